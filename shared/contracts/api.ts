@@ -1,0 +1,218 @@
+import { z } from "zod";
+import {
+  address,
+  authUser,
+  cart,
+  cents,
+  grams,
+  isoDate,
+  productProperties,
+  shippingProduct,
+  stock,
+} from "./entities";
+
+/**
+ * Requests and responses of the back-office contract (spec section 7 plus what the
+ * catalogue needs). Every request schema is strict: an unknown field is refused.
+ */
+
+/** Every error answer of the back-office: a stable code and a French message. */
+export const apiError = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .strict();
+export type ApiError = z.infer<typeof apiError>;
+
+// ---- auth -------------------------------------------------------------------------------
+
+export const loginRequest = z
+  .object({ login: z.string().trim().min(1).max(120), password: z.string().min(1).max(200) })
+  .strict();
+export const sessionResponse = z
+  .object({ token: z.string().min(32), user: authUser, master: authUser.nullable() })
+  .strict();
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const logoutRequest = z.object({ usr_id: z.number().int().positive() }).strict();
+export const loginAsRequest = z
+  .object({ master_id: z.number().int().positive(), slave_id: z.number().int().positive() })
+  .strict();
+export const meResponse = z.object({ user: authUser, master: authUser.nullable() }).strict();
+
+/** A client organization a contributor may act for (the /clients picker). */
+export const clientSummary = z
+  .object({
+    obj_id: z.number().int().positive(),
+    obj_ref: z.string(),
+    obj_name: z.string(),
+    adr_zipcode: z.string(),
+    adr_city: z.string(),
+    adr_country: z.string(),
+  })
+  .strict();
+export const clientListResponse = z.array(clientSummary);
+export type ClientSummary = z.infer<typeof clientSummary>;
+
+// ---- oms --------------------------------------------------------------------------------
+
+export const shippingProductsResponse = z.array(shippingProduct);
+
+export const savedCart = z.object({ cart, version: z.number().int().nonnegative() }).strict();
+export type SavedCart = z.infer<typeof savedCart>;
+
+/** Save: the version the change was made on. The back-office reprices every line itself. */
+export const saveCartRequest = z.object({ version: z.number().int().nonnegative(), cart }).strict();
+export const cartConflict = apiError.extend({ cart, version: z.number().int().nonnegative() });
+
+export const confirmQuery = z
+  .object({ usr_id: z.coerce.number().int().positive(), usr_name: z.string().min(1).max(120) })
+  .strict();
+export const confirmRequest = z
+  .object({
+    cart,
+    version: z.number().int().nonnegative(),
+    idempotency_key: z.string().min(8).max(100),
+    ord_total_ht: cents,
+    ord_total_ecotaxe: cents,
+    ord_total_ttc: cents,
+  })
+  .strict();
+
+export const orderLine = z
+  .object({
+    obj_id: z.number().int().positive(),
+    obj_ref: z.string(),
+    obj_title: z.string(),
+    qty: z.number().int().nonnegative(),
+    prd_is_port: z.boolean(),
+    unit_price: cents,
+    prd_ecotaxe: cents,
+    line_total_ht: cents,
+  })
+  .strict();
+export const order = z
+  .object({
+    ord_id: z.number().int().positive(),
+    ord_ref: z.string(),
+    org_id: z.number().int().positive(),
+    usr_id: z.number().int().positive(),
+    usr_name: z.string(),
+    created_at: z.string(),
+    status: z.string(),
+    cart_ref: z.string(),
+    comments: z.string(),
+    notes: z.string(),
+    partialDelivery: z.boolean(),
+    saturday: z.boolean(),
+    ldd_active: z.boolean(),
+    dlv_address: address.nullable(),
+    inv_address: address.nullable(),
+    lines: z.array(orderLine),
+    ord_total_ht: cents,
+    ord_total_ecotaxe: cents,
+    ord_total_tva: cents,
+    ord_total_ttc: cents,
+  })
+  .strict();
+export type Order = z.infer<typeof order>;
+
+export const freeShippingQuery = z.object({ usr_id: z.coerce.number().int().positive() }).strict();
+export const freeShippingResponse = z.object({ eligible: z.boolean() }).strict();
+
+// ---- pim --------------------------------------------------------------------------------
+
+export const referenceListResponse = z.array(z.string());
+
+export const brand = z
+  .object({
+    obj_id: z.number().int().positive(),
+    obj_slug: z.string(),
+    obj_title: z.string(),
+    product_count: z.number().int().nonnegative(),
+  })
+  .strict();
+export type Brand = z.infer<typeof brand>;
+export const brandListResponse = z.array(brand);
+
+/** Prices are null when the caller may not see them (people account without `prices`). */
+export const productSummary = z
+  .object({
+    obj_id: z.number().int().positive(),
+    obj_ref: z.string(),
+    obj_title: z.string(),
+    obj_name: z.string(),
+    brand: z.object({ obj_id: z.number().int(), obj_slug: z.string(), obj_title: z.string() }).nullable(),
+    image: z.string().nullable(),
+    prd_is_port: z.boolean(),
+    prd_discontinued: z.boolean(),
+    prd_price_selling: cents.nullable(),
+    prc_price: cents.nullable(),
+    prc_promo_price: cents.nullable(),
+    prc_promo_name: z.string().nullable(),
+    prc_discount: z.number().min(0).max(100).nullable(),
+    prd_ecotaxe: cents,
+    prd_weight_gross: grams,
+    prd_weight_net: grams,
+    obj_properties: productProperties,
+  })
+  .strict();
+export type ProductSummary = z.infer<typeof productSummary>;
+
+export const productDetail = productSummary
+  .extend({
+    description: z.string(),
+    category_id: z.number().int().positive().nullable(),
+    images: z.array(z.string()),
+    documents: z.array(z.object({ title: z.string(), url: z.string() }).strict()),
+    certificates_info: z.string().nullable(),
+  })
+  .strict();
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const productSort = z.enum(["relevance", "reference", "name", "price_asc", "price_desc"]);
+export const productListQuery = z
+  .object({
+    usr_id: z.coerce.number().int().positive(),
+    category: z.coerce.number().int().positive().optional(),
+    brand: z.coerce.number().int().positive().optional(),
+    q: z.string().trim().max(200).optional(),
+    in_stock: z.enum(["1"]).optional(),
+    promo: z.enum(["1"]).optional(),
+    sort: productSort.default("relevance"),
+    page: z.coerce.number().int().min(1).max(10000).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(24),
+  })
+  .strict();
+export type ProductListQuery = z.infer<typeof productListQuery>;
+export const productListResponse = z
+  .object({
+    items: z.array(productSummary),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    per_page: z.number().int().positive(),
+  })
+  .strict();
+
+export const usrQuery = z.object({ usr_id: z.coerce.number().int().positive() }).strict();
+
+// ---- wms --------------------------------------------------------------------------------
+
+export const stockBatchQuery = z
+  .object({
+    ids: z
+      .string()
+      .regex(/^\d+(,\d+){0,99}$/)
+      .transform((s) => s.split(",").map(Number)),
+  })
+  .strict();
+export const stockBatchResponse = z.array(stock);
+
+// ---- crm --------------------------------------------------------------------------------
+
+export const createAddressRequest = address.omit({ obj_id: true });
+export const addressListResponse = z.array(address);
+
+export { isoDate };

@@ -1,0 +1,178 @@
+import { z } from "zod";
+
+/**
+ * Entities of the back-office contract (spec section 3). Field names follow the spec.
+ * Amounts are integer cents and weights integer grams on the wire (docs/decisions/0003).
+ */
+
+export const cents = z.number().int();
+export const grams = z.number().int().nonnegative();
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const isoDateTime = z.string().datetime({ offset: true });
+
+export const objClass = z.enum(["organization", "people", "contributor"]);
+export type ObjClass = z.infer<typeof objClass>;
+
+/** People accounts' permission flags: each is true when absent (spec section 6). */
+export const authFlags = z
+  .object({
+    cart: z.boolean().optional(),
+    orders: z.boolean().optional(),
+    quotes: z.boolean().optional(),
+    invoices: z.boolean().optional(),
+    prices: z.boolean().optional(),
+  })
+  .strict();
+export type AuthFlags = z.infer<typeof authFlags>;
+
+export const userProperties = z
+  .object({
+    N_CatCompta: z.string().optional(),
+    auth: authFlags.optional(),
+    /** Summary of the organization's saved cart at login time. */
+    cart: z.object({ version: z.number().int().nonnegative(), count: z.number().int().nonnegative() }).optional(),
+  })
+  .strict();
+
+export const authUser = z
+  .object({
+    obj_id: z.number().int().positive(),
+    obj_ref: z.string(),
+    obj_name: z.string(),
+    obj_title: z.string(),
+    obj_class: objClass,
+    /** Organization the user acts for: its own, or the client chosen by login-as. */
+    auth_org_id: z.number().int().positive(),
+    auth_expiry: isoDateTime,
+    adr_zipcode: z.string(),
+    adr_country: z.string().length(2),
+    obj_properties: userProperties,
+  })
+  .strict();
+export type AuthUser = z.infer<typeof authUser>;
+
+export const address = z
+  .object({
+    obj_id: z.number().int().positive().optional(),
+    org_id: z.number().int().positive(),
+    adr_name: z.string().min(1).max(100),
+    adr_line1: z.string().min(1).max(120),
+    adr_line2: z.string().max(120).default(""),
+    adr_zipcode: z.string().min(1).max(12),
+    adr_city: z.string().min(1).max(80),
+    adr_country: z.string().length(2),
+    adr_phone: z.string().max(30).default(""),
+  })
+  .strict();
+export type Address = z.infer<typeof address>;
+
+export const certificate = z
+  .object({
+    cer_id: z.string().min(1),
+    mmsi: z.string().regex(/^\d{9}$/),
+    file_name: z.string(),
+  })
+  .strict();
+export type Certificate = z.infer<typeof certificate>;
+
+export const productProperties = z
+  .object({
+    "Produit MMSI": z.boolean().optional(),
+    hazardous: z.boolean().optional(),
+  })
+  .catchall(z.union([z.string(), z.number(), z.boolean()]));
+
+export const cartLine = z
+  .object({
+    obj_id: z.number().int().positive(),
+    obj_ref: z.string().min(1),
+    obj_title: z.string(),
+    obj_name: z.string(),
+    qty: z.number().int().nonnegative(),
+    line_id: z.string().min(1),
+    prd_is_port: z.boolean(),
+    /** List price (cents). */
+    prd_price_selling: cents,
+    /** Customer's net price before promotion (cents). */
+    prc_price: cents,
+    prc_promo_price: cents.nullable(),
+    prc_promo_name: z.string().nullable(),
+    /** Discount off the list price, in percent (0-100). */
+    prc_discount: z.number().min(0).max(100),
+    prd_ecotaxe: cents,
+    prd_weight_gross: grams,
+    prd_weight_net: grams,
+    prd_sto_disp: z.number().int(),
+    prd_refill_date: isoDate.nullable(),
+    prd_refill_qte: z.number().int().nonnegative().nullable(),
+    certificates: z.array(certificate),
+    obj_properties: productProperties,
+  })
+  .strict();
+export type CartLine = z.infer<typeof cartLine>;
+
+export const ldd = z
+  .object({ active: z.boolean(), price: cents, tva: z.number().min(0).max(1) })
+  .strict();
+export type Ldd = z.infer<typeof ldd>;
+
+export const cart = z
+  .object({
+    ref: z.string().max(60),
+    ldd,
+    saturday: z.boolean(),
+    code: z.string().max(40),
+    products: z.array(cartLine),
+    comments: z.string().max(2000),
+    notes: z.string().max(2000),
+    partialDelivery: z.boolean(),
+    dlv_address: address.nullable(),
+    inv_address: address.nullable(),
+  })
+  .strict();
+export type Cart = z.infer<typeof cart>;
+
+export const orderTotals = z
+  .object({ ord_total_ht: cents, ord_total_ecotaxe: cents, ord_total_ttc: cents })
+  .strict();
+export type OrderTotals = z.infer<typeof orderTotals>;
+
+export const category: z.ZodType<Category> = z.lazy(() =>
+  z
+    .object({
+      obj_id: z.number().int().positive(),
+      obj_slug: z.string(),
+      obj_title: z.string(),
+      obj_parent_id: z.number().int().positive().nullable(),
+      obj_childs: z.array(category),
+    })
+    .strict(),
+);
+export interface Category {
+  obj_id: number;
+  obj_slug: string;
+  obj_title: string;
+  obj_parent_id: number | null;
+  obj_childs: Category[];
+}
+
+export const stock = z
+  .object({
+    obj_id: z.number().int().positive(),
+    sto_disp: z.number().int(),
+    sto_refill_date: isoDate.nullable(),
+    sto_refill_qte: z.number().int().nonnegative().nullable(),
+  })
+  .strict();
+export type Stock = z.infer<typeof stock>;
+
+export const shippingProduct = z
+  .object({
+    obj_id: z.number().int().positive(),
+    obj_ref: z.string(),
+    obj_title: z.string(),
+    prd_price_selling: cents,
+    prd_is_port: z.literal(true),
+  })
+  .strict();
+export type ShippingProduct = z.infer<typeof shippingProduct>;
