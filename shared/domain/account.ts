@@ -1,0 +1,51 @@
+import type { AuthUser } from "../contracts/entities";
+import { normalizeReference } from "./references";
+
+/** What the price, tax and shipping rules need to know about the organization. */
+export interface AccountContext {
+  objRef: string;
+  zipcode: string;
+  country: string;
+  catCompta: string | undefined;
+}
+
+/** Accounting categories (N_CatCompta) invoiced without VAT nor ecotax: the "HT" accounts. */
+export const TAX_EXEMPT_CATEGORIES: readonly string[] = [
+  "Ventes en suspension de taxe",
+  "Ventes export",
+  "Ventes CEE",
+];
+export const EXPORT_CATEGORY = "Ventes export";
+
+/**
+ * The three "tag integrator" customers: they program the beacons themselves, so their orders
+ * are not checked for MMSI certificates. Kept here, as configuration, and used by the demo data.
+ */
+export const INTEGRATOR_REFS: readonly string[] = ["C0900", "C0901", "C0902"];
+
+export function isTaxExempt(catCompta: string | undefined): boolean {
+  return catCompta !== undefined && TAX_EXEMPT_CATEGORIES.includes(catCompta.trim());
+}
+
+export function isExportAccount(catCompta: string | undefined): boolean {
+  return catCompta?.trim() === EXPORT_CATEGORY;
+}
+
+/** Corsica: a French zip code starting with "20" (2A and 2B départements). */
+export function isCorsica(zipcode: string, country: string): boolean {
+  return country.trim().toUpperCase() === "FR" && zipcode.trim().startsWith("20");
+}
+
+export function isTagIntegrator(objRef: string): boolean {
+  return INTEGRATOR_REFS.includes(normalizeReference(objRef));
+}
+
+/** The context of the organization the user acts for (after login-as, the client). */
+export function accountContextOf(user: AuthUser): AccountContext {
+  return {
+    objRef: user.obj_ref,
+    zipcode: user.adr_zipcode,
+    country: user.adr_country,
+    catCompta: user.obj_properties.N_CatCompta,
+  };
+}

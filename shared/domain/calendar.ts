@@ -1,0 +1,18 @@
+import { DomainError } from "./errors";
+
+/** Day of the week of a YYYY-MM-DD date (0 = Sunday … 5 = Friday), computed without any clock. */
+export function dayOfWeek(isoDate: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  // Date.UTC silently rolls 2026-02-30 over to March: a round trip catches it.
+  if (date === null || date.toISOString().slice(0, 10) !== isoDate) {
+    throw new DomainError("invalid_date", `Date invalide : « ${isoDate} » (format attendu AAAA-MM-JJ).`);
+  }
+  return date.getUTCDay();
+}
+
+export const FRIDAY = 5;
+
+export function isFriday(isoDate: string): boolean {
+  return dayOfWeek(isoDate) === FRIDAY;
+}

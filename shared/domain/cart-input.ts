@@ -1,0 +1,92 @@
+import { z } from "zod";
+import type { Cart } from "../contracts/entities";
+import { address, cart as cartSchema, cents, certificate, grams, isoDate, productProperties } from "../contracts/entities";
+import { DEFAULT_LDD } from "./cart";
+import { DomainError } from "./errors";
+import { normalizeReference } from "./references";
+
+/**
+ * A cart set from outside (an older save, an import, another system) gets defaults for what is
+ * missing, then must satisfy the strict cart schema. Unknown fields are dropped, not refused:
+ * this is a repair path, unlike the contract's requests.
+ */
+
+const text = z.string().nullish().transform((value) => value ?? "");
+const flag = z.boolean().nullish().transform((value) => value ?? false);
+const amount = cents.nullish().transform((value) => value ?? 0);
+const weight = grams.nullish().transform((value) => value ?? 0);
+
+const lineInput = z.object({
+  obj_id: z.number().int().positive(),
+  obj_ref: z.string().transform(normalizeReference),
+  obj_title: text,
+  obj_name: text,
+  qty: z.number().int().nonnegative().nullish().transform((value) => value ?? 1),
+  line_id: z.string().trim().nullish(),
+  prd_is_port: flag,
+  prd_price_selling: amount,
+  prc_price: amount,
+  prc_promo_price: cents.nullish().transform((value) => value ?? null),
+  prc_promo_name: z.string().nullish().transform((value) => value || null),
+  prc_discount: z.number().min(0).max(100).nullish().transform((value) => value ?? 0),
+  prd_ecotaxe: amount,
+  prd_weight_gross: weight,
+  prd_weight_net: weight,
+  prd_sto_disp: z.number().int().nullish().transform((value) => value ?? 0),
+  prd_refill_date: isoDate.nullish().transform((value) => value ?? null),
+  prd_refill_qte: z.number().int().nonnegative().nullish().transform((value) => value ?? null),
+  certificates: z.array(certificate).nullish().transform((value) => value ?? []),
+  obj_properties: productProperties.nullish().transform((value) => value ?? {}),
+});
+
+const cartInput = z.object({
+  ref: text,
+  ldd: z
+    .object({ active: z.boolean().optional(), price: cents.optional(), tva: z.number().optional() })
+    .nullish()
+    .transform((value) => ({
+      active: value?.active ?? DEFAULT_LDD.active,
+      price: value?.price ?? DEFAULT_LDD.price,
+      tva: value?.tva ?? DEFAULT_LDD.tva,
+    })),
+  saturday: flag,
+  code: text,
+  products: z.array(lineInput).nullish().transform((value) => value ?? []),
+  comments: text,
+  notes: text,
+  partialDelivery: flag,
+  dlv_address: address.nullish().transform((value) => value ?? null),
+  inv_address: address.nullish().transform((value) => value ?? null),
+});
+
+/** Missing or repeated line ids get a fresh, deterministic one: line-1, line-2… */
+function uniqueLineIds(lineIds: readonly (string | null | undefined)[]): string[] {
+  const taken = new Set<string>();
+  let counter = 0;
+  return lineIds.map((candidate) => {
+    if (candidate && !taken.has(candidate)) {
+      taken.add(candidate);
+      return candidate;
+    }
+    let generated: string;
+    do generated = `line-${++counter}`;
+    while (taken.has(generated) || lineIds.includes(generated));
+    taken.add(generated);
+    return generated;
+  });
+}
+
+function toDomainError(error: z.ZodError): DomainError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return new DomainError("invalid_cart", "Le panier reçu est invalide.", issues);
+}
+
+export function normalizeCart(input: unknown): Cart {
+  const parsed = cartInput.safeParse(input);
+  if (!parsed.success) throw toDomainError(parsed.error);
+  const lineIds = uniqueLineIds(parsed.data.products.map((line) => line.line_id));
+  const products = parsed.data.products.map((line, index) => ({ ...line, line_id: lineIds[index] }));
+  const checked = cartSchema.safeParse({ ...parsed.data, products });
+  if (!checked.success) throw toDomainError(checked.error);
+  return checked.data;
+}

@@ -1,0 +1,54 @@
+/**
+ * The domain of the portal, shared by the portal's loaders and actions and by the back-office:
+ * pure TypeScript, no I/O, no clock (today is a parameter).
+ */
+export type { AccountContext } from "./account";
+export {
+  EXPORT_CATEGORY,
+  INTEGRATOR_REFS,
+  TAX_EXEMPT_CATEGORIES,
+  accountContextOf,
+  isCorsica,
+  isExportAccount,
+  isTagIntegrator,
+  isTaxExempt,
+} from "./account";
+export { FRIDAY, dayOfWeek, isFriday } from "./calendar";
+export type { CartOptions, NewCartProduct } from "./cart";
+export {
+  DEFAULT_LDD,
+  MAX_LINE_QTY,
+  addProduct,
+  assertLineQuantity,
+  clearCart,
+  emptyCart,
+  removeLine,
+  setCertificates,
+  setOptions,
+  setQuantity,
+} from "./cart";
+export type { CartChange } from "./cart-change";
+export { applyCartChange } from "./cart-change";
+export { normalizeCart } from "./cart-input";
+export type { DomainIssue } from "./errors";
+export { DomainError, isDomainError } from "./errors";
+export { VAT_RATE, applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "./money";
+export type { Permissions } from "./permissions";
+export { permissionsOf } from "./permissions";
+export { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPrice, lineWeightGrams } from "./pricing";
+export type { ShippingRef } from "./references";
+export { SHIPPING_REFS, isShippingReference, normalizeReference } from "./references";
+export { matchingRules, ruleMatches, shippingLine, shippingLinesFor, withShipping } from "./shipping";
+export type { ProductFamilies, ShippingContext, ShippingFacts } from "./shipping-facts";
+export { shippingFacts, zoneOf } from "./shipping-facts";
+export type { Delivery, Family, QuantityRule, ShippingRule, Zone } from "./shipping-rules";
+export {
+  FREE_SHIPPING_MIN_SUBTOTAL,
+  HEAVY_PARCEL_WAIVED_FROM,
+  LIGHT_PARCEL_MAX_GRAMS,
+  SHIPPING_RULES,
+} from "./shipping-rules";
+export type { Totals } from "./totals";
+export { computeTotals } from "./totals";
+export type { OrderProblem, OrderValidationContext } from "./validation";
+export { isMmsiProduct, validateOrder } from "./validation";

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import {
+  INTEGRATOR_REFS,
+  accountContextOf,
+  isCorsica,
+  isExportAccount,
+  isShippingReference,
+  isTagIntegrator,
+  isTaxExempt,
+  normalizeReference,
+} from "../../../shared/domain";
+import { user } from "./fixtures";
+
+describe("accounting categories", () => {
+  it.each([
+    ["Ventes en suspension de taxe", true, false],
+    ["Ventes export", true, true],
+    ["Ventes CEE", true, false],
+    [" Ventes export ", true, true],
+    ["Ventes France", false, false],
+    ["ventes export", false, false],
+    [undefined, false, false],
+  ])("%s → tax exempt %s, export %s", (category, exempt, exportAccount) => {
+    expect(isTaxExempt(category)).toBe(exempt);
+    expect(isExportAccount(category)).toBe(exportAccount);
+  });
+});
+
+describe("Corsica", () => {
+  it.each([
+    ["20000", "FR", true],
+    ["20290", "fr", true],
+    [" 20169", "FR", true],
+    ["2000", "BE", false],
+    ["02000", "FR", false],
+    ["13002", "FR", false],
+  ])("zip %s in %s → %s", (zipcode, country, expected) => {
+    expect(isCorsica(zipcode, country)).toBe(expected);
+  });
+});
+
+describe("tag integrators", () => {
+  it("keeps the three configured references", () => {
+    expect(INTEGRATOR_REFS).toEqual(["C0900", "C0901", "C0902"]);
+  });
+
+  it("recognises them whatever the case and spaces", () => {
+    expect(isTagIntegrator(" c0901 ")).toBe(true);
+    expect(isTagIntegrator("C0903")).toBe(false);
+  });
+});
+
+describe("references", () => {
+  it("trims and upper-cases", () => {
+    expect(normalizeReference("  ab-12x \t")).toBe("AB-12X");
+  });
+
+  it("recognises the shipping references as typed by a user", () => {
+    expect(isShippingReference(" port_franco")).toBe(true);
+    expect(isShippingReference("PORT_EXT+1KG")).toBe(true);
+    expect(isShippingReference("PORT_AUTRE")).toBe(false);
+  });
+});
+
+describe("accountContextOf", () => {
+  it("takes the organization's zip code, country and accounting category", () => {
+    const context = accountContextOf(user({ obj_ref: "C0002", adr_zipcode: "20000", obj_properties: { N_CatCompta: "Ventes CEE" } }));
+    expect(context).toEqual({ objRef: "C0002", zipcode: "20000", country: "FR", catCompta: "Ventes CEE" });
+  });
+});
