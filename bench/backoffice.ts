@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import type { CartLine } from "../shared/contracts/entities";
+import { emptyCart } from "../shared/domain/index";
+import { otherClients } from "../server/backoffice/seed/organizations-data";
+
+/**
+ * Back-office benchmark (`npm run bench`): starts the back-office as its own process on the
+ * benchmark database (`npm run seed:bench` first), then loads each case with autocannon,
+ * 10 connections, a few seconds each, and prints p50/p99 latency and throughput.
+ */
+
+const PORT = Number(process.env.BENCH_BACKOFFICE_PORT ?? 4100);
+const BASE = `http://127.0.0.1:${PORT}/api`;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 10;
+
+interface Session { token: string; user: { auth_org_id: number } }
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/backoffice/main.ts"], {
+    env: { ...process.env, BACKOFFICE_PORT: String(PORT), PGLITE_DIR: process.env.PGLITE_DIR ?? "data/pglite-bench", DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const ready = await fetch(`${BASE}/oms/products/port`).then((response) => response.status === 401, () => false);
+    if (ready) return child;
+  }
+  child.kill();
+  throw new Error("back-office did not start");
+}
+
+async function login(login: string): Promise<Session> {
+  const response = await fetch(`${BASE}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ login, password: "demo1234" }) });
+  if (!response.ok) throw new Error(`login ${login}: ${response.status}`);
+  return (await response.json()) as Session;
+}
+
+async function getJson<T>(session: Session, path: string): Promise<T> {
+  const response = await fetch(`${BASE}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function cartLine(product: { obj_id: number; obj_ref: string }, index: number): CartLine {
+  return {
+    obj_id: product.obj_id, obj_ref: product.obj_ref, obj_title: "", obj_name: "", qty: 1 + (index % 3), line_id: `l${index}`,
+    prd_is_port: false, prd_price_selling: 0, prc_price: 0, prc_promo_price: null, prc_promo_name: null, prc_discount: 0,
+    prd_ecotaxe: 0, prd_weight_gross: 0, prd_weight_net: 0, prd_sto_disp: 0, prd_refill_date: null, prd_refill_qte: null,
+    certificates: [], obj_properties: {},
+  };
+}
+
+interface Row { name: string; p50: number; p99: number; rps: number; errors: number }
+
+async function load(name: string, options: Omit<autocannon.Options, "url" | "connections" | "duration"> & { path: string }): Promise<Row> {
+  const { path, ...rest } = options;
+  const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S, ...rest });
+  return { name, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors };
+}
+
+export async function runBackofficeBench(): Promise<void> {
+  const server = await startServer();
+  try {
+    const client = await login("client@voilerie-atlantique.fr");
+    const auth = { authorization: `Bearer ${client.token}` };
+    const org = client.user.auth_org_id;
+    const tree = await getJson<{ obj_id: number; obj_slug: string; obj_childs: unknown[] }[]>(client, `/pim/categories?usr_id=${org}`);
+    const flat: { obj_id: number; obj_slug: string; obj_childs: unknown[] }[] = [];
+    const walk = (nodes: typeof tree) => nodes.forEach((node) => { flat.push(node); walk(node.obj_childs as typeof tree); });
+    walk(tree);
+    const category = flat.find((node) => node.obj_slug === "antennes-vhf-inox") ?? flat[0];
+    const page = await getJson<{ items: { obj_id: number; obj_ref: string }[]; total: number }>(client, `/pim/products?usr_id=${org}&per_page=100&category=${category?.obj_id}`);
+    const ids = page.items.slice(0, 24).map((item) => item.obj_id).join(",");
+    const product = page.items[0];
+    const lines = page.items.map(cartLine);
+
+    // One organization per connection, so versioned saves never conflict with each other.
+    const savers = await Promise.all(otherClients(CONNECTIONS).map((seed) => login(seed.login ?? "")));
+    let nextSaver = 0;
+
+    const rows: Row[] = [];
+    rows.push(await load(`catégorie, 24 produits avec prix (${page.total} produits)`, { path: `/pim/products?usr_id=${org}&category=${category?.obj_id}&per_page=24`, headers: auth }));
+    rows.push(await load("catégorie, 24 produits, tri par prix", { path: `/pim/products?usr_id=${org}&category=${category?.obj_id}&per_page=24&sort=price_asc`, headers: auth }));
+    rows.push(await load("recherche « antenne inox »", { path: `/pim/products?usr_id=${org}&q=antenne%20inox&per_page=24`, headers: auth }));
+    rows.push(await load("recherche par référence « AVI001 »", { path: `/pim/products?usr_id=${org}&q=AVI001&per_page=24`, headers: auth }));
+    rows.push(await load("produit avec prix", { path: `/pim/products/${product?.obj_ref}?usr_id=${org}`, headers: auth }));
+    rows.push(await load("stocks de 24 produits", { path: `/wms/stocks?ids=${ids}`, headers: auth }));
+    rows.push(await load("enregistrement d'un panier de 100 lignes", {
+      path: "/oms/cart/0",
+      requests: [{
+        method: "POST",
+        setupRequest: (request, context) => {
+          const state = context as { saver?: Session; version?: number };
+          state.saver ??= savers[nextSaver++ % savers.length];
+          const saver = state.saver as Session;
+          return {
+            ...request,
+            path: `/api/oms/cart/${saver.user.auth_org_id}`,
+            headers: { "content-type": "application/json", authorization: `Bearer ${saver.token}` },
+            body: JSON.stringify({ version: state.version ?? 0, cart: { ...emptyCart(), products: lines } }),
+          };
+        },
+        onResponse: (_status, body, context) => {
+          const state = context as { version?: number };
+          state.version = (JSON.parse(body) as { version: number }).version;
+        },
+      }],
+    }));
+
+    console.log(`\nBack-office, ${CONNECTIONS} connexions, ${DURATION_S} s par cas`);
+    console.table(rows.map((row) => ({ cas: row.name, "p50 (ms)": row.p50, "p99 (ms)": row.p99, "req/s": Math.round(row.rps), "erreurs": row.errors })));
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runBackofficeBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,51 @@
+import express, { Router } from "express";
+import type { Kysely } from "kysely";
+import { authRouter } from "./auth/routes";
+import { DEFAULT_TOKEN_LIFETIME_MS } from "./auth/tokens";
+import { crmRouter } from "./crm/routes";
+import type { Database } from "./db/schema";
+import type { ServiceDeps } from "./http/deps";
+import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
+import { requireSession } from "./http/session";
+import { omsRouter } from "./oms/routes";
+import { pimRouter } from "./pim/routes";
+import { wmsRouter } from "./wms/routes";
+
+export interface BackofficeApiDeps {
+  db: Kysely<Database>;
+  /** The clock; tests move it to expire tokens or reach a Friday. */
+  now?: () => Date;
+  logger?: ErrorLogger;
+  tokenLifetimeMs?: number;
+}
+
+const consoleLogger: ErrorLogger = {
+  error: (details, message) => console.error(message, details),
+};
+
+/**
+ * The back-office contract (docs/backoffice-api.md) as an Express router, to be mounted at
+ * /api by the project's server or by main.ts. Every route but login needs a bearer token.
+ */
+export function createBackofficeApi(deps: BackofficeApiDeps): Router {
+  const services: ServiceDeps = {
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    tokenLifetimeMs: deps.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS,
+  };
+  const api = Router();
+  api.use(express.json({ limit: "1mb" }));
+  api.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  api.use("/auth", authRouter(services));
+  const authenticated = requireSession(services.db, services.now);
+  api.use("/oms", authenticated, omsRouter(services));
+  api.use("/pim", authenticated, pimRouter(services));
+  api.use("/wms", authenticated, wmsRouter(services));
+  api.use("/crm", authenticated, crmRouter(services));
+  api.use(unknownRoute);
+  api.use(errorHandler(deps.logger ?? consoleLogger));
+  return api;
+}

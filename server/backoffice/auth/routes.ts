@@ -1,0 +1,99 @@
+import { Router } from "express";
+import { sql } from "kysely";
+import {
+  clientListResponse,
+  loginAsRequest,
+  loginRequest,
+  logoutRequest,
+  type ClientSummary,
+} from "../../../shared/contracts/api";
+import type { ServiceDeps } from "../http/deps";
+import { asyncHandler } from "../http/async-handler";
+import { ApiFailure, forbidden, notFound } from "../http/errors";
+import { requireSession, sessionOf } from "../http/session";
+import { parseInput } from "../http/validate";
+import { burnPasswordCheck, verifyPassword } from "./passwords";
+import { buildSessionResponse, endSessionFamily, startLoginAs } from "./sessions";
+import { issueToken, revokeToken } from "./tokens";
+import { findOrganization, findUserByLogin, findUserById } from "./users";
+
+const invalidCredentials = () =>
+  new ApiFailure(401, "invalid_credentials", "Identifiant ou mot de passe incorrect.");
+
+export function authRouter(deps: ServiceDeps): Router {
+  const { db, now } = deps;
+  const router = Router();
+
+  router.post("/login", asyncHandler(async (req, res) => {
+    const body = parseInput(loginRequest, req.body);
+    const user = await findUserByLogin(db, body.login);
+    if (!user) {
+      await burnPasswordCheck(body.password);
+      throw invalidCredentials();
+    }
+    if (!(await verifyPassword(body.password, user.password_hash))) throw invalidCredentials();
+    const org = await findOrganization(db, user.org_id);
+    if (!org) throw invalidCredentials();
+    const expiresAt = new Date(now().getTime() + deps.tokenLifetimeMs);
+    const token = await issueToken(db, { userId: user.id, orgId: org.id, masterUserId: null, expiresAt });
+    res.json(await buildSessionResponse(db, token, user, org, null, expiresAt));
+  }));
+
+  router.use(requireSession(db, now));
+
+  router.get("/me", asyncHandler(async (_req, res) => {
+    const session = sessionOf(res);
+    const full = await buildSessionResponse(db, "", session.user, session.org, session.master, session.expiresAt);
+    res.json({ user: full.user, master: full.master });
+  }));
+
+  router.post("/logout", asyncHandler(async (req, res) => {
+    const session = sessionOf(res);
+    const body = parseInput(logoutRequest, req.body);
+    if (body.usr_id !== session.user.id && body.usr_id !== session.master?.id) throw notFound();
+    await endSessionFamily(db, session, now());
+    res.status(204).end();
+  }));
+
+  router.post("/login-as", asyncHandler(async (req, res) => {
+    const body = parseInput(loginAsRequest, req.body);
+    res.json(await startLoginAs(db, sessionOf(res), body.master_id, body.slave_id, now()));
+  }));
+
+  router.post("/back-to-master", asyncHandler(async (_req, res) => {
+    const session = sessionOf(res);
+    if (!session.master) throw new ApiFailure(409, "not_logged_as", "Aucune connexion pour le compte d'un client en cours.");
+    const master = await findUserById(db, session.master.id);
+    const org = master && (await findOrganization(db, master.org_id));
+    if (!master || !org) throw notFound();
+    const token = await issueToken(db, { userId: master.id, orgId: org.id, masterUserId: null, expiresAt: session.expiresAt });
+    await revokeToken(db, session.tokenHash, now());
+    res.json(await buildSessionResponse(db, token, master, org, null, session.expiresAt));
+  }));
+
+  router.get("/clients", asyncHandler(async (req, res) => {
+    const session = sessionOf(res);
+    const contributor = session.master ?? session.user;
+    if (contributor.class !== "contributor") throw forbidden("Seuls les commerciaux ont accès à la liste des clients.");
+    const q = typeof req.query.q === "string" ? req.query.q.trim().slice(0, 100) : "";
+    let query = db
+      .selectFrom("contributor_clients as cc")
+      .innerJoin("organizations as o", "o.id", "cc.org_id")
+      .select(["o.id as obj_id", "o.ref as obj_ref", "o.name as obj_name", "o.zipcode as adr_zipcode", "o.city as adr_city", "o.country as adr_country"])
+      .where("cc.contributor_id", "=", contributor.id);
+    if (q) {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`f_unaccent(o.name)`, "ilike", sql`f_unaccent(${pattern})`),
+          eb("o.ref", "ilike", pattern),
+          eb("o.zipcode", "like", pattern),
+        ]),
+      );
+    }
+    const rows: ClientSummary[] = await query.orderBy("o.name").limit(200).execute();
+    res.json(clientListResponse.parse(rows));
+  }));
+
+  return router;
+}

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+/** Default token lifetime: a working day. */
+export const DEFAULT_TOKEN_LIFETIME_MS = 8 * 60 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface IssueTokenInput {
+  userId: number;
+  orgId: number;
+  masterUserId: number | null;
+  expiresAt: Date;
+}
+
+/** Creates a token; only its sha256 is stored, so a database leak yields no usable token. */
+export async function issueToken(db: Kysely<Database>, input: IssueTokenInput): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("auth_tokens")
+    .values({
+      token_hash: hashToken(token),
+      user_id: input.userId,
+      org_id: input.orgId,
+      master_user_id: input.masterUserId,
+      expires_at: input.expiresAt,
+    })
+    .execute();
+  return token;
+}
+
+export interface TokenRow {
+  tokenHash: string;
+  userId: number;
+  orgId: number;
+  masterUserId: number | null;
+  expiresAt: Date;
+}
+
+/** The live token behind a bearer value, or null when unknown, revoked or expired. */
+export async function findLiveToken(db: Kysely<Database>, token: string, now: Date): Promise<TokenRow | null> {
+  const row = await db
+    .selectFrom("auth_tokens")
+    .select(["token_hash", "user_id", "org_id", "master_user_id", "expires_at", "revoked_at"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return null;
+  return {
+    tokenHash: row.token_hash,
+    userId: row.user_id,
+    orgId: row.org_id,
+    masterUserId: row.master_user_id,
+    expiresAt: row.expires_at,
+  };
+}
+
+export async function revokeToken(db: Kysely<Database>, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable("auth_tokens")
+    .set({ revoked_at: now })
+    .where("token_hash", "=", tokenHash)
+    .where("revoked_at", "is", null)
+    .execute();
+}

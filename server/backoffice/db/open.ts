@@ -1,0 +1,89 @@
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
+import pg from "pg";
+import { migrationProvider } from "./migrations/index";
+import { PGliteDialect } from "./pglite-driver";
+import type { Database } from "./schema";
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL server (DATABASE_URL). When absent, embedded PGlite. */
+  url?: string;
+  /** PGlite data directory (default data/pglite). */
+  dataDir?: string;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+  /** PostgreSQL schema to work in (search_path); tests use a fresh one per run. */
+  schema?: string;
+  /** Pool size for a PostgreSQL server. */
+  poolSize?: number;
+}
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+/**
+ * The same value shapes on both engines: bigint counts and numeric discounts as numbers,
+ * dates as their YYYY-MM-DD text (a JavaScript Date would shift them by the time zone).
+ */
+const textParsers: Record<number, (value: string) => unknown> = {
+  [OID.int8]: (value) => Number(value),
+  [OID.numeric]: (value) => Number(value),
+  [OID.date]: (value) => value,
+};
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  const db = options.url ? openPostgres(options.url, options) : await openPglite(options);
+  try {
+    await migrate(db, options.schema);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, close: () => db.destroy() };
+}
+
+function openPostgres(url: string, options: OpenDatabaseOptions): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Kysely<Database>> {
+  const dataDir = options.memory ? undefined : (options.dataDir ?? "data/pglite");
+  if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir,
+    extensions: { unaccent, pg_trgm },
+    parsers: textParsers,
+  });
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`, { cause: error });
+  }
+}

@@ -1,0 +1,217 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+/** Row types of the core schema (migrations/0001_core.ts), as Kysely sees them. */
+
+type Json<T> = ColumnType<T, string, string>;
+/** date columns travel as YYYY-MM-DD strings (the type parser is set in open.ts). */
+type DateString = string;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface PeopleFlags {
+  cart?: boolean;
+  orders?: boolean;
+  quotes?: boolean;
+  invoices?: boolean;
+  prices?: boolean;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  ref: string;
+  name: string;
+  title: string;
+  zipcode: string;
+  city: string;
+  country: string;
+  cat_compta: string | null;
+  free_shipping_eligible: Generated<boolean>;
+  is_distributor: Generated<boolean>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  org_id: number;
+  class: "organization" | "people" | "contributor";
+  login: string;
+  password_hash: string;
+  name: string;
+  title: string;
+  auth_flags: Json<PeopleFlags> | null;
+  disabled: Generated<boolean>;
+}
+
+export interface ContributorClientsTable {
+  contributor_id: number;
+  org_id: number;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  line1: string;
+  line2: Generated<string>;
+  zipcode: string;
+  city: string;
+  country: string;
+  phone: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface BrandsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  parent_id: number | null;
+  level: number;
+  position: Generated<number>;
+}
+
+export type ProductPropertyValue = string | number | boolean;
+
+export interface ProductsTable {
+  id: Generated<number>;
+  ref: string;
+  ref_norm: ColumnType<string, never, never>;
+  title: string;
+  name: string;
+  description: Generated<string>;
+  brand_id: number | null;
+  category_id: number | null;
+  price_selling: number;
+  ecotaxe: Generated<number>;
+  weight_gross: Generated<number>;
+  weight_net: Generated<number>;
+  is_port: Generated<boolean>;
+  discontinued: Generated<boolean>;
+  is_mmsi: Generated<boolean>;
+  is_hazardous: Generated<boolean>;
+  is_motor: Generated<boolean>;
+  is_antenna: Generated<boolean>;
+  is_tag: Generated<boolean>;
+  properties: ColumnType<Record<string, ProductPropertyValue>, string | undefined, string>;
+  images: ColumnType<string[], string | undefined, string>;
+  documents: ColumnType<{ title: string; url: string }[], string | undefined, string>;
+  certificates_info: string | null;
+  search: ColumnType<string, never, never>;
+}
+
+export interface OrgProductPricesTable {
+  org_id: number;
+  product_id: number;
+  price: number;
+}
+
+export interface OrgBrandDiscountsTable {
+  org_id: number;
+  brand_id: number;
+  /** numeric(5,2), read as a number (type parser in open.ts). */
+  discount: number;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  product_id: number;
+  org_id: number | null;
+  name: string;
+  promo_price: number;
+  starts_on: DateString;
+  ends_on: DateString;
+}
+
+export interface StocksTable {
+  product_id: number;
+  sto_disp: number;
+  refill_date: DateString | null;
+  refill_qte: number | null;
+}
+
+export interface CartsTable {
+  org_id: number;
+  version: Generated<number>;
+  data: Json<unknown>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  ref: string;
+  org_id: number;
+  usr_id: number;
+  usr_name: string;
+  idempotency_key: string;
+  created_at: Timestamp;
+  status: Generated<string>;
+  cart_ref: string;
+  comments: string;
+  notes: string;
+  partial_delivery: boolean;
+  saturday: boolean;
+  ldd_active: boolean;
+  dlv_address: Json<unknown> | null;
+  inv_address: Json<unknown> | null;
+  total_ht: number;
+  total_ecotaxe: number;
+  total_tva: number;
+  total_ttc: number;
+}
+
+export interface OrderLinesTable {
+  order_id: number;
+  position: number;
+  product_id: number;
+  ref: string;
+  title: string;
+  qty: number;
+  is_port: boolean;
+  unit_price: number;
+  ecotaxe: number;
+  line_total_ht: number;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  org_id: number;
+  master_user_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginAsAuditTable {
+  id: Generated<number>;
+  master_user_id: number;
+  org_id: number;
+  at: Timestamp;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  contributor_clients: ContributorClientsTable;
+  addresses: AddressesTable;
+  brands: BrandsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  org_product_prices: OrgProductPricesTable;
+  org_brand_discounts: OrgBrandDiscountsTable;
+  promotions: PromotionsTable;
+  stocks: StocksTable;
+  carts: CartsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  auth_tokens: AuthTokensTable;
+  login_as_audit: LoginAsAuditTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type OrganizationRow = Selectable<OrganizationsTable>;
+export type NewProduct = Insertable<ProductsTable>;

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { invalidRequest } from "./errors";
+
+/** French messages for every refused field, without changing zod's global configuration. */
+const frenchErrors = z.locales.fr().localeError;
+
+/** Parses an input with a contract schema; a refusal becomes a 400 invalid_request. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, { error: frenchErrors });
+  if (!result.success) throw invalidRequest(result.error);
+  return result.data;
+}
+
+/** Route parameter that must be a positive integer id; anything else is simply not found. */
+export function parseIdParam(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}

@@ -1,0 +1,56 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { SavedCart } from "../../../shared/contracts/api";
+import { emptyCart, normalizeCart } from "../../../shared/domain/index";
+import type { Database } from "../db/schema";
+import { ApiFailure } from "../http/errors";
+
+/** The saved cart of an organization; an organization that never saved has an empty one, version 0. */
+export async function readCart(db: Kysely<Database>, orgId: number): Promise<SavedCart> {
+  const row = await db.selectFrom("carts").select(["data", "version"]).where("org_id", "=", orgId).executeTakeFirst();
+  return row ? { cart: normalizeCart(row.data), version: row.version } : { cart: emptyCart(), version: 0 };
+}
+
+/**
+ * Locks the organization's cart row for the rest of the transaction (creating it at version 0
+ * the first time), so that concurrent saves and confirmations of one cart run one after another.
+ */
+export async function lockCart(trx: Transaction<Database>, orgId: number): Promise<SavedCart> {
+  await trx
+    .insertInto("carts")
+    .values({ org_id: orgId, version: 0, data: JSON.stringify(emptyCart()) })
+    .onConflict((oc) => oc.column("org_id").doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom("carts")
+    .select(["data", "version"])
+    .where("org_id", "=", orgId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { cart: normalizeCart(row.data), version: row.version };
+}
+
+/** Refuses a change made on an older version, answering with the current cart (409). */
+export function assertCurrentVersion(current: SavedCart, sentVersion: number): void {
+  if (current.version !== sentVersion) {
+    throw new ApiFailure(409, "cart_conflict", "Le panier a été modifié entre-temps : appliquez votre changement au panier actuel.", {
+      cart: current.cart,
+      version: current.version,
+    });
+  }
+}
+
+export async function storeCart(
+  trx: Transaction<Database>,
+  orgId: number,
+  saved: SavedCart,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable("carts")
+    .set({ data: JSON.stringify(saved.cart), version: saved.version, updated_at: now, updated_by: userId })
+    .where("org_id", "=", orgId)
+    .execute();
+}
+
+export const nextOrderNumber = sql<string>`'CMD-' || lpad(nextval('order_number_seq')::text, 6, '0')`;

@@ -1,0 +1,127 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Order } from "../../../shared/contracts/api";
+import type { Address, Cart } from "../../../shared/contracts/entities";
+import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, validateOrder, type Totals } from "../../../shared/domain/index";
+import type { Database, OrganizationRow } from "../db/schema";
+import { ApiFailure } from "../http/errors";
+import { accountContext } from "./account";
+import { assertCurrentVersion, lockCart, nextOrderNumber, storeCart } from "./cart-store";
+import { loadOrder } from "./order-view";
+import { repriceCart } from "./reprice";
+
+export interface ConfirmInput {
+  org: OrganizationRow;
+  userId: number;
+  authorId: number;
+  authorName: string;
+  cart: Cart;
+  version: number;
+  idempotencyKey: string;
+  sentTotals: { ord_total_ht: number; ord_total_ecotaxe: number; ord_total_ttc: number };
+  today: string;
+  now: Date;
+}
+
+async function findByKey(trx: Transaction<Database>, orgId: number, key: string): Promise<number | undefined> {
+  const row = await trx.selectFrom("orders").select("id").where("org_id", "=", orgId).where("idempotency_key", "=", key).executeTakeFirst();
+  return row?.id;
+}
+
+/** A saved address the order refers to must be one of the organization's own. */
+async function assertOwnAddress(trx: Transaction<Database>, orgId: number, value: Address | null): Promise<void> {
+  if (value === null) return;
+  const known = value.obj_id === undefined
+    ? true
+    : (await trx.selectFrom("addresses").select("id").where("id", "=", value.obj_id).where("org_id", "=", orgId).executeTakeFirst()) !== undefined;
+  if (!known || value.org_id !== orgId) {
+    throw new ApiFailure(422, "unknown_address", "L'adresse choisie n'appartient pas à votre compte.");
+  }
+}
+
+function assertTotals(totals: Totals, sent: ConfirmInput["sentTotals"]): void {
+  const expected = { ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
+  if (expected.ord_total_ht !== sent.ord_total_ht || expected.ord_total_ecotaxe !== sent.ord_total_ecotaxe || expected.ord_total_ttc !== sent.ord_total_ttc) {
+    throw new ApiFailure(422, "totals_mismatch", "Les montants de la commande ont changé : vérifiez le récapitulatif avant de confirmer.", { expected });
+  }
+}
+
+async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart: Cart, totals: Totals): Promise<number> {
+  const { id } = await trx
+    .insertInto("orders")
+    .values({
+      ref: nextOrderNumber,
+      org_id: input.org.id,
+      usr_id: input.authorId,
+      usr_name: input.authorName,
+      idempotency_key: input.idempotencyKey,
+      created_at: input.now,
+      cart_ref: cart.ref,
+      comments: cart.comments,
+      notes: cart.notes,
+      partial_delivery: cart.partialDelivery,
+      saturday: cart.saturday,
+      ldd_active: cart.ldd.active,
+      dlv_address: cart.dlv_address ? JSON.stringify(cart.dlv_address) : null,
+      inv_address: cart.inv_address ? JSON.stringify(cart.inv_address) : null,
+      total_ht: totals.ht,
+      total_ecotaxe: totals.ecotaxe,
+      total_tva: totals.tva,
+      total_ttc: totals.ttc,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const lines = cart.products.filter((line) => line.qty > 0);
+  await trx
+    .insertInto("order_lines")
+    .values(lines.map((line, position) => ({
+      order_id: id,
+      position,
+      product_id: line.obj_id,
+      ref: line.obj_ref,
+      title: line.obj_title,
+      qty: line.qty,
+      is_port: line.prd_is_port,
+      unit_price: lineUnitPrice(line),
+      ecotaxe: line.prd_ecotaxe,
+      line_total_ht: lineUnitPrice(line) * line.qty,
+    })))
+    .execute();
+  return id;
+}
+
+/**
+ * Confirms the organization's cart as an order, in one transaction with the cart locked:
+ * a replayed idempotency key returns the order already created (checked after the lock, so
+ * two concurrent confirmations create one order); otherwise the version, the cart's content,
+ * the order rules and the totals are checked, the order is stored and the cart emptied.
+ */
+export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): Promise<{ order: Order; replayed: boolean }> {
+  const orgId = input.org.id;
+  const result = await db.transaction().execute(async (trx) => {
+    const current = await lockCart(trx, orgId);
+    const existing = await findByKey(trx, orgId, input.idempotencyKey);
+    if (existing !== undefined) return { orderId: existing, replayed: true };
+    assertCurrentVersion(current, input.version);
+    const account = accountContext(input.org);
+    const cart = await repriceCart(trx, normalizeCart(input.cart), {
+      orgId, account, today: input.today, freeShippingEligible: input.org.free_shipping_eligible,
+    });
+    if (!cart.products.some((line) => !line.prd_is_port && line.qty > 0)) {
+      throw new ApiFailure(422, "empty_cart", "Votre panier ne contient aucun produit à commander.");
+    }
+    const problems = validateOrder(cart, { account, canOrder: true });
+    if (problems.length > 0) {
+      throw new ApiFailure(422, "invalid_order", problems.map((problem) => problem.message).join(" "), { problems });
+    }
+    await assertOwnAddress(trx, orgId, cart.dlv_address);
+    await assertOwnAddress(trx, orgId, cart.inv_address);
+    const totals = computeTotals(cart, account);
+    assertTotals(totals, input.sentTotals);
+    const orderId = await insertOrder(trx, input, cart, totals);
+    await storeCart(trx, orgId, { cart: emptyCart(), version: current.version + 1 }, input.userId, input.now);
+    return { orderId, replayed: false };
+  });
+  const order = await loadOrder(db, orgId, result.orderId);
+  if (!order) throw new Error(`order ${result.orderId} vanished after commit`);
+  return { order, replayed: result.replayed };
+}

@@ -1,0 +1,95 @@
+import type { Kysely } from "kysely";
+import type { Cart, CartLine } from "../../../shared/contracts/entities";
+import { withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
+import type { Database } from "../db/schema";
+import { ApiFailure } from "../http/errors";
+import { pricedProducts } from "../pim/pricing";
+import { productProperties } from "../pim/product-view";
+import { loadShippingProducts } from "./account";
+
+export interface RepriceContext {
+  orgId: number;
+  account: AccountContext;
+  /** YYYY-MM-DD in Europe/Paris: promotions and the Saturday rule. */
+  today: string;
+  freeShippingEligible: boolean;
+}
+
+async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  return pricedProducts(db, orgId, today)
+    .leftJoin("stocks as s", "s.product_id", "p.id")
+    .select([
+      "p.id", "p.ref", "p.title", "p.name", "p.price_selling", "p.ecotaxe", "p.weight_gross", "p.weight_net",
+      "p.is_port", "p.is_mmsi", "p.is_hazardous", "p.is_motor", "p.is_antenna", "p.is_tag", "p.properties",
+      "s.sto_disp", "s.refill_date", "s.refill_qte",
+    ])
+    .where("p.id", "in", ids)
+    .where("p.discontinued", "=", false)
+    .execute();
+}
+
+type CatalogueRow = Awaited<ReturnType<typeof loadCatalogueRows>>[number];
+
+function repricedLine(line: CartLine, row: CatalogueRow): CartLine {
+  return {
+    ...line,
+    obj_ref: row.ref,
+    obj_title: row.title,
+    obj_name: row.name,
+    prd_is_port: false,
+    prd_price_selling: row.price_selling,
+    prc_price: row.prc_price,
+    prc_promo_price: row.prc_promo_price,
+    prc_promo_name: row.prc_promo_name,
+    prc_discount: row.prc_discount,
+    prd_ecotaxe: row.ecotaxe,
+    prd_weight_gross: row.weight_gross,
+    prd_weight_net: row.weight_net,
+    prd_sto_disp: row.sto_disp ?? 0,
+    prd_refill_date: row.refill_date,
+    prd_refill_qte: row.refill_qte,
+    obj_properties: productProperties(row),
+  };
+}
+
+function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
+  const refsWhere = (test: (row: CatalogueRow) => boolean) => new Set(rows.filter(test).map((row) => row.ref));
+  return {
+    motors: refsWhere((row) => row.is_motor),
+    antennas: refsWhere((row) => row.is_antenna),
+    tags: refsWhere((row) => row.is_tag),
+    hazards: refsWhere((row) => row.is_hazardous),
+  };
+}
+
+/**
+ * Never trusts what the caller sent about a product: every product line is rebuilt from the
+ * catalogue for this organization (prices, promotion, ecotax, weights, stock, flags), then the
+ * shipping lines are recomputed. Unknown or discontinued products are refused (422).
+ * `db` must be the transaction's handle when called inside one.
+ */
+export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: RepriceContext): Promise<Cart> {
+  const productLines = cart.products.filter((line) => !line.prd_is_port);
+  const ids = [...new Set(productLines.map((line) => line.obj_id))];
+  const rows = await loadCatalogueRows(db, ctx.orgId, ctx.today, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const unknown = productLines.filter((line) => byId.get(line.obj_id)?.is_port !== false);
+  if (unknown.length > 0) {
+    const refs = unknown.map((line) => line.obj_ref).join(", ");
+    throw new ApiFailure(422, "unknown_product", `Produit inconnu, arrêté ou réservé aux frais de port : ${refs}.`, {
+      issues: unknown.map((line) => ({ path: `cart.products.${line.line_id}`, message: `Produit inconnu : ${line.obj_ref}` })),
+    });
+  }
+  const products = productLines.map((line) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow));
+  return withShipping(
+    { ...cart, products },
+    {
+      account: ctx.account,
+      today: ctx.today,
+      freeShippingEligible: ctx.freeShippingEligible,
+      shippingProducts: await loadShippingProducts(db),
+      families: familiesOf(rows),
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import { Router } from "express";
+import { confirmQuery, confirmRequest, freeShippingQuery, saveCartRequest } from "../../../shared/contracts/api";
+import { normalizeCart } from "../../../shared/domain/index";
+import { asyncHandler } from "../http/async-handler";
+import type { ServiceDeps } from "../http/deps";
+import { notFound } from "../http/errors";
+import { assertActingOrg, requireFlag, sessionOf } from "../http/session";
+import { parseIdParam, parseInput } from "../http/validate";
+import { accountContext, loadShippingProducts } from "./account";
+import { assertCurrentVersion, lockCart, readCart, storeCart } from "./cart-store";
+import { confirmOrder } from "./confirm";
+import { loadOrder } from "./order-view";
+import { parisDate } from "./paris-date";
+import { repriceCart } from "./reprice";
+
+export function omsRouter(deps: ServiceDeps): Router {
+  const { db, now } = deps;
+  const router = Router();
+
+  router.get("/products/port", asyncHandler(async (_req, res) => {
+    res.json(await loadShippingProducts(db));
+  }));
+
+  router.get("/free-shipping", asyncHandler(async (req, res) => {
+    const session = sessionOf(res);
+    const query = parseInput(freeShippingQuery, req.query);
+    assertActingOrg(session, query.usr_id);
+    res.json({ eligible: session.org.free_shipping_eligible });
+  }));
+
+  router.get("/cart/:orgId", asyncHandler(async (req, res) => {
+    const orgId = assertActingOrg(sessionOf(res), parseIdParam(req.params.orgId));
+    res.json(await readCart(db, orgId));
+  }));
+
+  router.post("/cart/:orgId", asyncHandler(async (req, res) => {
+    const session = sessionOf(res);
+    const orgId = assertActingOrg(session, parseIdParam(req.params.orgId));
+    requireFlag(session, "cart");
+    const body = parseInput(saveCartRequest, req.body);
+    const instant = now();
+    const saved = await db.transaction().execute(async (trx) => {
+      const current = await lockCart(trx, orgId);
+      assertCurrentVersion(current, body.version);
+      const cart = await repriceCart(trx, normalizeCart(body.cart), {
+        orgId,
+        account: accountContext(session.org),
+        today: parisDate(instant),
+        freeShippingEligible: session.org.free_shipping_eligible,
+      });
+      const next = { cart, version: current.version + 1 };
+      await storeCart(trx, orgId, next, session.user.id, instant);
+      return next;
+    });
+    res.json(saved);
+  }));
+
+  router.post("/cart/:orgId/confirm", asyncHandler(async (req, res) => {
+    const session = sessionOf(res);
+    assertActingOrg(session, parseIdParam(req.params.orgId));
+    requireFlag(session, "orders");
+    const query = parseInput(confirmQuery, req.query);
+    // The author is the user or, after login-as, the master who acts for the client.
+    if (query.usr_id !== session.user.id && query.usr_id !== session.master?.id) throw notFound();
+    const body = parseInput(confirmRequest, req.body);
+    const instant = now();
+    const { order, replayed } = await confirmOrder(db, {
+      org: session.org,
+      userId: session.user.id,
+      authorId: query.usr_id,
+      authorName: query.usr_name,
+      cart: body.cart,
+      version: body.version,
+      idempotencyKey: body.idempotency_key,
+      sentTotals: body,
+      today: parisDate(instant),
+      now: instant,
+    });
+    res.status(replayed ? 200 : 201).json(order);
+  }));
+
+  router.get("/orders/:ordId", asyncHandler(async (req, res) => {
+    const id = parseIdParam(req.params.ordId);
+    const order = id === null ? undefined : await loadOrder(db, sessionOf(res).org.id, id);
+    if (!order) throw notFound();
+    res.json(order);
+  }));
+
+  return router;
+}

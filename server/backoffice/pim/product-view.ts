@@ -1,0 +1,76 @@
+import type { ProductDetail, ProductSummary } from "../../../shared/contracts/api";
+import type { ProductPropertyValue } from "../db/schema";
+
+/** The columns a priced product row carries (see catalogue.ts selectSummary). */
+export interface PricedProductRow {
+  id: number;
+  ref: string;
+  title: string;
+  name: string;
+  brand_id: number | null;
+  brand_slug: string | null;
+  brand_title: string | null;
+  images: string[];
+  is_port: boolean;
+  discontinued: boolean;
+  price_selling: number;
+  prc_price: number;
+  prc_discount: number;
+  prc_promo_price: number | null;
+  prc_promo_name: string | null;
+  ecotaxe: number;
+  weight_gross: number;
+  weight_net: number;
+  is_mmsi: boolean;
+  is_hazardous: boolean;
+  properties: Record<string, ProductPropertyValue>;
+}
+
+export interface ProductDetailRow extends PricedProductRow {
+  description: string;
+  category_id: number | null;
+  documents: { title: string; url: string }[];
+  certificates_info: string | null;
+}
+
+/** Product properties as the contract shows them: the stored ones plus the two flags. */
+export function productProperties(row: Pick<PricedProductRow, "properties" | "is_mmsi" | "is_hazardous">) {
+  return { ...row.properties, "Produit MMSI": row.is_mmsi, hazardous: row.is_hazardous };
+}
+
+/** `showPrices` is false for a people account without the `prices` flag: prices become null. */
+export function toProductSummary(row: PricedProductRow, showPrices: boolean): ProductSummary {
+  return {
+    obj_id: row.id,
+    obj_ref: row.ref,
+    obj_title: row.title,
+    obj_name: row.name,
+    brand:
+      row.brand_id !== null && row.brand_slug !== null && row.brand_title !== null
+        ? { obj_id: row.brand_id, obj_slug: row.brand_slug, obj_title: row.brand_title }
+        : null,
+    image: row.images[0] ?? null,
+    prd_is_port: row.is_port,
+    prd_discontinued: row.discontinued,
+    prd_price_selling: showPrices ? row.price_selling : null,
+    prc_price: showPrices ? row.prc_price : null,
+    prc_promo_price: showPrices ? row.prc_promo_price : null,
+    prc_promo_name: showPrices ? row.prc_promo_name : null,
+    prc_discount: showPrices ? row.prc_discount : null,
+    prd_ecotaxe: row.ecotaxe,
+    prd_weight_gross: row.weight_gross,
+    prd_weight_net: row.weight_net,
+    obj_properties: productProperties(row),
+  };
+}
+
+export function toProductDetail(row: ProductDetailRow, showPrices: boolean): ProductDetail {
+  return {
+    ...toProductSummary(row, showPrices),
+    description: row.description,
+    category_id: row.category_id,
+    images: row.images,
+    documents: row.documents,
+    certificates_info: row.certificates_info,
+  };
+}

@@ -1,0 +1,57 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { hashPassword } from "../auth/passwords";
+import { parisDate } from "../oms/paris-date";
+import { seedCatalogue } from "./catalogue";
+import { seedPastOrders } from "./orders";
+import { DEMO_PASSWORD, NAMED_CLIENTS, accountCount } from "./organizations-data";
+import { seedOrganizations } from "./organizations";
+import { seedPrices } from "./prices";
+import { Prng } from "./prng";
+
+export interface DemoOptions {
+  /** "full": about 2,000 products and 40 organizations; "small": a faster set for tests. */
+  size?: "full" | "small";
+  /** Base date of promotions and refill dates (default: today in France). */
+  today?: string;
+  seed?: number;
+}
+
+const SIZES = {
+  full: { products: 2000, otherClients: 31, specificPerOrg: 25 },
+  small: { products: 240, otherClients: 12, specificPerOrg: 5 },
+} as const;
+
+/**
+ * Creates the demo data set (docs in README: the demo logins). Deterministic: the same seed
+ * and date give the same rows. Every account's password is "demo1234", each with its own salt.
+ */
+export async function seedDemo(db: Kysely<Database>, options: DemoOptions = {}): Promise<void> {
+  const size = SIZES[options.size ?? "full"];
+  const today = options.today ?? parisDate(new Date());
+  const rng = new Prng(options.seed ?? 20261122);
+  // scrypt is deliberately slow: hash every account's password in parallel before writing.
+  const hashes = await Promise.all(Array.from({ length: accountCount(size.otherClients) }, () => hashPassword(DEMO_PASSWORD)));
+  const nextHash = async () => {
+    const hash = hashes.pop();
+    if (hash === undefined) throw new Error("accountCount is out of step with seedOrganizations");
+    return hash;
+  };
+  await db.transaction().execute(async (trx) => {
+    const catalogue = await seedCatalogue(trx, rng, size.products, today);
+    const { clients } = await seedOrganizations(trx, rng, size.otherClients, nextHash);
+    await seedPrices(trx, rng, [...clients.values()], catalogue, today, size.specificPerOrg);
+    const named = NAMED_CLIENTS.flatMap((seed) => clients.get(seed.ref) ?? []);
+    await seedPastOrders(trx, rng, named, catalogue.productIds, today);
+  });
+  // Fresh statistics, or the planner guesses and scans the whole products table.
+  await sql`analyze`.execute(db);
+}
+
+/** Seeds the demo data when the database has no organization yet; true when it did. */
+export async function seedDemoIfEmpty(db: Kysely<Database>, options: DemoOptions = {}): Promise<boolean> {
+  const existing = await db.selectFrom("organizations").select("id").limit(1).executeTakeFirst();
+  if (existing) return false;
+  await seedDemo(db, options);
+  return true;
+}

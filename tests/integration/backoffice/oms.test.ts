@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { order, savedCart, shippingProductsResponse, type SavedCart, type SessionResponse } from "../../../shared/contracts/api";
+import { computeTotals } from "../../../shared/domain/index";
+import { cartWith, lineFor, products } from "./cart-fixtures";
+import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
+
+describe.each(ENGINES)("back-office oms on %s", (engine) => {
+  let bo: Backoffice;
+  let client: SessionResponse;
+  let orgId: number;
+  beforeAll(async () => {
+    bo = await startBackoffice(engine);
+    client = await login(bo, LOGINS.client);
+    orgId = client.user.auth_org_id;
+  });
+  afterAll(async () => {
+    await bo.close();
+  });
+
+  const save = (session: SessionResponse, version: number, cart: unknown, org = session.user.auth_org_id) =>
+    call<SavedCart>(bo, `/oms/cart/${org}`, { token: session.token, body: { version, cart } });
+
+  it("lists the 14 shipping products", async () => {
+    const list = shippingProductsResponse.parse((await call(bo, "/oms/products/port", { token: client.token })).body);
+    expect(list).toHaveLength(14);
+    expect(list.map((product) => product.obj_ref)).toContain("PORT_FRANCO");
+  });
+
+  it("answers free-shipping eligibility for the caller's organization only", async () => {
+    expect((await call(bo, `/oms/free-shipping?usr_id=${orgId}`, { token: client.token })).body).toEqual({ eligible: true });
+    const belgium = await login(bo, LOGINS.belgium);
+    expect((await call(bo, `/oms/free-shipping?usr_id=${belgium.user.auth_org_id}`, { token: belgium.token })).body).toEqual({ eligible: false });
+    expect((await call(bo, `/oms/free-shipping?usr_id=${orgId}`, { token: belgium.token })).status).toBe(404);
+    expect((await call(bo, "/oms/free-shipping?usr_id=abc", { token: client.token })).status).toBe(400);
+  });
+
+  it("saves a cart with a version, repricing every line from the catalogue", async () => {
+    const initial = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
+    const [first, second] = await products(bo.db, "plain", 2);
+    if (!first || !second) throw new Error("demo data lacks plain products");
+    const result = await save(client, initial.version, cartWith([lineFor(first, 2), lineFor(second, 1)]));
+    expect(result.status).toBe(200);
+    const saved = savedCart.parse(result.body);
+    expect(saved.version).toBe(initial.version + 1);
+    const line = saved.cart.products.find((candidate) => candidate.obj_id === first.id);
+    expect(line).toMatchObject({ qty: 2, prd_price_selling: first.price_selling, obj_ref: first.ref });
+    expect(line?.prc_price).toBeGreaterThan(1);
+    expect(line?.obj_title).not.toBe("titre du navigateur");
+    expect((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body).toEqual(saved);
+  });
+
+  it("answers a stale version with 409 and the current cart", async () => {
+    const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
+    const stale = await save(client, current.version - 1, cartWith([]));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: "cart_conflict", version: current.version });
+    expect((stale.body as unknown as SavedCart).cart.products.length).toBe(current.cart.products.length);
+  });
+
+  it("refuses another organization's cart, unknown products and wrong shapes", async () => {
+    const belgium = await login(bo, LOGINS.belgium);
+    expect((await call(bo, `/oms/cart/${orgId}`, { token: belgium.token })).status).toBe(404);
+    expect((await save(belgium, 0, cartWith([]), orgId)).body).toMatchObject({ code: "not_found" });
+    const own = belgium.user.auth_org_id;
+    const unknown = await save(belgium, 0, cartWith([lineFor({ id: 999999, ref: "NOPE" }, 1)]), own);
+    expect(unknown).toMatchObject({ status: 422, body: { code: "unknown_product" } });
+    const [discontinued] = await products(bo.db, "discontinued", 1);
+    if (discontinued) expect((await save(belgium, 0, cartWith([lineFor(discontinued, 1)]), own)).status).toBe(422);
+    expect((await save(belgium, 0, { products: "none" }, own)).status).toBe(400);
+    expect((await call(bo, `/oms/cart/${own}`, { token: belgium.token, rawBody: "{oops" })).body).toMatchObject({ code: "invalid_json" });
+  });
+
+  it("enforces the cart and orders flags of people accounts", async () => {
+    const consultant = await login(bo, LOGINS.consultant);
+    expect((await save(consultant, 0, cartWith([]))).body).toMatchObject({ code: "forbidden" });
+    const storekeeper = await login(bo, LOGINS.storekeeper);
+    const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: storekeeper.token })).body);
+    expect((await save(storekeeper, current.version, current.cart)).status).toBe(200);
+    const confirm = await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${storekeeper.user.obj_id}&usr_name=G`, {
+      token: storekeeper.token,
+      body: { cart: current.cart, version: current.version + 1, idempotency_key: "storekeeper-1", ord_total_ht: 0, ord_total_ecotaxe: 0, ord_total_ttc: 0 },
+    });
+    expect(confirm.status).toBe(403);
+  });
+
+  describe("confirmation", () => {
+    it("refuses an empty cart, wrong totals and missing MMSI certificates", async () => {
+      const corsica = await login(bo, LOGINS.corsica);
+      const own = corsica.user.auth_org_id;
+      const path = `/oms/cart/${own}/confirm?usr_id=${corsica.user.obj_id}&usr_name=Nautisme%20Ajaccio`;
+      const zeroTotals = { ord_total_ht: 0, ord_total_ecotaxe: 0, ord_total_ttc: 0 };
+      const empty = await call(bo, path, { token: corsica.token, body: { cart: cartWith([]), version: 0, idempotency_key: "empty-cart-1", ...zeroTotals } });
+      expect(empty).toMatchObject({ status: 422, body: { code: "empty_cart" } });
+
+      const [mmsi] = await products(bo.db, "mmsi", 1);
+      if (!mmsi) throw new Error("demo data lacks MMSI products");
+      const saved = savedCart.parse((await save(corsica, 0, cartWith([lineFor(mmsi, 2)]))).body);
+      const totals = computeTotals(saved.cart, { objRef: "C0005", zipcode: "20000", country: "FR", catCompta: "Ventes France" });
+      const sentTotals = { ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
+      const invalid = await call(bo, path, { token: corsica.token, body: { cart: saved.cart, version: saved.version, idempotency_key: "mmsi-key-1", ...sentTotals } });
+      expect(invalid, JSON.stringify(invalid.body)).toMatchObject({ status: 422, body: { code: "invalid_order" } });
+
+      const withCertificates = {
+        ...saved.cart,
+        products: saved.cart.products.map((line) => line.prd_is_port ? line : {
+          ...line,
+          certificates: [{ cer_id: "c1", mmsi: "227000001", file_name: "a.pdf" }, { cer_id: "c2", mmsi: "227000002", file_name: "b.pdf" }],
+        }),
+      };
+      const mismatch = await call(bo, path, { token: corsica.token, body: { cart: withCertificates, version: saved.version, idempotency_key: "mmsi-key-2", ...zeroTotals } });
+      expect(mismatch).toMatchObject({ status: 422, body: { code: "totals_mismatch" } });
+      const ok = await call(bo, path, { token: corsica.token, body: { cart: withCertificates, version: saved.version, idempotency_key: "mmsi-key-3", ...sentTotals } });
+      expect(ok.status).toBe(201);
+    });
+
+    it("creates one order for a repeated confirmation and empties the cart", async () => {
+      const [product] = await products(bo.db, "plain", 1);
+      if (!product) throw new Error("demo data lacks plain products");
+      const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
+      const saved = savedCart.parse((await save(client, current.version, cartWith([lineFor(product, 3)]))).body);
+      const totals = computeTotals(saved.cart, { objRef: "C0001", zipcode: "29200", country: "FR", catCompta: "Ventes France" });
+      const body = { cart: saved.cart, version: saved.version, idempotency_key: "confirm-voilerie-1", ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
+      const path = `/oms/cart/${orgId}/confirm?usr_id=${client.user.obj_id}&usr_name=Voilerie%20Atlantique`;
+      const [first, second] = await Promise.all([call(bo, path, { token: client.token, body }), call(bo, path, { token: client.token, body })]);
+      expect([first.status, second.status].sort()).toEqual([200, 201]);
+      const created = order.parse(first.body);
+      expect(order.parse(second.body).ord_id).toBe(created.ord_id);
+      expect(created).toMatchObject({ ord_ref: expect.stringMatching(/^CMD-\d{6}$/), usr_name: "Voilerie Atlantique", ord_total_ttc: totals.ttc });
+      expect(created.lines.find((line) => !line.prd_is_port)).toMatchObject({ obj_id: product.id, qty: 3 });
+      const replay = await call(bo, path, { token: client.token, body });
+      expect(order.parse(replay.body).ord_id).toBe(created.ord_id);
+      const count = await bo.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("idempotency_key", "=", "confirm-voilerie-1").executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+      const after = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
+      expect(after).toMatchObject({ version: saved.version + 1, cart: { products: [] } });
+
+      expect(order.parse((await call(bo, `/oms/orders/${created.ord_id}`, { token: client.token })).body).ord_id).toBe(created.ord_id);
+      const belgium = await login(bo, LOGINS.belgium);
+      expect((await call(bo, `/oms/orders/${created.ord_id}`, { token: belgium.token })).status).toBe(404);
+      expect((await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${belgium.user.obj_id}&usr_name=x`, { token: belgium.token, body })).status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brandListResponse, productDetail, productListResponse, referenceListResponse, type SessionResponse } from "../../../shared/contracts/api";
+import { category, type Category } from "../../../shared/contracts/entities";
+import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
+
+function depth(nodes: Category[]): number {
+  return nodes.reduce((max, node) => Math.max(max, 1 + depth(node.obj_childs)), 0);
+}
+
+describe.each(ENGINES)("back-office pim on %s", (engine) => {
+  let bo: Backoffice;
+  let client: SessionResponse;
+  let orgId: number;
+  beforeAll(async () => {
+    bo = await startBackoffice(engine);
+    client = await login(bo, LOGINS.client);
+    orgId = client.user.auth_org_id;
+  });
+  afterAll(async () => {
+    await bo.close();
+  });
+
+  it("lists the references of each product family", async () => {
+    for (const family of ["motors", "antennas", "tags", "hazards"]) {
+      const refs = referenceListResponse.parse((await call(bo, `/pim/${family}`, { token: client.token })).body);
+      expect(refs.length, family).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers a product by reference or id with the organization's prices", async () => {
+    const specific = await bo.db.selectFrom("org_product_prices as opp").innerJoin("products as p", "p.id", "opp.product_id")
+      .select(["p.id", "p.ref", "opp.price", "p.price_selling"]).where("opp.org_id", "=", orgId).where("p.discontinued", "=", false)
+      .orderBy("p.id").executeTakeFirstOrThrow();
+    const byRef = await call(bo, `/pim/products/${specific.ref.toLowerCase()}?usr_id=${orgId}`, { token: client.token });
+    expect(byRef.status).toBe(200);
+    const detail = productDetail.parse(byRef.body);
+    expect(detail).toMatchObject({ obj_id: specific.id, prd_price_selling: specific.price_selling });
+    const promo = detail.prc_promo_price;
+    expect(detail.prc_price).toBe(specific.price);
+    if (promo === null) expect(detail.prc_promo_name).toBeNull();
+    const byId = productDetail.parse((await call(bo, `/pim/products/${specific.id}?usr_id=${orgId}`, { token: client.token })).body);
+    expect(byId.obj_ref).toBe(specific.ref);
+
+    const other = await login(bo, LOGINS.belgium);
+    const otherView = productDetail.parse((await call(bo, `/pim/products/${specific.id}?usr_id=${other.user.auth_org_id}`, { token: other.token })).body);
+    expect(otherView.prd_price_selling).toBe(specific.price_selling);
+    expect((await call(bo, `/pim/products/${specific.id}?usr_id=${orgId}`, { token: other.token })).status).toBe(404);
+  });
+
+  it("refuses unknown references and a missing usr_id", async () => {
+    expect(await call(bo, `/pim/products/INCONNU-42?usr_id=${orgId}`, { token: client.token })).toMatchObject({ status: 404, body: { code: "unknown_product" } });
+    expect((await call(bo, "/pim/products/AVI00001", { token: client.token })).status).toBe(400);
+  });
+
+  it("hides prices from a people account without the prices flag", async () => {
+    const storekeeper = await login(bo, LOGINS.storekeeper);
+    const list = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&per_page=5`, { token: storekeeper.token })).body);
+    expect(list.items.length).toBe(5);
+    expect(list.items.every((item) => item.prc_price === null && item.prd_price_selling === null)).toBe(true);
+  });
+
+  it("returns the category tree, 6 levels deep", async () => {
+    const tree = (await call<Category[]>(bo, `/pim/categories?usr_id=${orgId}`, { token: client.token })).body;
+    expect(tree.map((node) => category.parse(node).obj_title)).toContain("Électronique de bord");
+    expect(depth(tree)).toBe(6);
+  });
+
+  it("lists a category with its sub-categories, paginated, sorted and filtered", async () => {
+    const tree = (await call<Category[]>(bo, `/pim/categories?usr_id=${orgId}`, { token: client.token })).body;
+    const electronics = tree.find((node) => node.obj_slug === "electronique-de-bord");
+    if (!electronics) throw new Error("no electronics category");
+    const base = `/pim/products?usr_id=${orgId}&category=${electronics.obj_id}`;
+    const page1 = productListResponse.parse((await call(bo, `${base}&sort=price_asc&per_page=10`, { token: client.token })).body);
+    expect(page1.total).toBeGreaterThan(10);
+    expect(page1.items).toHaveLength(10);
+    const paid = page1.items.map((item) => Math.min(item.prc_price ?? 0, item.prc_promo_price ?? Infinity));
+    expect([...paid].sort((a, b) => a - b)).toEqual(paid);
+    const page2 = productListResponse.parse((await call(bo, `${base}&sort=price_asc&per_page=10&page=2`, { token: client.token })).body);
+    expect(page2.items[0]?.obj_id).not.toBe(page1.items[0]?.obj_id);
+    const inStock = productListResponse.parse((await call(bo, `${base}&in_stock=1`, { token: client.token })).body);
+    expect(inStock.total).toBeLessThan(page1.total);
+    const promo = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&promo=1`, { token: client.token })).body);
+    expect(promo.items.every((item) => item.prc_promo_price !== null)).toBe(true);
+    expect((await call(bo, `${base}&sort=cheapest`, { token: client.token })).status).toBe(400);
+  });
+
+  it("searches French text without accents and references by prefix", async () => {
+    const lighting = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&q=plafonniers`, { token: client.token })).body);
+    expect(lighting.total).toBeGreaterThan(0);
+    expect(lighting.items[0]?.obj_title).toMatch(/Plafonnier/);
+    const accents = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&q=ecoute%20tresse`, { token: client.token })).body);
+    expect(accents.items[0]?.obj_title).toMatch(/Écoute/);
+    const byRef = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&q=avf15`, { token: client.token })).body);
+    expect(byRef.total).toBeGreaterThan(0);
+    expect(byRef.items.every((item) => item.obj_ref.startsWith("AVF15"))).toBe(true);
+  });
+
+  it("lists brands with their product counts and a brand's products", async () => {
+    const brands = brandListResponse.parse((await call(bo, "/pim/brands", { token: client.token })).body);
+    const withProducts = brands.find((brand) => brand.product_count > 0);
+    if (!withProducts) throw new Error("no brand has products");
+    const list = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&brand=${withProducts.obj_id}&per_page=100`, { token: client.token })).body);
+    expect(list.total).toBe(withProducts.product_count);
+    expect(list.items.every((item) => item.brand?.obj_id === withProducts.obj_id)).toBe(true);
+  });
+});
