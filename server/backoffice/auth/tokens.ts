@@ -32,31 +32,6 @@ export async function issueToken(db: Kysely<Database>, input: IssueTokenInput): 
   return token;
 }
 
-export interface TokenRow {
-  tokenHash: string;
-  userId: number;
-  orgId: number;
-  masterUserId: number | null;
-  expiresAt: Date;
-}
-
-/** The live token behind a bearer value, or null when unknown, revoked or expired. */
-export async function findLiveToken(db: Kysely<Database>, token: string, now: Date): Promise<TokenRow | null> {
-  const row = await db
-    .selectFrom("auth_tokens")
-    .select(["token_hash", "user_id", "org_id", "master_user_id", "expires_at", "revoked_at"])
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return null;
-  return {
-    tokenHash: row.token_hash,
-    userId: row.user_id,
-    orgId: row.org_id,
-    masterUserId: row.master_user_id,
-    expiresAt: row.expires_at,
-  };
-}
-
 export async function revokeToken(db: Kysely<Database>, tokenHash: string, now: Date): Promise<void> {
   await db
     .updateTable("auth_tokens")

@@ -1,7 +1,6 @@
 import type { RequestHandler, Response } from "express";
-import type { Kysely } from "kysely";
-import { findLiveToken } from "../auth/tokens";
-import { findOrganization, findUserById } from "../auth/users";
+import { sql, type Kysely } from "kysely";
+import { hashToken } from "../auth/tokens";
 import type { Database, OrganizationRow, PeopleFlags, UserRow } from "../db/schema";
 import { ApiFailure, notFound, unauthorized } from "./errors";
 
@@ -31,16 +30,31 @@ export function requireSession(db: Kysely<Database>, now: () => Date): RequestHa
   };
 }
 
+/**
+ * Token, user, acting organization and master in ONE query: this runs on every call, and on
+ * the embedded PGlite every query waits its turn on a single connection.
+ */
 async function resolveSession(db: Kysely<Database>, token: string, now: Date): Promise<Session | null> {
-  const row = await findLiveToken(db, token, now);
-  if (!row) return null;
-  const [user, org, master] = await Promise.all([
-    findUserById(db, row.userId),
-    findOrganization(db, row.orgId),
-    row.masterUserId === null ? Promise.resolve(null) : findUserById(db, row.masterUserId),
-  ]);
-  if (!user || !org || master === undefined) return null;
-  return { tokenHash: row.tokenHash, expiresAt: row.expiresAt, user, org, master };
+  const row = await db
+    .selectFrom("auth_tokens as t")
+    .innerJoin("users as u", "u.id", "t.user_id")
+    .innerJoin("organizations as o", "o.id", "t.org_id")
+    .leftJoin("users as m", "m.id", "t.master_user_id")
+    .select([
+      "t.token_hash",
+      "t.expires_at",
+      "t.revoked_at",
+      "t.master_user_id",
+      sql<UserRow>`to_jsonb(u)`.as("user"),
+      sql<OrganizationRow>`to_jsonb(o)`.as("org"),
+      sql<UserRow | null>`case when m.id is null then null else to_jsonb(m) end`.as("master"),
+    ])
+    .where("t.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return null;
+  if (row.user.disabled) return null;
+  if (row.master_user_id !== null && (!row.master || row.master.disabled)) return null;
+  return { tokenHash: row.token_hash, expiresAt: row.expires_at, user: row.user, org: row.org, master: row.master };
 }
 
 export function sessionOf(res: Response): Session {
