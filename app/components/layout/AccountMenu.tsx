@@ -1,0 +1,59 @@
+import { Form, Link } from "@remix-run/react";
+
+/** What the account menu may offer; computed on the server from shared/domain's permissions. */
+export interface AccountMenuAccess {
+  canOrder: boolean;
+  canViewQuotes: boolean;
+  canViewInvoices: boolean;
+  canViewPrices: boolean;
+  canPickClients: boolean;
+}
+
+/** A <details> menu: it opens and closes without JavaScript. */
+export function AccountMenu({ userName, access }: { userName: string; access: AccountMenuAccess }) {
+  return (
+    <details className="account-menu">
+      <summary>
+        <span className="visually-hidden">Menu du compte de </span>
+        {userName}
+      </summary>
+      <ul className="account-menu__list">
+        <li>
+          <Link to="/mon-compte">Mon compte</Link>
+        </li>
+        {access.canOrder ? (
+          <li>
+            <Link to="/mon-compte/commandes">Mes commandes</Link>
+          </li>
+        ) : null}
+        {access.canViewQuotes ? (
+          <li>
+            <Link to="/mon-compte/mes-devis">Mes devis</Link>
+          </li>
+        ) : null}
+        {access.canViewInvoices ? (
+          <li>
+            <Link to="/mon-compte/factures">Mes factures</Link>
+          </li>
+        ) : null}
+        {access.canViewPrices ? (
+          <li>
+            <Link to="/mon-compte/tarifs">Mes tarifs</Link>
+          </li>
+        ) : null}
+        {access.canPickClients ? (
+          <li>
+            <Link to="/clients">Changer de client</Link>
+          </li>
+        ) : null}
+        <li>
+          <Form method="post" action="/deconnexion">
+            <button type="submit" className="link-button">
+              Se déconnecter
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  );
+}

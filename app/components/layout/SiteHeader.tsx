@@ -1,0 +1,62 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { AccountMenu, type AccountMenuAccess } from "./AccountMenu";
+
+export interface SiteHeaderProps {
+  organizationName: string;
+  userName: string;
+  /** Products in the organization's cart (shipping lines excluded); null when unknown or not allowed. */
+  cartCount: number | null;
+  access: AccountMenuAccess;
+}
+
+function cartLabel(count: number): string {
+  if (count === 0) return "Panier vide";
+  return count === 1 ? "Panier, 1 produit" : `Panier, ${count} produits`;
+}
+
+export function SiteHeader({ organizationName, userName, cartCount, access }: SiteHeaderProps) {
+  return (
+    <header className="site-header">
+      <div className="site-header__top">
+        <Link to="/" className="brand" aria-label="NautiDistrib, accueil">
+          <span className="brand__mark" aria-hidden="true">
+            ⚓
+          </span>
+          NautiDistrib
+        </Link>
+        <p className="site-header__organization" data-testid="organization-name">
+          {organizationName}
+        </p>
+        <Form method="get" action="/catalogue" role="search" className="search-box">
+          <label htmlFor="recherche-globale" className="visually-hidden">
+            Rechercher dans le catalogue
+          </label>
+          <input id="recherche-globale" type="search" name="q" placeholder="Référence, produit, marque…" maxLength={200} />
+          <button type="submit" className="button">
+            Rechercher
+          </button>
+        </Form>
+        <div className="site-header__tools">
+          {cartCount !== null ? (
+            <Link to="/mon-panier" className="cart-badge" aria-label={cartLabel(cartCount)}>
+              <span aria-hidden="true">Panier</span>
+              <span className="cart-badge__count" aria-hidden="true" data-testid="cart-count">
+                {cartCount}
+              </span>
+            </Link>
+          ) : null}
+          <AccountMenu userName={userName} access={access} />
+        </div>
+      </div>
+      <nav className="main-nav" aria-label="Catalogue">
+        <NavLink to="/catalogue" end>
+          Catalogue
+        </NavLink>
+        <NavLink to="/catalogue/marques">Marques</NavLink>
+        {cartCount !== null ? <NavLink to="/mon-panier/commande-rapide">Commande rapide</NavLink> : null}
+        <NavLink to="/actualites">Actualités</NavLink>
+        <NavLink to="/telechargements">Téléchargements</NavLink>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { ActingForBanner } from "../components/layout/ActingForBanner";
+import { SiteFooter } from "../components/layout/SiteFooter";
+import { SiteHeader } from "../components/layout/SiteHeader";
+import { confirmWithBackoffice, requireUser } from "../services/guards.server";
+import { loadDefaultLayout } from "../services/layout.server";
+import { asRouteError } from "../services/route-errors.server";
+
+/** Default layout: every authenticated page except the client picker. */
+export async function loader(args: LoaderFunctionArgs) {
+  const active = await requireUser(args);
+  const [layout] = await Promise.all([loadDefaultLayout(active), confirmWithBackoffice(args, active).catch(asRouteError)]);
+  return layout;
+}
+
+export default function DefaultLayout() {
+  const layout = useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      {layout.actingFor ? <ActingForBanner {...layout.actingFor} /> : null}
+      <SiteHeader
+        organizationName={layout.organizationName}
+        userName={layout.userName}
+        cartCount={layout.cartCount}
+        access={layout.access}
+      />
+      <main id="contenu" className="page__main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

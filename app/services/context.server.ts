@@ -1,0 +1,60 @@
+import { createPortalSessions, type PortalSessions } from "./session.server";
+import { createToastCookie, type ToastCookie } from "./toast.server";
+import { createUpstreamFactory, type UpstreamFactory } from "./upstream/index.server";
+
+/**
+ * What every loader and action receives as `context` (Hydrogen style): the services built
+ * once per server, plus what is particular to the request. Tests build the same thing around
+ * an in-process back-office, so loaders are tested without mocks.
+ */
+
+export interface PortalConfig {
+  /** Base URL of the back-office contract (this server by default). */
+  upstreamUrl: string;
+  sessionSecret: string;
+  /** Secure cookies (and the __Host- prefix): true in production. */
+  secureCookies: boolean;
+  upstreamTimeoutMs?: number;
+  /** The clock, injectable so expiry can be tested. */
+  now?: () => Date;
+}
+
+// Type aliases, not interfaces: Remix's AppLoadContext has an index signature that only
+// aliases satisfy implicitly.
+export type PortalServices = {
+  sessions: PortalSessions;
+  toasts: ToastCookie;
+  upstreamFor: UpstreamFactory;
+  now: () => Date;
+};
+
+export type PortalLoadContext = PortalServices & {
+  requestId: string;
+  /** Nonce of the Content-Security-Policy of this response. */
+  cspNonce: string;
+};
+
+declare module "@remix-run/server-runtime" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface AppLoadContext extends PortalLoadContext {}
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export function createPortalServices(config: PortalConfig): PortalServices {
+  const cookieOptions = { secret: config.sessionSecret, secure: config.secureCookies };
+  return {
+    sessions: createPortalSessions(cookieOptions),
+    toasts: createToastCookie(cookieOptions),
+    upstreamFor: createUpstreamFactory({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs }),
+    now: config.now ?? (() => new Date()),
+  };
+}
+
+export function createPortalLoadContext(
+  services: PortalServices,
+  request: { requestId: string; cspNonce: string },
+): PortalLoadContext {
+  return { ...services, ...request };
+}

@@ -1,0 +1,126 @@
+import type { z } from "zod";
+import { apiError } from "../../../shared/contracts/api";
+
+/**
+ * The one place that talks HTTP to the back-office: bearer token, timeout, zod parse of
+ * every answer, and a French UpstreamError for anything that goes wrong.
+ */
+
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 5000;
+
+const UNAVAILABLE_MESSAGE =
+  "Le service est momentanément indisponible. Réessayez dans quelques instants.";
+const INVALID_ANSWER_MESSAGE = "Le service a renvoyé une réponse inattendue. Réessayez plus tard.";
+
+// The server composes the load context from the sources while routes run from the Remix
+// build: two copies of this class exist, so `instanceof` checks a brand shared by both.
+const UPSTREAM_ERROR_BRAND = Symbol.for("portail.UpstreamError");
+
+export class UpstreamError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && UPSTREAM_ERROR_BRAND in value;
+  }
+
+  readonly [UPSTREAM_ERROR_BRAND] = true;
+  override readonly name = "UpstreamError";
+  /** HTTP status of the back-office answer; 503 when it could not be reached, 502 when its answer was invalid. */
+  readonly status: number;
+  /** Stable code from the back-office (or ours: "unavailable", "timeout", "invalid_response"). */
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+
+  /** True when the back-office could not answer (down, slow, broken), as opposed to refusing. */
+  get isUnavailable(): boolean {
+    return this.status >= 500;
+  }
+}
+
+export interface UpstreamHttpOptions {
+  baseUrl: string;
+  /** Bearer token of the session; absent for the login call. */
+  token?: string | null;
+  timeoutMs?: number;
+  /** Injected for tests; defaults to the global fetch. */
+  fetchImpl?: typeof fetch;
+}
+
+export interface UpstreamRequest<T> {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Schema of a successful answer; `null` for answers whose body is ignored. */
+  schema: z.ZodType<T> | null;
+}
+
+export interface UpstreamHttp {
+  send<T>(request: UpstreamRequest<T>): Promise<T>;
+}
+
+export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+
+  async function attempt<T>(request: UpstreamRequest<T>): Promise<T> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (request.body !== undefined) headers["content-type"] = "application/json";
+
+    let response: Response;
+    try {
+      response = await fetchImpl(buildUrl(options.baseUrl, request), {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: "error",
+      });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+      throw new UpstreamError(503, timedOut ? "timeout" : "unavailable", UNAVAILABLE_MESSAGE);
+    }
+    return readAnswer(response, request.schema);
+  }
+
+  return {
+    async send<T>(request: UpstreamRequest<T>): Promise<T> {
+      try {
+        return await attempt(request);
+      } catch (error) {
+        // Only a GET is safe to replay, and only when the back-office did not answer at all.
+        const retryable = request.method === "GET" && error instanceof UpstreamError && error.status === 503;
+        if (!retryable) throw error;
+        return attempt(request);
+      }
+    },
+  };
+}
+
+function buildUrl(baseUrl: string, request: UpstreamRequest<unknown>): string {
+  // Relative resolution keeps a path prefix of UPSTREAM_URL (a gateway mounted under /erp/).
+  const url = new URL(request.path.replace(/^\/+/, ""), baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function readAnswer<T>(response: Response, schema: z.ZodType<T> | null): Promise<T> {
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsedError = apiError.safeParse(payload);
+    if (response.status >= 500 || !parsedError.success) {
+      throw new UpstreamError(response.status >= 500 ? 503 : response.status, "unavailable", UNAVAILABLE_MESSAGE);
+    }
+    throw new UpstreamError(response.status, parsedError.data.code, parsedError.data.message);
+  }
+  if (schema === null) return undefined as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new UpstreamError(502, "invalid_response", INVALID_ANSWER_MESSAGE);
+  return parsed.data;
+}

@@ -1,0 +1,41 @@
+import { createAuthClient, type AuthClient } from "./auth.server";
+import { createCartLookupsClient, type CartLookupsClient } from "./cart-lookups.server";
+import { createCertificatesClient, type CertificatesClient } from "./certificates.server";
+import { createCrmClient, type CrmClient } from "./crm.server";
+import { createUpstreamHttp, type UpstreamHttpOptions } from "./http.server";
+import { createOmsClient, type OmsClient } from "./oms.server";
+import { createPimClient, type PimClient } from "./pim.server";
+import { createWmsClient, type WmsClient } from "./wms.server";
+
+export { UpstreamError } from "./http.server";
+
+export interface Upstream {
+  auth: AuthClient;
+  oms: OmsClient;
+  pim: PimClient;
+  wms: WmsClient;
+  crm: CrmClient;
+  cartLookups: CartLookupsClient;
+  certificates: CertificatesClient;
+}
+
+/** Typed clients of every back-office service, sharing one bearer token. */
+export function createUpstream(options: UpstreamHttpOptions): Upstream {
+  const http = createUpstreamHttp(options);
+  return {
+    auth: createAuthClient(http),
+    oms: createOmsClient(http),
+    pim: createPimClient(http),
+    wms: createWmsClient(http),
+    crm: createCrmClient(http),
+    cartLookups: createCartLookupsClient(http),
+    certificates: createCertificatesClient(http),
+  };
+}
+
+/** Builds clients for a given token: the load context holds this so each request picks its own token. */
+export type UpstreamFactory = (token: string | null) => Upstream;
+
+export function createUpstreamFactory(options: Omit<UpstreamHttpOptions, "token">): UpstreamFactory {
+  return (token) => createUpstream({ ...options, token });
+}

@@ -1,0 +1,93 @@
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express from "express";
+import { createPortalServices, type PortalServices } from "../app/services/context.server";
+import { createBackofficeApi } from "./backoffice/app";
+import { resolveSessionSecret } from "./config/session-secret";
+import { openPortalDatabase } from "./database";
+import { logger } from "./logger";
+import { requestId } from "./middleware/request-id";
+import { sameOriginOnly } from "./middleware/same-origin";
+import { securityHeaders } from "./middleware/security-headers";
+import { staticFiles } from "./middleware/static";
+import { createRemixHandler } from "./remix-handler";
+import { closeGracefully } from "./shutdown";
+
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface PortalServerOptions {
+  port?: number;
+  host?: string;
+  databaseUrl?: string;
+  dataDir?: string;
+  memoryDb?: boolean;
+  /** Another back-office speaking the contract; default: this server's own /api. */
+  upstreamUrl?: string;
+  sessionSecret?: string;
+  production?: boolean;
+  trustProxyHops?: number;
+  upstreamTimeoutMs?: number;
+  now?: () => Date;
+}
+
+export interface PortalServer {
+  url: string;
+  httpServer: http.Server;
+  close(): Promise<void>;
+}
+
+/** Composes the portal: middleware, the back-office under /api, static files, the Remix app. */
+export async function createPortalServer(options: PortalServerOptions = {}): Promise<PortalServer> {
+  const production = options.production ?? process.env.NODE_ENV === "production";
+  const dataDir = path.resolve(ROOT_DIR, options.dataDir ?? "data");
+  const now = options.now ?? (() => new Date());
+  const sessionSecret = await resolveSessionSecret({
+    provided: options.sessionSecret,
+    production,
+    dataDir,
+    warn: (message) => logger.warn(message),
+  });
+  const database = await openPortalDatabase({ databaseUrl: options.databaseUrl, dataDir, memory: options.memoryDb ?? false });
+
+  let services: PortalServices | null = null;
+  const currentServices = (): PortalServices => {
+    if (!services) throw new Error("The portal is not listening yet.");
+    return services;
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxyHops ?? 0);
+  app.use(requestId);
+  app.use(securityHeaders({ production }));
+  app.use(compression());
+  app.use(sameOriginOnly);
+  app.use("/api", createBackofficeApi({ db: database.db, now }));
+  app.use(staticFiles(path.join(ROOT_DIR, "public")));
+  app.all(
+    "*",
+    await createRemixHandler({ buildPath: path.join(ROOT_DIR, "build", "index.js"), production, services: currentServices }),
+  );
+
+  const httpServer = await listen(app, options.port ?? 3000, options.host ?? "0.0.0.0");
+  const { port } = httpServer.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  services = createPortalServices({
+    upstreamUrl: options.upstreamUrl ?? url,
+    sessionSecret,
+    secureCookies: production,
+    upstreamTimeoutMs: options.upstreamTimeoutMs,
+    now,
+  });
+  return { url, httpServer, close: () => closeGracefully(httpServer, () => database.close()) };
+}
+
+function listen(app: express.Express, port: number, host: string): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, () => resolve(server));
+    server.once("error", reject);
+  });
+}

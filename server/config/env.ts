@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/**
+ * The server's configuration, read once from the environment and checked with zod, so a
+ * typo in a variable stops the start with a clear message instead of a strange behaviour.
+ */
+const booleanFlag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  UPSTREAM_URL: z.url().optional(),
+  SESSION_SECRET: z.string().min(32, { error: "SESSION_SECRET doit faire au moins 32 caractères." }).optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_MEMORY: booleanFlag,
+  /** Number of proxies in front of the server (never `true`: a client could spoof X-Forwarded-For). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+});
+export type ServerEnv = z.infer<typeof envSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  if (parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET) {
+    throw new Error("SESSION_SECRET is required in production (at least 32 characters).");
+  }
+  return parsed.data;
+}

@@ -1,0 +1,42 @@
+import { createPortalServer } from "./app";
+import { readEnv } from "./config/env";
+import { logger } from "./logger";
+
+/** Starts the portal from the environment and stops it cleanly on SIGTERM or SIGINT. */
+async function main(): Promise<void> {
+  const env = readEnv();
+  const server = await createPortalServer({
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    memoryDb: env.DATABASE_MEMORY,
+    upstreamUrl: env.UPSTREAM_URL,
+    sessionSecret: env.SESSION_SECRET,
+    production: env.NODE_ENV === "production",
+    trustProxyHops: env.TRUST_PROXY,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  });
+  logger.info({ url: server.url.replace("127.0.0.1", env.HOST === "0.0.0.0" ? "localhost" : env.HOST) }, "Portail démarré");
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, "Arrêt en cours");
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "Arrêt en erreur");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, "Le portail n'a pas pu démarrer");
+  process.exit(1);
+});

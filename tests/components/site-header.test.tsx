@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { createRemixStub } from "@remix-run/testing";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AccountMenuAccess } from "../../app/components/layout/AccountMenu";
+import { ActingForBanner } from "../../app/components/layout/ActingForBanner";
+import { SiteHeader, type SiteHeaderProps } from "../../app/components/layout/SiteHeader";
+
+afterEach(cleanup);
+
+const everything: AccountMenuAccess = {
+  canOrder: true,
+  canViewQuotes: true,
+  canViewInvoices: true,
+  canViewPrices: true,
+  canPickClients: false,
+};
+
+function renderHeader(overrides: Partial<SiteHeaderProps> = {}) {
+  const props: SiteHeaderProps = {
+    organizationName: "Voilerie Atlantique",
+    userName: "Voilerie Atlantique",
+    cartCount: 3,
+    access: everything,
+    ...overrides,
+  };
+  const Stub = createRemixStub([{ path: "/", Component: () => <SiteHeader {...props} /> }]);
+  return render(<Stub />);
+}
+
+describe("SiteHeader", () => {
+  it("shows the organization, the catalogue menu and a search sent to the catalogue", () => {
+    renderHeader();
+    expect(screen.getByTestId("organization-name").textContent).toBe("Voilerie Atlantique");
+    const nav = screen.getByRole("navigation", { name: "Catalogue" });
+    expect(within(nav).getByRole("link", { name: "Catalogue" }).getAttribute("href")).toBe("/catalogue");
+    const search = screen.getByRole("search");
+    expect(search.getAttribute("action")).toBe("/catalogue");
+    expect(search.getAttribute("method")).toBe("get");
+    expect(screen.getByLabelText("Rechercher dans le catalogue").getAttribute("name")).toBe("q");
+  });
+
+  it("shows the cart badge with its count, and no cart for accounts without one", () => {
+    renderHeader({ cartCount: 3 });
+    expect(screen.getByRole("link", { name: "Panier, 3 produits" }).getAttribute("href")).toBe("/mon-panier");
+    cleanup();
+    renderHeader({ cartCount: null });
+    expect(screen.queryByRole("link", { name: /Panier/ })).toBeNull();
+  });
+
+  it("offers in the account menu only what the account may do, and a logout form", () => {
+    renderHeader({ access: { ...everything, canOrder: false, canViewPrices: false } });
+    expect(screen.queryByRole("link", { name: "Mes commandes" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Mes tarifs" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Mes factures" })).toBeTruthy();
+    const logout = screen.getByRole("button", { name: "Se déconnecter" }).closest("form");
+    expect(logout?.getAttribute("action")).toBe("/deconnexion");
+    expect(logout?.getAttribute("method")).toBe("post");
+  });
+});
+
+describe("ActingForBanner", () => {
+  it("says for whom the contributor acts and offers the way back", () => {
+    const Stub = createRemixStub([
+      { path: "/", Component: () => <ActingForBanner clientName="Voilerie Atlantique" clientRef="C0001" masterName="Julie Commerciale" /> },
+    ]);
+    render(<Stub />);
+    const banner = screen.getByRole("region", { name: "Compte client utilisé" });
+    expect(banner.textContent).toContain("vous agissez pour le compte de Voilerie Atlantique (C0001)");
+    expect(within(banner).getByRole("link", { name: "Changer de client" }).getAttribute("href")).toBe("/clients");
+    const back = within(banner).getByRole("button", { name: "Revenir à mon compte" }).closest("form");
+    expect(back?.getAttribute("action")).toBe("/clients");
+    expect(back?.querySelector("input[name=intent]")?.getAttribute("value")).toBe("back-to-master");
+  });
+});

@@ -1,0 +1,18 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "demo1234";
+
+/** Logs in through the real form, as a user would. */
+export async function logInWithForm(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/connexion");
+  await page.getByLabel("Identifiant (adresse e-mail)").fill(login);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** Logs out through the account menu (a <details> element: it opens without JavaScript too). */
+export async function logOutFromMenu(page: Page): Promise<void> {
+  await page.locator(".account-menu summary").click();
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page).toHaveURL(/\/connexion$/);
+}
