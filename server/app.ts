@@ -5,9 +5,12 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
 import { createPortalServices, type PortalServices } from "../app/services/context.server";
+import { DEFAULT_MAIL_FROM } from "../app/services/mail.server";
 import { createBackofficeApi } from "./backoffice/app";
 import { resolveSessionSecret } from "./config/session-secret";
 import { openPortalDatabase } from "./database";
+import { attachRealtime } from "./realtime/index";
+import { readRealtimeEnv } from "./realtime/env";
 import { logger } from "./logger";
 import { requestId } from "./middleware/request-id";
 import { sameOriginOnly } from "./middleware/same-origin";
@@ -31,11 +34,19 @@ export interface PortalServerOptions {
   trustProxyHops?: number;
   upstreamTimeoutMs?: number;
   now?: () => Date;
+  /** Order emails: SMTP when set, otherwise .eml files under <dataDir>/mail. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Redis relaying live cart events between instances; default: REDIS_URL (docs/realtime.md). */
+  redisUrl?: string;
+  realtimeChannel?: string;
 }
 
 export interface PortalServer {
   url: string;
   httpServer: http.Server;
+  /** What loaders receive (tests and benchmarks drive the services of a running server). */
+  services(): PortalServices;
   close(): Promise<void>;
 }
 
@@ -73,6 +84,17 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   );
 
   const httpServer = await listen(app, options.port ?? 3000, options.host ?? "0.0.0.0");
+  const realtimeEnv = readRealtimeEnv();
+  const realtime = await attachRealtime(httpServer, {
+    services: currentServices,
+    redisUrl: options.redisUrl ?? realtimeEnv.REDIS_URL,
+    channel: options.realtimeChannel ?? realtimeEnv.REALTIME_CHANNEL,
+    allowedOrigins: realtimeEnv.REALTIME_ALLOWED_ORIGINS,
+    logger,
+  }).catch(async (error: unknown) => {
+    await closeGracefully(httpServer, () => database.close());
+    throw error;
+  });
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   services = createPortalServices({
@@ -81,8 +103,14 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     secureCookies: production,
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     now,
+    realtime: realtime.publisher,
+    mail: { smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM, dir: path.join(dataDir, "mail") },
   });
-  return { url, httpServer, close: () => closeGracefully(httpServer, () => database.close()) };
+  const close = async () => {
+    await realtime.close(); // open WebSockets would hold the drain until its timeout
+    await closeGracefully(httpServer, () => database.close());
+  };
+  return { url, httpServer, services: currentServices, close };
 }
 
 function listen(app: express.Express, port: number, host: string): Promise<http.Server> {

@@ -1,5 +1,5 @@
 import { createPortalServer } from "./app";
-import { readEnv } from "./config/env";
+import { clockFromEnv, readEnv } from "./config/env";
 import { logger } from "./logger";
 
 /** Starts the portal from the environment and stops it cleanly on SIGTERM or SIGINT. */
@@ -16,6 +16,9 @@ async function main(): Promise<void> {
     production: env.NODE_ENV === "production",
     trustProxyHops: env.TRUST_PROXY,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    now: clockFromEnv(env),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
   });
   logger.info({ url: server.url.replace("127.0.0.1", env.HOST === "0.0.0.0" ? "localhost" : env.HOST) }, "Portail démarré");
 

@@ -3,6 +3,8 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { ActingForBanner } from "../components/layout/ActingForBanner";
 import { SiteFooter } from "../components/layout/SiteFooter";
 import { SiteHeader } from "../components/layout/SiteHeader";
+import { LiveCartSync } from "../components/realtime/LiveCartSync";
+import { liveCartKeyOf } from "../lib/realtime-key.server";
 import { confirmWithBackoffice, requireUser } from "../services/guards.server";
 import { loadDefaultLayout } from "../services/layout.server";
 import { asRouteError } from "../services/route-errors.server";
@@ -11,7 +13,7 @@ import { asRouteError } from "../services/route-errors.server";
 export async function loader(args: LoaderFunctionArgs) {
   const active = await requireUser(args);
   const [layout] = await Promise.all([loadDefaultLayout(active), confirmWithBackoffice(args, active).catch(asRouteError)]);
-  return layout;
+  return { ...layout, liveCartKey: liveCartKeyOf(active.session) };
 }
 
 export default function DefaultLayout() {
@@ -29,6 +31,7 @@ export default function DefaultLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <LiveCartSync liveKey={layout.liveCartKey} />
     </div>
   );
 }

@@ -19,6 +19,8 @@ export async function action(args: ActionFunctionArgs) {
   await upstream.auth.logout((session.master ?? session.user).obj_id).catch((error: unknown) => {
     console.error(JSON.stringify({ msg: "logout upstream failed", requestId: context.requestId, error: String(error) }));
   });
+  // This browser's sockets (every tab, every instance) close with the session.
+  context.realtime.disconnectSession(session.sid);
   const headers = new Headers();
   headers.append("Set-Cookie", await context.sessions.end());
   headers.append("Set-Cookie", await context.toasts.set({ type: "info", message: "Vous êtes déconnecté." }));

@@ -1,3 +1,6 @@
+import { createCheckoutServices, type CheckoutServices } from "./checkout-state.server";
+import type { MailConfig } from "./mail.server";
+import { createRecordingPublisher, type CartUpdatePublisher } from "../../shared/realtime/publisher";
 import { createPortalSessions, type PortalSessions } from "./session.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
 import { createUpstreamFactory, type UpstreamFactory } from "./upstream/index.server";
@@ -17,6 +20,10 @@ export interface PortalConfig {
   upstreamTimeoutMs?: number;
   /** The clock, injectable so expiry can be tested. */
   now?: () => Date;
+  /** Outgoing email (order confirmations); default: kept in memory and logged. */
+  mail?: MailConfig;
+  /** The socket.io publisher (server/realtime); without one, updates are only recorded (tests). */
+  realtime?: CartUpdatePublisher;
 }
 
 // Type aliases, not interfaces: Remix's AppLoadContext has an index signature that only
@@ -26,6 +33,9 @@ export type PortalServices = {
   toasts: ToastCookie;
   upstreamFor: UpstreamFactory;
   now: () => Date;
+  checkout: CheckoutServices;
+  /** Live cart sync: 'cart-update' to the organization's browsers (docs/realtime.md). */
+  realtime: CartUpdatePublisher;
 };
 
 export type PortalLoadContext = PortalServices & {
@@ -49,6 +59,8 @@ export function createPortalServices(config: PortalConfig): PortalServices {
     toasts: createToastCookie(cookieOptions),
     upstreamFor: createUpstreamFactory({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs }),
     now: config.now ?? (() => new Date()),
+    checkout: createCheckoutServices({ ...cookieOptions, mail: config.mail, now: config.now }),
+    realtime: config.realtime ?? createRecordingPublisher(),
   };
 }
 

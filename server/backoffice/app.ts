@@ -1,6 +1,8 @@
 import express, { Router } from "express";
 import type { Kysely } from "kysely";
 import { authRouter } from "./auth/routes";
+import { certificatesRouter } from "./certificates/routes";
+import { checkoutRouter } from "./checkout/routes";
 import { DEFAULT_TOKEN_LIFETIME_MS } from "./auth/tokens";
 import { crmRouter } from "./crm/routes";
 import type { Database } from "./db/schema";
@@ -9,6 +11,7 @@ import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
 import { requireSession } from "./http/session";
 import { omsRouter } from "./oms/routes";
 import { pimRouter } from "./pim/routes";
+import { favoritesRouter } from "./favorites/routes";
 import { wmsRouter } from "./wms/routes";
 
 export interface BackofficeApiDeps {
@@ -34,6 +37,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     tokenLifetimeMs: deps.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS,
   };
   const api = Router();
+  // Before the 1 MB JSON parser: a certificate travels base64-encoded, up to 5 MB of file.
+  api.use("/oms/certificates", certificatesRouter(services));
   api.use(express.json({ limit: "1mb" }));
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -43,8 +48,10 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const authenticated = requireSession(services.db, services.now);
   api.use("/oms", authenticated, omsRouter(services));
   api.use("/pim", authenticated, pimRouter(services));
+  api.use("/pim", authenticated, favoritesRouter(services));
   api.use("/wms", authenticated, wmsRouter(services));
   api.use("/crm", authenticated, crmRouter(services));
+  api.use("/crm", authenticated, checkoutRouter(services));
   api.use(unknownRoute);
   api.use(errorHandler(deps.logger ?? consoleLogger));
   return api;

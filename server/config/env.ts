@@ -21,6 +21,11 @@ export const envSchema = z.object({
   /** Number of proxies in front of the server (never `true`: a client could spoof X-Forwarded-For). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /** Order emails go through this SMTP server; unset: written as .eml files under DATA_DIR/mail. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("NautiDistrib <commandes@nautidistrib.fr>"),
+  /** Test clock (ISO instant the server starts at, then runs on): refused in production. */
+  PORTAL_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
 });
 export type ServerEnv = z.infer<typeof envSchema>;
 
@@ -33,5 +38,18 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   if (parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET) {
     throw new Error("SESSION_SECRET is required in production (at least 32 characters).");
   }
+  if (parsed.data.NODE_ENV === "production" && parsed.data.PORTAL_FAKE_NOW) {
+    throw new Error("PORTAL_FAKE_NOW is for tests only: it is refused in production.");
+  }
   return parsed.data;
+}
+
+/**
+ * The server's clock: real time, or real time shifted so that it started at PORTAL_FAKE_NOW
+ * (browser tests need a Friday; the clock keeps running so expiries still behave).
+ */
+export function clockFromEnv(env: Pick<ServerEnv, "PORTAL_FAKE_NOW">, realNow: () => number = Date.now): () => Date {
+  if (!env.PORTAL_FAKE_NOW) return () => new Date(realNow());
+  const offset = Date.parse(env.PORTAL_FAKE_NOW) - realNow();
+  return () => new Date(realNow() + offset);
 }

@@ -30,6 +30,7 @@ export {
 export type { CartChange } from "./cart-change";
 export { applyCartChange } from "./cart-change";
 export { normalizeCart } from "./cart-input";
+export { QUICK_ORDER_MAX_LINES, parseQuickOrderRows, parseQuickOrderText, splitQuickOrderLine, type QuickOrderEntry, type QuickOrderIssue, type QuickOrderParse } from "./quick-order";
 export type { DomainIssue } from "./errors";
 export { DomainError, isDomainError } from "./errors";
 export { VAT_RATE, applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "./money";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressListResponse } from "../../../shared/contracts/api";
+import { invoicingAddressResponse, orderRecipientsResponse } from "../../../shared/contracts/checkout";
 import { address, type Address } from "../../../shared/contracts/entities";
 import type { UpstreamHttp } from "./http.server";
 
@@ -7,6 +8,10 @@ import type { UpstreamHttp } from "./http.server";
 export interface CrmClient {
   listAddresses(orgId: number): Promise<Address[]>;
   createAddress(input: Omit<Address, "obj_id">): Promise<Address>;
+  /** The organization's invoicing address (its head office); a 404 UpstreamError when it has none. */
+  getInvoicingAddress(orgId: number): Promise<Address>;
+  /** Who receives the order confirmation email of this organization and caller. */
+  getOrderRecipients(orgId: number): Promise<string[]>;
 }
 
 const createdAddress = address.extend({ obj_id: z.number().int().positive() });
@@ -16,5 +21,11 @@ export function createCrmClient(http: UpstreamHttp): CrmClient {
     listAddresses: (orgId) =>
       http.send({ method: "GET", path: "api/crm/addresses", query: { org_id: orgId }, schema: addressListResponse }),
     createAddress: (input) => http.send({ method: "POST", path: "api/crm/addresses", body: input, schema: createdAddress }),
+    getInvoicingAddress: (orgId) =>
+      http.send({ method: "GET", path: "api/crm/invoicing-address", query: { org_id: orgId }, schema: invoicingAddressResponse }),
+    getOrderRecipients: (orgId) =>
+      http
+        .send({ method: "GET", path: "api/crm/order-recipients", query: { org_id: orgId }, schema: orderRecipientsResponse })
+        .then((answer) => answer.emails),
   };
 }

@@ -56,6 +56,8 @@ export interface UpstreamRequest<T> {
   body?: unknown;
   /** Schema of a successful answer; `null` for answers whose body is ignored. */
   schema: z.ZodType<T> | null;
+  /** Told the HTTP status of a successful answer (a 201 "created" vs a 200 "replayed"). */
+  onStatus?: (status: number) => void;
 }
 
 export interface UpstreamHttp {
@@ -84,7 +86,9 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
       throw new UpstreamError(503, timedOut ? "timeout" : "unavailable", UNAVAILABLE_MESSAGE);
     }
-    return readAnswer(response, request.schema);
+    const answer = await readAnswer(response, request.schema);
+    request.onStatus?.(response.status);
+    return answer;
   }
 
   return {

@@ -1,9 +1,13 @@
 import {
+  confirmRequest,
   freeShippingResponse,
+  order,
   savedCart,
   shippingProductsResponse,
+  type Order,
   type SavedCart,
 } from "../../../shared/contracts/api";
+import type { z } from "zod";
 import type { Cart, ShippingProduct } from "../../../shared/contracts/entities";
 import type { UpstreamHttp } from "./http.server";
 
@@ -15,6 +19,20 @@ export interface OmsClient {
   saveCart(orgId: number, saved: SavedCart): Promise<SavedCart>;
   /** Free-shipping eligibility of the organization (usr_id is the acting organization). */
   getFreeShipping(orgId: number): Promise<boolean>;
+  /**
+   * Confirms the cart as an order, ONCE: never retried (a POST). `created` is false when the
+   * back-office recognised the idempotency key and answered the order it already had.
+   */
+  confirmOrder(orgId: number, body: ConfirmBody, author: OrderAuthor): Promise<{ order: Order; created: boolean }>;
+  /** One order of the organization; a 404 UpstreamError for another organization's. */
+  getOrder(orderId: number): Promise<Order>;
+}
+
+export type ConfirmBody = z.infer<typeof confirmRequest>;
+/** Whom the order is recorded under: the master after login-as, otherwise the user. */
+export interface OrderAuthor {
+  usrId: number;
+  usrName: string;
 }
 
 /** The back-office's answer to a save made on an older version of the cart. */
@@ -36,6 +54,19 @@ export function createOmsClient(http: UpstreamHttp): OmsClient {
       http
         .send({ method: "GET", path: "api/oms/free-shipping", query: { usr_id: orgId }, schema: freeShippingResponse })
         .then((answer) => answer.eligible),
+    async confirmOrder(orgId, body, author) {
+      let status = 0;
+      const confirmed = await http.send({
+        method: "POST",
+        path: `api/oms/cart/${orgId}/confirm`,
+        query: { usr_id: author.usrId, usr_name: author.usrName },
+        body,
+        schema: order,
+        onStatus: (answered) => void (status = answered),
+      });
+      return { order: confirmed, created: status === 201 };
+    },
+    getOrder: (orderId) => http.send({ method: "GET", path: `api/oms/orders/${orderId}`, schema: order }),
   };
 }
 

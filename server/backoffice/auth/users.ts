@@ -32,15 +32,8 @@ export async function findOrganizationAccount(db: Kysely<Database>, orgId: numbe
 
 /** Version and number of product lines of the organization's saved cart (0/0 when none). */
 async function cartSummary(db: Kysely<Database>, orgId: number): Promise<{ version: number; count: number }> {
-  const row = await db
-    .selectFrom("carts")
-    .select([
-      "version",
-      sql<number>`(select count(*)::int from jsonb_array_elements(data->'products') as line
-                   where not coalesce((line->>'prd_is_port')::boolean, false))`.as("count"),
-    ])
-    .where("org_id", "=", orgId)
-    .executeTakeFirst();
+  // line_count is kept by every save (oms/cart-store.ts): no JSON to unpack on each /auth/me.
+  const row = await db.selectFrom("carts").select(["version", "line_count as count"]).where("org_id", "=", orgId).executeTakeFirst();
   return row ?? { version: 0, count: 0 };
 }
 

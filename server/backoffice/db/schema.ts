@@ -138,6 +138,8 @@ export interface CartsTable {
   data: Json<unknown>;
   updated_at: Timestamp;
   updated_by: number | null;
+  /** Product lines of `data`, shipping lines excluded (migrations/0005_performance.ts). */
+  line_count: Generated<number>;
 }
 
 export interface OrdersTable {

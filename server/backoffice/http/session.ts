@@ -18,6 +18,8 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
 export function requireSession(db: Kysely<Database>, now: () => Date): RequestHandler {
   return (req, res, next) => {
+    // Two routers share the /pim prefix: the second must not resolve the token again.
+    if (res.locals.session) return next();
     const match = BEARER.exec(req.get("authorization") ?? "");
     if (!match?.[1]) return next(unauthorized());
     resolveSession(db, match[1], now())

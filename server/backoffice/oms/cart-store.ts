@@ -13,20 +13,37 @@ export async function readCart(db: Kysely<Database>, orgId: number): Promise<Sav
 /**
  * Locks the organization's cart row for the rest of the transaction (creating it at version 0
  * the first time), so that concurrent saves and confirmations of one cart run one after another.
+ * Returns the locked version only: the cart itself is read when a conflict must show it.
  */
-export async function lockCart(trx: Transaction<Database>, orgId: number): Promise<SavedCart> {
+export async function lockCartVersion(trx: Transaction<Database>, orgId: number): Promise<number> {
+  const lockRow = () => trx.selectFrom("carts").select("version").where("org_id", "=", orgId).forUpdate().executeTakeFirst();
+  // The row exists after the first save: one statement in the usual case.
+  const existing = await lockRow();
+  if (existing) return existing.version;
   await trx
     .insertInto("carts")
     .values({ org_id: orgId, version: 0, data: JSON.stringify(emptyCart()) })
     .onConflict((oc) => oc.column("org_id").doNothing())
     .execute();
-  const row = await trx
-    .selectFrom("carts")
-    .select(["data", "version"])
-    .where("org_id", "=", orgId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return { cart: normalizeCart(row.data), version: row.version };
+  const created = await lockRow();
+  if (!created) throw new Error(`cart of organization ${orgId} vanished after its creation`);
+  return created.version;
+}
+
+/** Same lock, with the current cart (the confirmation checks it). */
+export async function lockCart(trx: Transaction<Database>, orgId: number): Promise<SavedCart> {
+  await lockCartVersion(trx, orgId);
+  return readCart(trx, orgId);
+}
+
+/** Refuses a save made on an older version (409 with the current cart); reads the cart only then. */
+export async function assertCurrentCartVersion(
+  trx: Transaction<Database>,
+  orgId: number,
+  lockedVersion: number,
+  sentVersion: number,
+): Promise<void> {
+  if (lockedVersion !== sentVersion) assertCurrentVersion(await readCart(trx, orgId), sentVersion);
 }
 
 /** Refuses a change made on an older version, answering with the current cart (409). */
@@ -48,7 +65,13 @@ export async function storeCart(
 ): Promise<void> {
   await trx
     .updateTable("carts")
-    .set({ data: JSON.stringify(saved.cart), version: saved.version, updated_at: now, updated_by: userId })
+    .set({
+      data: JSON.stringify(saved.cart),
+      version: saved.version,
+      line_count: saved.cart.products.filter((line) => !line.prd_is_port).length,
+      updated_at: now,
+      updated_by: userId,
+    })
     .where("org_id", "=", orgId)
     .execute();
 }

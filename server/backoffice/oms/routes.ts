@@ -7,7 +7,7 @@ import { notFound } from "../http/errors";
 import { assertActingOrg, requireFlag, sessionOf } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
 import { accountContext, loadShippingProducts } from "./account";
-import { assertCurrentVersion, lockCart, readCart, storeCart } from "./cart-store";
+import { assertCurrentCartVersion, lockCartVersion, readCart, storeCart } from "./cart-store";
 import { confirmOrder } from "./confirm";
 import { loadOrder } from "./order-view";
 import { parisDate } from "./paris-date";
@@ -40,15 +40,15 @@ export function omsRouter(deps: ServiceDeps): Router {
     const body = parseInput(saveCartRequest, req.body);
     const instant = now();
     const saved = await db.transaction().execute(async (trx) => {
-      const current = await lockCart(trx, orgId);
-      assertCurrentVersion(current, body.version);
+      const version = await lockCartVersion(trx, orgId);
+      await assertCurrentCartVersion(trx, orgId, version, body.version);
       const cart = await repriceCart(trx, normalizeCart(body.cart), {
         orgId,
         account: accountContext(session.org),
         today: parisDate(instant),
         freeShippingEligible: session.org.free_shipping_eligible,
       });
-      const next = { cart, version: current.version + 1 };
+      const next = { cart, version: version + 1 };
       await storeCart(trx, orgId, next, session.user.id, instant);
       return next;
     });

@@ -1,5 +1,8 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as core from "./0001_core";
+import * as favorites from "./0002_favorites";
+import * as certificates from "./0003_certificates";
+import * as performance from "./0005_performance";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -7,6 +10,9 @@ import * as core from "./0001_core";
  */
 const migrations: Record<string, Migration> = {
   "0001_core": core,
+  "0002_favorites": favorites,
+  "0003_certificates": certificates,
+  "0005_performance": performance,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,69 @@
+import { Form, useSubmit } from "@remix-run/react";
+import type { BrandOption, ListParams, ListSort } from "./types";
+
+const SORT_LABELS: Record<ListSort, string> = {
+  relevance: "Pertinence",
+  reference: "Référence",
+  name: "Nom",
+  price_asc: "Prix croissant",
+  price_desc: "Prix décroissant",
+};
+
+interface ListControlsProps {
+  params: ListParams;
+  brands: BrandOption[];
+  canSortByPrice: boolean;
+}
+
+/**
+ * Sorting and filters as a GET form: every state is a URL and works without JavaScript (the
+ * "Appliquer" button); with JavaScript a change applies at once. A new filter starts at page 1.
+ */
+export function ListControls({ params, brands, canSortByPrice }: ListControlsProps) {
+  const submit = useSubmit();
+  const sorts = (Object.keys(SORT_LABELS) as ListSort[]).filter((sort) => canSortByPrice || !sort.startsWith("price"));
+  return (
+    <Form
+      method="get"
+      className="list-controls"
+      aria-label="Trier et filtrer"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
+      <div className="list-controls__field">
+        <label htmlFor="tri">Trier par</label>
+        <select id="tri" name="tri" defaultValue={params.sort}>
+          {sorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {brands.length > 0 ? (
+        <div className="list-controls__field">
+          <label htmlFor="marque">Marque</label>
+          <select id="marque" name="marque" defaultValue={params.brandId ?? ""}>
+            <option value="">Toutes les marques</option>
+            {brands.map((brand) => (
+              <option key={brand.id} value={brand.id}>
+                {brand.title}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="list-controls__checks">
+        <label>
+          <input type="checkbox" name="stock" value="1" defaultChecked={params.inStock} /> En stock
+        </label>
+        <label>
+          <input type="checkbox" name="promo" value="1" defaultChecked={params.promo} /> En promotion
+        </label>
+      </div>
+      <button type="submit" className="button">
+        Appliquer
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { formatEuros } from "../../../shared/domain/money";
+import type { PriceView } from "./types";
+
+const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+
+/** The user's price: amounts come computed in cents from the server; this only formats them. */
+export function PriceBlock({ price, detailed = false }: { price: PriceView; detailed?: boolean }) {
+  const reduced = price.unitPrice < price.listPrice;
+  return (
+    <div className={detailed ? "price price--detailed" : "price"}>
+      <p className="price__main">
+        <span className="price__amount">{formatEuros(price.unitPrice)}</span> <span className="price__unit">HT</span>
+        {reduced ? (
+          <>
+            {" "}
+            <del className="price__list" aria-label={`Prix public ${formatEuros(price.listPrice)}`}>
+              {formatEuros(price.listPrice)}
+            </del>
+          </>
+        ) : null}
+      </p>
+      {price.promotion ? (
+        <p className="price__promo">
+          <span className="badge badge--promo">Promotion</span> {price.promotion.name ?? ""}
+        </p>
+      ) : null}
+      {detailed ? (
+        <dl className="price__details">
+          <dt>Prix public HT</dt>
+          <dd>{formatEuros(price.listPrice)}</dd>
+          <dt>Votre prix net HT</dt>
+          <dd>{formatEuros(price.netPrice)}</dd>
+          {price.discountPercent > 0 ? (
+            <>
+              <dt>Votre remise</dt>
+              <dd>{percent.format(price.discountPercent)} %</dd>
+            </>
+          ) : null}
+          {price.promotion ? (
+            <>
+              <dt>Prix promotionnel HT</dt>
+              <dd>{formatEuros(price.promotion.price)}</dd>
+            </>
+          ) : null}
+          {price.ecotaxe > 0 ? (
+            <>
+              <dt>Écotaxe HT (par unité)</dt>
+              <dd>{formatEuros(price.ecotaxe)}</dd>
+            </>
+          ) : null}
+          {price.priceWithVat !== null ? (
+            <>
+              <dt>Prix TTC (écotaxe et TVA 20 % comprises)</dt>
+              <dd>{formatEuros(price.priceWithVat)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>TVA</dt>
+              <dd>Non applicable (vente hors taxes)</dd>
+            </>
+          )}
+        </dl>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Await } from "@remix-run/react";
+import { Suspense } from "react";
+import type { StockEntry, StockView } from "./types";
+
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+function refillText(stock: StockView): string {
+  if (stock.refillDate === null) return "Rupture de stock";
+  const date = dateFormat.format(new Date(`${stock.refillDate}T00:00:00Z`));
+  const quantity = stock.refillQty !== null ? ` (${stock.refillQty} attendus)` : "";
+  return `Rupture de stock, réapprovisionnement le ${date}${quantity}`;
+}
+
+export function StockText({ stock }: { stock: StockView | null }) {
+  if (stock === null) return <span className="stock stock--unknown">Disponibilité : voir la fiche produit</span>;
+  if (stock.available > 0) {
+    return <span className="stock stock--in">En stock ({stock.available} disponibles)</span>;
+  }
+  return <span className="stock stock--out">{refillText(stock)}</span>;
+}
+
+/** A late stock arrives after the page (streamed): a placeholder of the same height meanwhile. */
+export function StockBadge({ stock }: { stock: StockEntry | undefined }) {
+  return (
+    <p className="stock-line" data-testid="stock">
+      {!(stock instanceof Promise) ? (
+        <StockText stock={stock ?? null} />
+      ) : (
+        <Suspense fallback={<span className="stock stock--loading">Disponibilité en cours de vérification…</span>}>
+        <Await resolve={stock} errorElement={<StockText stock={null} />}>
+          {(resolved) => <StockText stock={resolved} />}
+          </Await>
+        </Suspense>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link } from "@remix-run/react";
+import type { ChangeEvent } from "react";
+import type { CartLineView } from "../../services/cart-view.server";
+import { Money } from "./Money";
+import { useQuantityField } from "./useQuantityField";
+
+function stockText(line: CartLineView): string {
+  if (line.stock > 0) return `En stock (${line.stock})`;
+  if (line.refillDate) {
+    const date = new Date(`${line.refillDate}T12:00:00Z`).toLocaleDateString("fr-FR", { timeZone: "UTC" });
+    return `Réapprovisionnement le ${date}${line.refillQty ? ` (${line.refillQty})` : ""}`;
+  }
+  return "Hors stock";
+}
+
+export interface CartLineRowProps {
+  line: CartLineView;
+  canEdit: boolean;
+  canSeePrices: boolean;
+  /** With JavaScript, the quantity saves itself as the user types. */
+  live: boolean;
+}
+
+/** One product line; its quantity field belongs to the cart's "mettre à jour" form. */
+export function CartLineRow({ line, canEdit, canSeePrices, live }: CartLineRowProps) {
+  const quantity = useQuantityField(line.lineId, line.qty);
+  const fieldId = `qty-${line.lineId}`;
+  return (
+    <tr data-testid={`cart-line-${line.ref}`}>
+      <td className="cart-line__picture" aria-hidden="true">
+        <span className="cart-line__placeholder">{line.ref.slice(0, 2)}</span>
+      </td>
+      <td>
+        <Link to={`/catalogue/produit/${line.productId}`}>{line.title}</Link>
+        <br />
+        <span className="muted">Réf. {line.ref}</span>
+        {line.promoName ? <span className="tag cart-line__promo">{line.promoName}</span> : null}
+        {line.discountPercent !== null ? <span className="muted"> · remise {line.discountPercent} %</span> : null}
+        <br />
+        <span className="cart-line__stock">{stockText(line)}</span>
+      </td>
+      {canSeePrices ? (
+        <td className="cart-number">
+          <Money cents={line.unitPrice} />
+          {line.listPrice !== null && line.unitPrice !== null && line.listPrice > line.unitPrice ? (
+            <del className="muted cart-line__list-price">
+              <Money cents={line.listPrice} />
+            </del>
+          ) : null}
+        </td>
+      ) : null}
+      {canSeePrices ? (
+        <td className="cart-number">
+          <Money cents={line.ecotaxe} />
+        </td>
+      ) : null}
+      <td>
+        {canEdit ? (
+          <>
+            <label htmlFor={fieldId} className="visually-hidden">
+              Quantité de {line.ref}
+            </label>
+            <input type="hidden" name={`was:${line.lineId}`} value={line.qty} />
+            <input
+              id={fieldId}
+              className="cart-line__qty"
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              name={`qty:${line.lineId}`}
+              data-testid={`qty-${line.ref}`}
+              {...(live
+                ? {
+                    value: quantity.value,
+                    onChange: (event: ChangeEvent<HTMLInputElement>) => quantity.onChange(event.target.value),
+                    onFocus: quantity.onFocus,
+                    onBlur: quantity.onBlur,
+                  }
+                : { defaultValue: line.qty })}
+              aria-invalid={quantity.error ? true : undefined}
+              aria-describedby={quantity.error ? `${fieldId}-error` : undefined}
+            />
+            {quantity.error ? (
+              <p id={`${fieldId}-error`} className="form__error">
+                {quantity.error}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <span>{line.qty}</span>
+        )}
+      </td>
+      {canSeePrices ? (
+        <td className="cart-number" data-testid={`line-total-${line.ref}`}>
+          <Money cents={line.lineTotal} />
+        </td>
+      ) : null}
+      <td className="table__action">
+        {canEdit ? (
+          <button type="submit" form={`remove-${line.lineId}`} className="link-button" aria-label={`Retirer ${line.ref} du panier`}>
+            Retirer
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

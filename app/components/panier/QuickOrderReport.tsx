@@ -1,0 +1,52 @@
+import { Link } from "@remix-run/react";
+import type { QuickOrderReport as Report } from "../../services/quick-order.server";
+
+/** What the quick order added, and each refused line with its reason. */
+export function QuickOrderReport({ report }: { report: Report }) {
+  return (
+    <section className="quick-order__report" aria-live="polite" data-testid="quick-order-report">
+      <h2>Résultat</h2>
+      <p data-testid="quick-order-summary">
+        {report.added.length === 0
+          ? "Aucun produit n'a été ajouté."
+          : `${report.added.length} produit(s) ajouté(s) au panier.`}
+        {report.refused.length > 0 ? ` ${report.refused.length} ligne(s) refusée(s).` : ""}
+      </p>
+      {report.added.length > 0 ? (
+        <ul>
+          {report.added.map((line) => (
+            <li key={line.ref}>
+              {line.title} ({line.ref}) : {line.qty}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {report.refused.length > 0 ? (
+        <table className="table">
+          <caption>Lignes refusées</caption>
+          <thead>
+            <tr>
+              <th scope="col">Origine</th>
+              <th scope="col">Ligne</th>
+              <th scope="col">Saisie</th>
+              <th scope="col">Motif</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.refused.map((issue, index) => (
+              <tr key={`${issue.source}-${issue.line}-${index}`} className="quick-order__refused">
+                <td>{issue.source}</td>
+                <td>{issue.line}</td>
+                <td>
+                  <code>{issue.input}</code>
+                </td>
+                <td>{issue.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {report.added.length > 0 ? <Link to="/mon-panier">Voir le panier</Link> : null}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Breadcrumbs } from "../components/catalogue/Breadcrumbs";
+import { ProductDetails } from "../components/catalogue/ProductDetails";
+import { loadProductPage } from "../services/catalogue-product.server";
+import { requireCatalogueUser } from "../services/catalogue-user.server";
+import catalogueStyles from "../styles/catalogue.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.product.title} (${data.product.ref}) · NautiDistrib` : "Produit · NautiDistrib" },
+];
+
+/** /catalogue/produit/{prd_id}: the product with the user's price; stock streams in after. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireCatalogueUser(args);
+  return loadProductPage(user, args.params.id);
+}
+
+export default function ProductPage() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <div className="catalogue">
+      <Breadcrumbs crumbs={page.crumbs} current={page.product.title} />
+      <ProductDetails {...page} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+
+/** A file bigger than the form allows: the whole request is refused, nothing is kept. */
+export class UploadTooLarge extends Error {
+  override readonly name = "UploadTooLarge";
+}
+
+/**
+ * The form of a request, files included (kept in memory, at most `maxPartSize` bytes each).
+ * A plain urlencoded form (a fetcher without a file, a test) is read as usual.
+ */
+export async function readUploadForm(request: Request, maxPartSize: number): Promise<FormData> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) return request.formData();
+  try {
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) throw new UploadTooLarge(error.message);
+    throw error;
+  }
+}
+
+/** The file of a field, or null when none was chosen (browsers send an empty part). */
+export function fileField(form: FormData, name: string): File | null {
+  const value = form.get(name);
+  return typeof value === "object" && value !== null && value.size > 0 ? value : null;
+}

@@ -1,0 +1,118 @@
+import type { SavedCart } from "../../shared/contracts/api";
+import type { AuthUser, CartLine } from "../../shared/contracts/entities";
+import {
+  accountContextOf,
+  computeTotals,
+  isFriday,
+  isMmsiProduct,
+  isPromotionApplied,
+  isTagIntegrator,
+  isTaxExempt,
+  lineEcotaxe,
+  lineTotalHt,
+  lineUnitPrice,
+  permissionsOf,
+  validateOrder,
+  type Totals,
+} from "../../shared/domain/index";
+
+/**
+ * What /mon-panier shows, computed on the server with the domain's rules. Without the
+ * `prices` right every amount is null here, before the data leaves the server.
+ */
+
+export interface CertificateView {
+  cerId: string;
+  mmsi: string;
+  fileName: string;
+}
+
+export interface CartLineView {
+  lineId: string;
+  productId: number;
+  ref: string;
+  title: string;
+  qty: number;
+  listPrice: number | null;
+  unitPrice: number | null;
+  discountPercent: number | null;
+  promoName: string | null;
+  ecotaxe: number | null;
+  lineTotal: number | null;
+  stock: number;
+  refillDate: string | null;
+  refillQty: number | null;
+  needsCertificates: boolean;
+  certificates: CertificateView[];
+  /** The domain's reasons this line cannot be ordered yet (MMSI certificates). */
+  problems: string[];
+}
+
+export interface CartView {
+  version: number;
+  ref: string;
+  comments: string;
+  saturday: boolean;
+  lddActive: boolean;
+  lddPrice: number | null;
+  lines: CartLineView[];
+  shippingLines: CartLineView[];
+  totals: Totals | null;
+  taxExempt: boolean;
+  /** Saturday delivery is charged only on a Friday (spec section 5). */
+  todayIsFriday: boolean;
+  canEdit: boolean;
+  canSeePrices: boolean;
+}
+
+function lineView(line: CartLine, showPrices: boolean, problems: string[], checksCertificates: boolean): CartLineView {
+  const price = (value: number) => (showPrices ? value : null);
+  return {
+    lineId: line.line_id,
+    productId: line.obj_id,
+    ref: line.obj_ref,
+    title: line.obj_title,
+    qty: line.qty,
+    listPrice: price(line.prd_price_selling),
+    unitPrice: price(lineUnitPrice(line)),
+    discountPercent: showPrices && line.prc_discount > 0 ? line.prc_discount : null,
+    promoName: showPrices && isPromotionApplied(line) ? (line.prc_promo_name ?? "Promotion") : null,
+    ecotaxe: price(lineEcotaxe(line)),
+    lineTotal: price(lineTotalHt(line)),
+    stock: line.prd_sto_disp,
+    refillDate: line.prd_refill_date,
+    refillQty: line.prd_refill_qte,
+    needsCertificates: checksCertificates && isMmsiProduct(line),
+    certificates: line.certificates.map((certificate) => ({
+      cerId: certificate.cer_id,
+      mmsi: certificate.mmsi,
+      fileName: certificate.file_name,
+    })),
+    problems,
+  };
+}
+
+export function cartView(saved: SavedCart, user: AuthUser, master: AuthUser | null, today: string): CartView {
+  const permissions = permissionsOf(user, master);
+  const showPrices = permissions.canViewPrices;
+  const account = accountContextOf(user);
+  const problems = validateOrder(saved.cart, { account, canOrder: true });
+  const problemsOf = (lineId: string) => problems.filter((problem) => problem.lineId === lineId).map((problem) => problem.message);
+  const checksCertificates = !isTagIntegrator(account.objRef);
+  const views = saved.cart.products.map((line) => lineView(line, showPrices, problemsOf(line.line_id), checksCertificates));
+  return {
+    version: saved.version,
+    ref: saved.cart.ref,
+    comments: saved.cart.comments,
+    saturday: saved.cart.saturday,
+    lddActive: saved.cart.ldd.active,
+    lddPrice: showPrices ? saved.cart.ldd.price : null,
+    lines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === false),
+    shippingLines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === true),
+    totals: showPrices ? computeTotals(saved.cart, account) : null,
+    taxExempt: isTaxExempt(account.catCompta),
+    todayIsFriday: isFriday(today),
+    canEdit: permissions.canUpdateCart && user.obj_class !== "contributor",
+    canSeePrices: showPrices,
+  };
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import type { SavedCart } from "../../shared/contracts/api";
+import type { Cart, CartLine, Certificate } from "../../shared/contracts/entities";
+import {
+  addProduct,
+  applyCartChange,
+  DomainError,
+  permissionsOf,
+  setCertificates,
+  withShipping,
+  type CartChange,
+  type NewCartProduct,
+  type ShippingContext,
+} from "../../shared/domain/index";
+import { describeCartChange, type CartEvent } from "./cart-events.server";
+import { applyQuantities, type QuantityUpdate } from "./cart-intents.server";
+import { shippingContextFor } from "./cart-shipping.server";
+import type { PortalLoadContext } from "./context.server";
+import type { ActiveUser } from "./guards.server";
+import { CART_CONFLICT_CODE } from "./upstream/oms.server";
+import { UpstreamError } from "./upstream/index.server";
+
+/**
+ * THE one place where the organization's shared cart changes (docs/cart.md). Every change
+ * (add, quantity, remove, clear, options, reference and comments, certificates, quick order)
+ * is loaded, applied with the pure operations of shared/domain, and saved with its version.
+ * When a colleague saved in between (409), the SAME change is applied again on the fresh cart:
+ * nobody's change is lost. Live sync (issue 7) publishes 'cart-update' right after the save.
+ */
+
+export type { CartEvent } from "./cart-events.server";
+
+export interface AddItem {
+  product: NewCartProduct;
+  qty: number;
+  lineId: string;
+}
+
+/** The domain's changes, plus the two the portal needs that are not rules: many adds, details. */
+export type PortalCartChange =
+  | CartChange
+  | { type: "addMany"; items: readonly AddItem[] }
+  | { type: "details"; ref: string; comments: string }
+  | { type: "quantities"; updates: readonly QuantityUpdate[] }
+  | { type: "attachCertificate"; lineId: string; certificate: Certificate }
+  | { type: "detachCertificate"; lineId: string; cerId: string };
+
+export interface CartChangeResult {
+  cart: Cart;
+  version: number;
+  change: CartEvent;
+}
+
+/** Saves lost to a colleague this many times in a row: give up with a French message. */
+export const MAX_SAVE_ATTEMPTS = 8;
+
+/** A random pause before a retry, growing with the attempts, so racing users do not collide again in step. */
+function backoff(attempt: number): Promise<void> {
+  const ms = Math.random() * 15 * attempt;
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export class CartRefused extends Error {
+  override readonly name = "CartRefused";
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Refuses every cart change to a user without the `cart` right (and contributors without a client). */
+export function assertCanChangeCart(active: ActiveUser): void {
+  const { user, master } = active.session;
+  if (user.obj_class === "contributor") {
+    throw new CartRefused(403, "Choisissez d'abord un client pour agir sur son panier.");
+  }
+  if (!permissionsOf(user, master).canUpdateCart) {
+    throw new CartRefused(403, "Votre compte ne permet pas de modifier le panier.");
+  }
+}
+
+export function newLineId(): string {
+  return `l-${randomUUID()}`;
+}
+
+/** Applies a change and recomputes shipping: pure, so it can be replayed on a fresher cart. */
+export function applyPortalChange(cart: Cart, change: PortalCartChange, shipping: ShippingContext): Cart {
+  switch (change.type) {
+    case "addMany": {
+      const added = change.items.reduce((current, item) => addProduct(current, item.product, item.qty, item.lineId), cart);
+      return withShipping(added, shipping);
+    }
+    case "quantities":
+      return applyQuantities(cart, change.updates, shipping);
+    case "attachCertificate":
+    case "detachCertificate":
+      return withShipping(changeCertificates(cart, change), shipping);
+    case "details":
+      return withShipping({ ...cart, ref: change.ref, comments: change.comments }, shipping);
+    default:
+      return applyCartChange(cart, change, shipping);
+  }
+}
+
+/**
+ * One certificate in or out, applied to the line as it is now: a colleague's certificate
+ * attached meanwhile stays. The domain refuses more certificates than the quantity.
+ */
+function changeCertificates(
+  cart: Cart,
+  change: Extract<PortalCartChange, { type: "attachCertificate" | "detachCertificate" }>,
+): Cart {
+  const line = cart.products.find((candidate) => candidate.line_id === change.lineId && !candidate.prd_is_port);
+  if (!line) throw new DomainError("line_not_found", "Cette ligne n'est plus dans le panier.");
+  if (change.type === "detachCertificate") {
+    return setCertificates(cart, line.line_id, line.certificates.filter((certificate) => certificate.cer_id !== change.cerId));
+  }
+  if (line.certificates.some((certificate) => certificate.mmsi === change.certificate.mmsi)) {
+    throw new DomainError("mmsi_duplicate", `Le numéro MMSI ${change.certificate.mmsi} est déjà joint à cette ligne.`);
+  }
+  return setCertificates(cart, line.line_id, [...line.certificates, change.certificate]);
+}
+
+/**
+ * A save refused because the cart moved on. The status is enough: the HTTP client's strict
+ * error schema does not accept the conflict body (it carries the cart), so the code is lost.
+ */
+function isConflict(error: unknown): boolean {
+  return error instanceof UpstreamError && error.status === 409 && (error.code === CART_CONFLICT_CODE || error.code === "unavailable");
+}
+
+export async function loadCart(active: ActiveUser): Promise<SavedCart> {
+  return active.upstream.oms.getCart(active.session.user.auth_org_id);
+}
+
+export async function changeCart(
+  context: PortalLoadContext,
+  active: ActiveUser,
+  change: PortalCartChange,
+): Promise<CartChangeResult> {
+  assertCanChangeCart(active);
+  const orgId = active.session.user.auth_org_id;
+  const { oms } = active.upstream;
+  const [shipping, initial] = await Promise.all([shippingContextFor(context, active), oms.getCart(orgId)]);
+  let current = initial;
+  for (let attempt = 1; attempt <= MAX_SAVE_ATTEMPTS; attempt++) {
+    const next = applyPortalChange(current.cart, change, shipping);
+    try {
+      const saved = await oms.saveCart(orgId, { cart: next, version: current.version });
+      return { ...saved, change: describeCartChange(change, current.cart, saved.cart) };
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      // The conflict answer's cart is dropped by the HTTP client; reading it again is as fresh.
+      await backoff(attempt);
+      current = await oms.getCart(orgId);
+    }
+  }
+  throw new CartRefused(409, "Le panier est modifié en ce moment par d'autres utilisateurs : réessayez dans un instant.");
+}
+
+/** The product lines of a cart (shipping lines excluded). */
+export function productLines(cart: Cart): CartLine[] {
+  return cart.products.filter((line) => !line.prd_is_port);
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/**
+ * The form of a new delivery address, with French checks: a French postal code has 5 digits,
+ * the country comes from the list the carrier serves.
+ */
+
+export const COUNTRIES: readonly { code: string; name: string }[] = [
+  { code: "FR", name: "France" },
+  { code: "BE", name: "Belgique" },
+  { code: "LU", name: "Luxembourg" },
+  { code: "CH", name: "Suisse" },
+  { code: "MC", name: "Monaco" },
+  { code: "DE", name: "Allemagne" },
+  { code: "ES", name: "Espagne" },
+  { code: "IT", name: "Italie" },
+  { code: "NL", name: "Pays-Bas" },
+  { code: "PT", name: "Portugal" },
+  { code: "GB", name: "Royaume-Uni" },
+  { code: "IE", name: "Irlande" },
+  { code: "GP", name: "Guadeloupe" },
+  { code: "MQ", name: "Martinique" },
+  { code: "GF", name: "Guyane" },
+  { code: "RE", name: "La Réunion" },
+  { code: "YT", name: "Mayotte" },
+  { code: "NC", name: "Nouvelle-Calédonie" },
+  { code: "PF", name: "Polynésie française" },
+];
+const COUNTRY_CODES = COUNTRIES.map((country) => country.code);
+
+const text = (max: number, required: string | null, tooLong: string) => {
+  const base = z.string().trim().max(max, tooLong);
+  return required === null ? base.default("") : z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+};
+
+export const newAddressForm = z
+  .object({
+    adr_name: text(100, "Indiquez le nom du destinataire.", "Le nom compte au plus 100 caractères."),
+    adr_line1: text(120, "Indiquez l'adresse (numéro et voie).", "L'adresse compte au plus 120 caractères."),
+    adr_line2: text(120, null, "Le complément d'adresse compte au plus 120 caractères."),
+    adr_zipcode: text(12, "Indiquez le code postal.", "Le code postal compte au plus 12 caractères."),
+    adr_city: text(80, "Indiquez la ville.", "La ville compte au plus 80 caractères."),
+    adr_country: z.string({ error: "Choisissez le pays." }).trim().toUpperCase().refine((code) => COUNTRY_CODES.includes(code), "Choisissez un pays de la liste."),
+    adr_phone: text(30, null, "Le téléphone compte au plus 30 caractères.").refine(
+      (phone) => /^[0-9+ ().-]*$/.test(phone),
+      "Le téléphone ne peut contenir que des chiffres, espaces et + ( ) . -",
+    ),
+  })
+  .superRefine((value, ctx) => {
+    const zip = value.adr_zipcode;
+    if (zip === "") return;
+    if (value.adr_country === "FR" && !/^\d{5}$/.test(zip)) {
+      ctx.addIssue({ code: "custom", path: ["adr_zipcode"], message: "Le code postal français compte 5 chiffres." });
+    } else if (!/^[A-Za-z0-9 -]{2,12}$/.test(zip)) {
+      ctx.addIssue({ code: "custom", path: ["adr_zipcode"], message: "Le code postal n'est pas valide." });
+    }
+  });
+export type NewAddressForm = z.infer<typeof newAddressForm>;
+export type AddressField = keyof NewAddressForm;
+export const ADDRESS_FIELDS: readonly AddressField[] = ["adr_name", "adr_line1", "adr_line2", "adr_zipcode", "adr_city", "adr_country", "adr_phone"];
+
+/** First French message of each refused field. */
+export function fieldErrors(error: z.ZodError): Partial<Record<AddressField, string>> {
+  const errors: Partial<Record<AddressField, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (ADDRESS_FIELDS as readonly string[]).includes(field) && !(field in errors)) {
+      errors[field as AddressField] = issue.message;
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+/**
+ * Catalogue benchmark (issue 5): the built portal (server/index.ts → createPortalServer) in its
+ * own process on a copy of the benchmark database (`npm run seed:bench`, 50,000 products),
+ * logged in as an organization with its own prices through the real login form; then
+ * autocannon, 10 connections, on a category page, a product page, a search page and the bare
+ * route /sante of the same build, in the same run. Prints req/s, p50/p99 and the ratio to the
+ * bare route, and the gzipped JavaScript a category page loads.
+ */
+
+const PORT = Number(process.env.BENCH_CATALOGUE_PORT ?? 4200);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+const LOGIN = process.env.BENCH_LOGIN ?? "client@voilerie-atlantique.fr";
+const CATEGORY_PATH = "/catalogue/electronique-de-bord/navigation/antennes";
+const SEARCH_PATH = "/catalogue?q=antenne";
+const BENCH_PGLITE_DIR = "data/pglite-bench";
+
+interface Row {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** The portal runs on a throw-away copy: the benchmark never changes the seeded database. */
+async function startPortal(dataDir: string): Promise<ChildProcess> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...environment,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "bench-session-secret-0123456789-abcdefghij",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // The portal logs JSON lines on stdout: keep the last ones to explain a failed start.
+  const lastLines: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => lastLines.splice(0, Math.max(0, lastLines.length - 5), ...chunk.toString().split("\n").filter(Boolean)));
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (child.exitCode !== null) throw new Error(`the portal stopped (exit ${child.exitCode}): ${lastLines.join("\n")}`);
+    const ready = await fetch(`${BASE}/sante`).then((response) => response.ok, () => false);
+    if (ready) return child;
+  }
+  child.kill();
+  throw new Error("the portal did not start");
+}
+
+/** Posts the login form as a browser would; returns the Cookie header of the session. */
+async function logIn(): Promise<string> {
+  const response = await fetch(`${BASE}/connexion`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
+    body: new URLSearchParams({ login: LOGIN, password: "demo1234" }),
+  });
+  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  if (response.status !== 302 && response.status !== 303) throw new Error(`login answered ${response.status}`);
+  if (!cookie) throw new Error("login set no cookie");
+  return cookie;
+}
+
+async function pageHtml(pathname: string, cookie: string): Promise<string> {
+  const response = await fetch(`${BASE}${pathname}`, { headers: { cookie }, redirect: "manual" });
+  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+  return response.text();
+}
+
+/** Sum of the gzipped sizes of the scripts a page loads (module scripts and modulepreloads). */
+async function gzippedScriptBytes(html: string): Promise<number> {
+  const sources = new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((match) => match[1] ?? ""));
+  const sizes = await Promise.all(
+    [...sources].map(async (source) => gzipSync(Buffer.from(await (await fetch(`${BASE}${source}`)).arrayBuffer()), { level: 9 }).length),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+async function load(name: string, pathname: string, cookie: string): Promise<Row> {
+  const options = { url: `${BASE}${pathname}`, connections: CONNECTIONS, headers: { cookie } };
+  await autocannon({ ...options, duration: 2 }); // warm-up: caches, JIT
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return { name, path: pathname, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+export async function runCatalogueBench(): Promise<void> {
+  const usesServer = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "bench-catalogue-"));
+  if (!usesServer) await cp(BENCH_PGLITE_DIR, path.join(dataDir, "pglite"), { recursive: true });
+  const portal = await startPortal(dataDir);
+  try {
+    const cookie = await logIn();
+    const categoryHtml = await pageHtml(CATEGORY_PATH, cookie);
+    const productId = /\/catalogue\/produit\/(\d+)/.exec(categoryHtml)?.[1];
+    if (!productId) throw new Error("no product on the category page");
+    const productPath = `/catalogue/produit/${productId}`;
+    const rows: Row[] = [];
+    for (const [name, pathname] of [
+      ["bare route /sante", "/sante"],
+      ["category page", CATEGORY_PATH],
+      ["product page", productPath],
+      ["search page", SEARCH_PATH],
+    ] as const) {
+      rows.push(await load(name, pathname, cookie));
+    }
+    const bare = rows[0]?.rps ?? Number.NaN;
+    console.log(`Catalogue benchmark: ${LOGIN}, autocannon ${CONNECTIONS} connections, ${DURATION_S} s per case`);
+    for (const row of rows) {
+      const ratio = `${((row.rps / bare) * 100).toFixed(0)} % of bare`;
+      console.log(`${row.name.padEnd(18)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ${ratio}${row.errors ? `  ERRORS ${row.errors}` : ""}  ${row.path}`);
+    }
+    const js = await gzippedScriptBytes(categoryHtml);
+    console.log(`category page JavaScript: ${(js / 1024).toFixed(1)} KB gzipped`);
+    if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
+  } finally {
+    portal.kill("SIGTERM");
+    await new Promise((resolve) => portal.once("exit", resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runCatalogueBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

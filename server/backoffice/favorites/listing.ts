@@ -1,0 +1,67 @@
+import { sql, type Kysely } from "kysely";
+import type { FavoriteListQuery } from "../../../shared/contracts/favorites";
+import type { Database } from "../db/schema";
+import { toPrefixTsQuery } from "../pim/catalogue";
+import { effectivePrice, pricedProducts } from "../pim/pricing";
+import type { PricedProductRow } from "../pim/product-view";
+import type { FavoritesDatabase } from "./schema";
+import type { FavoriteOwner } from "./store";
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The owner's favourites with the organization's prices, filtered, sorted and paged like a
+ * category list (pim/catalogue.ts listProducts). Discontinued products stay listed: a user
+ * must be able to see, and remove, a favourite that is no longer sold. "relevance" means the
+ * most recently added first.
+ */
+export async function listFavorites(
+  db: Kysely<FavoritesDatabase>,
+  owner: FavoriteOwner,
+  today: string,
+  query: FavoriteListQuery,
+  priceSortAllowed: boolean,
+): Promise<{ rows: PricedProductRow[]; total: number }> {
+  const tsQuery = query.q ? toPrefixTsQuery(query.q) : null;
+  const refPrefix = query.q ? `${escapeLike(query.q.toUpperCase().replace(/\s+/g, ""))}%` : "";
+  // pricedProducts is typed on the core schema; the favorites join is added on top of it.
+  let base = pricedProducts(db as unknown as Kysely<Database>, owner.orgId, today)
+    .innerJoin(sql<{ product_id: number; created_at: Date }>`favorites`.as("f"), (join) =>
+      join.on(sql`f.product_id`, "=", sql`p.id`).on(sql`f.user_id`, "=", owner.userId).on(sql`f.org_id`, "=", owner.orgId),
+    )
+    .leftJoin("brands as b", "b.id", "p.brand_id")
+    .select([
+      "p.id", "p.ref", "p.title", "p.name", "p.brand_id", "b.slug as brand_slug", "b.title as brand_title",
+      "p.images", "p.is_port", "p.discontinued", "p.price_selling", "p.ecotaxe", "p.weight_gross",
+      "p.weight_net", "p.is_mmsi", "p.is_hazardous", "p.properties",
+    ]);
+  if (query.brand !== undefined) base = base.where("p.brand_id", "=", query.brand);
+  if (query.in_stock) {
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom("stocks as s").select("s.product_id").whereRef("s.product_id", "=", "p.id").where("s.sto_disp", ">", 0)),
+    );
+  }
+  if (query.promo) base = base.where("promo.promo_price", "is not", null);
+  if (query.q) {
+    const tsq = tsQuery === null ? null : sql`to_tsquery('french', f_unaccent(${tsQuery}))`;
+    base = base.where((eb) => {
+      const byRef = eb("p.ref_norm", "like", refPrefix);
+      return tsq === null ? byRef : eb.or([byRef, eb(sql`p.search`, "@@", tsq)]);
+    });
+  }
+
+  const totalRow = await base.clearSelect().select(sql<number>`count(*)::int`.as("total")).executeTakeFirst();
+  const total = totalRow?.total ?? 0;
+  if (total === 0) return { rows: [], total };
+
+  const sort = !priceSortAllowed && query.sort.startsWith("price") ? "reference" : query.sort;
+  let page = base;
+  if (sort === "price_asc") page = page.orderBy(effectivePrice, "asc");
+  else if (sort === "price_desc") page = page.orderBy(effectivePrice, "desc");
+  else if (sort === "name") page = page.orderBy("p.title");
+  else if (sort === "relevance") page = page.orderBy(sql`f.created_at`, "desc");
+  const rows = await page.orderBy("p.ref").limit(query.per_page).offset((query.page - 1) * query.per_page).execute();
+  return { rows, total };
+}

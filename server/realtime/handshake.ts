@@ -1,0 +1,76 @@
+import type { ExtendedError } from "socket.io";
+import type { PortalServices } from "../../app/services/context.server";
+import { UpstreamError } from "../../app/services/upstream/index.server";
+import { organizationRoom, sessionRoom } from "./rooms";
+import type { RealtimeSocket, SocketData } from "./types";
+
+/**
+ * Authenticates a socket.io handshake (and every reconnection, recovery included: the
+ * middleware is not skipped) from the portal's session cookie, exactly as a page would: the
+ * sealed cookie is read with the same secret, then the back-office confirms the token
+ * (GET /api/auth/me), so a cookie replayed after logout is refused. The room comes from the
+ * back-office's answer, never from the client.
+ */
+
+export type RefusalCode = "unauthorized" | "no_organization" | "unavailable";
+
+const REFUSALS: Record<RefusalCode, string> = {
+  unauthorized: "Connexion requise.",
+  no_organization: "Choisissez d'abord un client.",
+  unavailable: "Service momentanément indisponible.",
+};
+
+/** The error the client receives in 'connect_error': a code it can act on and a French message. */
+export function refusal(code: RefusalCode): ExtendedError {
+  const error: ExtendedError = new Error(REFUSALS[code]);
+  error.data = { code };
+  return error;
+}
+
+function requestWithCookie(cookie: string | undefined): Request | null {
+  try {
+    return new Request("http://realtime.invalid/", { headers: cookie ? { cookie } : {} });
+  } catch {
+    return null; // a header the Fetch API refuses is no session
+  }
+}
+
+export async function identifySocket(
+  services: PortalServices,
+  cookie: string | undefined,
+): Promise<{ ok: true; data: SocketData } | { ok: false; code: RefusalCode }> {
+  const request = requestWithCookie(cookie);
+  if (!request) return { ok: false, code: "unauthorized" };
+  const state = await services.sessions.read(request, services.now());
+  if (state.status !== "active") return { ok: false, code: "unauthorized" };
+  const { session } = state;
+  try {
+    const me = await services.upstreamFor(session.token).auth.me();
+    // A contributor has no cart of its own: it joins a room only while acting for a client.
+    if (me.user.obj_class === "contributor") return { ok: false, code: "no_organization" };
+    return {
+      ok: true,
+      data: {
+        orgRoom: organizationRoom(me.user.auth_org_id),
+        sessionRoom: sessionRoom(session.sid),
+        expiresAt: Date.parse(session.user.auth_expiry),
+      },
+    };
+  } catch (error) {
+    const revoked = error instanceof UpstreamError && (error.status === 401 || error.status === 403);
+    return { ok: false, code: revoked ? "unauthorized" : "unavailable" };
+  }
+}
+
+export function authenticateHandshake(services: () => PortalServices) {
+  return (socket: RealtimeSocket, next: (error?: ExtendedError) => void): void => {
+    identifySocket(services(), socket.request.headers.cookie).then(
+      (identity) => {
+        if (!identity.ok) return next(refusal(identity.code));
+        socket.data = identity.data;
+        next();
+      },
+      () => next(refusal("unavailable")),
+    );
+  };
+}

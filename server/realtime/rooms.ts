@@ -1,0 +1,12 @@
+import { createHash } from "node:crypto";
+
+export { organizationRoom } from "../../shared/realtime/events";
+
+/**
+ * Room of one portal session (every tab of one browser): logout disconnects it, the author's
+ * browser is excluded from its own notices through it. The session id is hashed so it never
+ * travels on the Redis channels.
+ */
+export function sessionRoom(sessionKey: string): string {
+  return `session:${createHash("sha256").update(sessionKey).digest("base64url").slice(0, 32)}`;
+}

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from "@playwright/test";
+import { logInWithForm } from "./fixtures";
+
+/**
+ * The shared cart in Chromium, with JavaScript on (fetcher, modal, live quantities) and off
+ * (plain forms, redirects, flash messages). Each test starts from an empty cart.
+ */
+
+const CLIENT = "client@voilerie-atlantique.fr";
+
+async function emptyCart(page: Page): Promise<void> {
+  await page.goto("/mon-panier?vider=1");
+  const confirm = page.getByRole("button", { name: "Oui, vider le panier" });
+  if (await confirm.count()) {
+    await confirm.click();
+    await expect(page.getByText("Votre panier est vide.")).toBeVisible();
+  }
+}
+
+/** The first product of the first brand's list with an add-to-cart form, and its reference. */
+async function openProductList(page: Page): Promise<string> {
+  await page.goto("/catalogue/marques");
+  await page.locator("main a[href^='/catalogue/marques/']").first().click();
+  const form = page.locator("form[data-testid^='add-to-cart-']").first();
+  await expect(form).toBeVisible();
+  return ((await form.getAttribute("data-testid")) ?? "").replace("add-to-cart-", "");
+}
+
+async function totalText(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).textContent()) ?? "";
+}
+
+test.beforeEach(async ({ page }) => {
+  await logInWithForm(page, CLIENT);
+  await expect(page).toHaveURL(/\/$/);
+  await emptyCart(page);
+});
+
+test("add from a list, from the product page and by quick order", async ({ page, javaScriptEnabled }) => {
+  const ref = await openProductList(page);
+  const form = page.getByTestId(`add-to-cart-${ref}`);
+  await form.getByRole("spinbutton").fill("2");
+  await form.getByRole("button").click();
+  if (javaScriptEnabled) {
+    const modal = page.getByTestId("add-to-cart-modal");
+    await expect(modal.getByText("Produit ajouté au panier")).toBeVisible();
+    await expect(modal.getByTestId("add-to-cart-modal-qty")).toContainText("Quantité ajoutée : 2");
+    await expect(modal.getByTestId("add-to-cart-modal-total")).toContainText("TTC");
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await modal.getByRole("button", { name: "Continuer mes achats" }).click();
+    await expect(modal).toBeHidden();
+  } else {
+    await expect(page.getByText(/ajouté au panier, quantité 2/)).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+  }
+
+  await page.goto("/mon-panier");
+  await expect(page.getByTestId(`qty-${ref}`)).toHaveValue("2");
+  await page.getByTestId(`cart-line-${ref}`).getByRole("link").click();
+  await expect(page).toHaveURL(/\/catalogue\/produit\/\d+/);
+  const productForm = page.getByTestId(`add-to-cart-${ref}`).first();
+  await productForm.getByRole("spinbutton").fill("3");
+  await productForm.getByRole("button").click();
+  if (javaScriptEnabled) await expect(page.getByTestId("add-to-cart-modal-qty")).toContainText("5 au total");
+
+  await page.goto("/mon-panier/commande-rapide");
+  await page.getByLabel("Coller des lignes depuis un tableur").fill(`${ref.toLowerCase()};4\nINCONNU-XYZ;1\nPORT_SAMEDI;1`);
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await expect(page.getByTestId("quick-order-summary")).toContainText("1 produit(s) ajouté(s) au panier. 2 ligne(s) refusée(s).");
+  await expect(page.getByText("Référence inconnue : INCONNU-XYZ.")).toBeVisible();
+
+  await page.goto("/mon-panier");
+  await expect(page.getByTestId(`qty-${ref}`)).toHaveValue("9");
+});
+
+test("change quantities and toggle Saturday and direct delivery", async ({ page, javaScriptEnabled }) => {
+  const ref = await openProductList(page);
+  await page.getByTestId(`add-to-cart-${ref}`).getByRole("button").click();
+  if (javaScriptEnabled) await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/mon-panier");
+  // The options belong to the organization's cart and outlive its lines: start with both off.
+  for (const toggle of ["toggle-ldd", "toggle-saturday"]) {
+    if (!(await page.getByTestId(toggle).isChecked())) continue;
+    await page.getByTestId(toggle).uncheck();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Appliquer" }).click();
+    await expect(page.getByTestId(toggle)).not.toBeChecked();
+  }
+  await expect(page.getByTestId("shipping-line-PORT_DS_AUTRE")).toHaveCount(0);
+  const lineTotal = await totalText(page, `line-total-${ref}`);
+
+  await page.getByTestId(`qty-${ref}`).fill("12");
+  if (javaScriptEnabled) {
+    await expect(page.getByTestId(`line-total-${ref}`)).not.toHaveText(lineTotal);
+    await expect(page.getByTestId(`qty-${ref}`)).toHaveValue("12");
+  } else {
+    await page.getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(page.getByText("Quantités mises à jour.")).toBeVisible();
+  }
+  await page.reload();
+  await expect(page.getByTestId(`qty-${ref}`)).toHaveValue("12");
+
+  const ttcBefore = await totalText(page, "total-ttc");
+  await page.getByTestId("toggle-ldd").check();
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Appliquer" }).click();
+  await expect(page.getByTestId("shipping-line-PORT_DS_AUTRE")).toBeVisible();
+  await expect(page.getByTestId("total-ttc")).not.toHaveText(ttcBefore);
+
+  const ttcWithLdd = await totalText(page, "total-ttc");
+  await page.getByTestId("toggle-saturday").check();
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Appliquer" }).click();
+  await expect(page.getByTestId("toggle-saturday")).toBeChecked();
+  // Saturday is charged only on a Friday: the total moves on Fridays, stays otherwise.
+  const friday = await page.getByText("facturée pour une commande passée aujourd'hui (vendredi)").count();
+  if (friday > 0) await expect(page.getByTestId("total-ttc")).not.toHaveText(ttcWithLdd);
+  else await expect(page.getByTestId("total-ttc")).toHaveText(ttcWithLdd);
+});
+
+test("attach the MMSI certificates an AIS beacon needs", async ({ page }) => {
+  // The first brand of the demo catalogue sells AIS beacons: MMSI products.
+  const ref = await openProductList(page);
+  await page.getByTestId(`add-to-cart-${ref}`).getByRole("button").click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/mon-panier");
+  const panel = page.getByTestId(`certificates-${ref}`);
+  await expect(panel.getByTestId(`certificates-status-${ref}`)).toContainText("0 certificat(s) joint(s) sur 1 : il en manque 1.");
+
+  await panel.getByLabel("Numéro MMSI du navire (9 chiffres)").fill("227006760");
+  await panel.getByLabel(/Certificat \(PDF, JPEG ou PNG/).setInputFiles({ name: "faux.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 not a pdf") });
+  await panel.getByRole("button", { name: "Joindre le certificat" }).click();
+  await expect(page.getByText(/doit être un fichier PDF, JPEG ou PNG/).first()).toBeVisible();
+
+  await panel.getByLabel("Numéro MMSI du navire (9 chiffres)").fill("227006760");
+  await panel.getByLabel(/Certificat \(PDF, JPEG ou PNG/).setInputFiles({ name: "navire.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await panel.getByRole("button", { name: "Joindre le certificat" }).click();
+  await expect(panel.getByTestId(`certificates-status-${ref}`)).toHaveText("1 certificat(s) joint(s) sur 1.");
+  await expect(panel.getByRole("link", { name: "navire.pdf" })).toBeVisible();
+});

@@ -1,0 +1,47 @@
+import * as addRoute from "../../../app/routes/_app.mon-panier.ajouter";
+import * as cartRoute from "../../../app/routes/_app.mon-panier._index";
+import { cookieJar, callRoute, formRequest, pageRequest, responseOf } from "../portal/harness";
+import type { Backoffice } from "../portal/harness";
+import { logIn } from "../portal/session-flow";
+import type { CartBackoffice } from "./harness";
+
+/** Logs in through the real /connexion action; returns the browser's cookie. */
+export async function cookieFor(backoffice: CartBackoffice, login: string): Promise<string> {
+  const asPortalHarness = { url: backoffice.url, clock: { now: () => new Date(), advance: () => undefined }, context: backoffice.context, close: backoffice.close } satisfies Backoffice;
+  return (await logIn(asPortalHarness, login)).cookie;
+}
+
+export async function postAdd(backoffice: CartBackoffice, cookie: string, fields: Record<string, string>): Promise<Response | unknown> {
+  const request = formRequest("/mon-panier/ajouter", fields, cookie);
+  try {
+    return await callRoute(addRoute.action, request, backoffice.context());
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+export async function postCart(backoffice: CartBackoffice, cookie: string, fields: Record<string, string>): Promise<Response> {
+  return responseOf(() => callRoute(cartRoute.action, formRequest("/mon-panier?index", fields, cookie), backoffice.context()));
+}
+
+export type CartPageData = Awaited<ReturnType<typeof cartRoute.loader>>;
+
+export async function cartPage(backoffice: CartBackoffice, cookie: string, path = "/mon-panier"): Promise<CartPageData> {
+  return cartRoute.loader({ request: pageRequest(path, cookie), context: backoffice.context(), params: {} });
+}
+
+/** The flash message a redirect carries, as the next page would show it. */
+export async function flashOf(backoffice: CartBackoffice, response: Response): Promise<{ type: string; message: string } | null> {
+  const cookie = cookieJar("", response);
+  const { toast } = await backoffice.context().toasts.take(pageRequest("/", cookie));
+  return toast;
+}
+
+/** What a data() answer carries (Remix single fetch's DataWithResponseInit), or a plain value. */
+export function dataOf<T>(value: unknown): { data: T; status: number } {
+  if (typeof value === "object" && value !== null && "type" in value && (value as { type: unknown }).type === "DataWithResponseInit") {
+    const wrapped = value as unknown as { data: T; init: ResponseInit | null };
+    return { data: wrapped.data, status: wrapped.init?.status ?? 200 };
+  }
+  return { data: value as T, status: 200 };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { parseQuickOrderRows, parseQuickOrderText, splitQuickOrderLine, QUICK_ORDER_MAX_LINES } from "../../../shared/domain/quick-order";
+
+describe("splitQuickOrderLine", () => {
+  it.each([
+    ["ABC-1;3", ["ABC-1", "3"]],
+    ["ABC-1\t3", ["ABC-1", "3"]],
+    ["ABC-1 3", ["ABC-1", "3"]],
+    ["  ABC-1    3  ", ["ABC-1", "3"]],
+    ["ABC-1,3", ["ABC-1", "3"]],
+    ['"ABC-1";"3";"Gilet"', ["ABC-1", "3", "Gilet"]],
+  ])("%j", (line, cells) => {
+    expect(splitQuickOrderLine(line)).toEqual(cells);
+  });
+});
+
+describe("parseQuickOrderText", () => {
+  it("reads every separator, trims and upper-cases, merges repeated references", () => {
+    const parsed = parseQuickOrderText("\uFEFFabc-1;2\r\nXYZ\t3\n\n  abc-1 4 \nDEF.9,1\nGHI");
+    expect(parsed.issues).toEqual([]);
+    expect(parsed.entries).toEqual([
+      { ref: "ABC-1", qty: 6, lines: [1, 4] },
+      { ref: "XYZ", qty: 3, lines: [2] },
+      { ref: "DEF.9", qty: 1, lines: [5] },
+      { ref: "GHI", qty: 1, lines: [6] },
+    ]);
+  });
+
+  it("skips a header row on line 1 only", () => {
+    expect(parseQuickOrderText("Référence;Quantité\nA1;2").entries).toEqual([{ ref: "A1", qty: 2, lines: [2] }]);
+    expect(parseQuickOrderText("A1;2\nReference;Quantite").issues[0]).toMatchObject({ line: 2, message: expect.stringMatching(/Quantité invalide/) });
+  });
+
+  it("refuses bad lines one by one with a French reason, keeping the good ones", () => {
+    const parsed = parseQuickOrderText(["OK-1;2", "PORT_SAMEDI;1", "OK-2;0", "OK-3;-1", "OK-4;abc", "OK-5;1e9", "OK-6;10000", "B@D;1", "OK-7;1,5"].join("\n"));
+    expect(parsed.entries.map((entry) => entry.ref)).toEqual(["OK-1"]);
+    expect(parsed.issues.map((issue) => [issue.line, issue.message])).toEqual([
+      [2, "PORT_SAMEDI est un frais de port : il est calculé automatiquement."],
+      [3, "La quantité doit être au moins 1."],
+      [4, "Quantité invalide « -1 » : un nombre entier est attendu."],
+      [5, "Quantité invalide « abc » : un nombre entier est attendu."],
+      [6, "Quantité invalide « 1e9 » : un nombre entier est attendu."],
+      [7, "La quantité ne peut pas dépasser 9999."],
+      [8, "Référence invalide « B@D »."],
+      [9, "Quantité invalide « 1,5 » : un nombre entier est attendu."],
+    ]);
+    expect(parsed.issues[0]?.input).toBe("PORT_SAMEDI ; 1");
+  });
+
+  it("refuses a merged quantity above the maximum on the line that overflows", () => {
+    const parsed = parseQuickOrderText("A;9000\nA;1000");
+    expect(parsed.entries).toEqual([{ ref: "A", qty: 9000, lines: [1] }]);
+    expect(parsed.issues).toEqual([{ line: 2, input: "A ; 1000", message: "Quantité totale de A supérieure à 9999." }]);
+  });
+
+  it("caps the number of distinct references", () => {
+    const text = Array.from({ length: QUICK_ORDER_MAX_LINES + 2 }, (_unused, index) => `R${index};1`).join("\n");
+    const parsed = parseQuickOrderText(text);
+    expect(parsed.entries).toHaveLength(QUICK_ORDER_MAX_LINES);
+    expect(parsed.issues).toHaveLength(2);
+    expect(parsed.issues[0]?.message).toMatch(/Au plus 200 références/);
+  });
+});
+
+describe("parseQuickOrderRows", () => {
+  it("reads spreadsheet cells and ignores blank rows and extra columns", () => {
+    const parsed = parseQuickOrderRows([["Ref", "Qty"], ["a1", "2", "Gilet"], ["", ""], [" b2 ", ""]]);
+    expect(parsed.entries).toEqual([
+      { ref: "A1", qty: 2, lines: [2] },
+      { ref: "B2", qty: 1, lines: [4] },
+    ]);
+  });
+
+  it("keeps a row with a quantity but no reference as an issue", () => {
+    expect(parseQuickOrderRows([["", "3"]]).issues[0]?.message).toMatch(/Référence invalide/);
+  });
+});
