@@ -53,12 +53,12 @@ function cartLine(product: { obj_id: number; obj_ref: string }, index: number): 
   };
 }
 
-interface Row { name: string; p50: number; p99: number; rps: number; errors: number }
+interface Row { name: string; p50: number; p99: number; rps: number; ok: number; non2xx: number; errors: number }
 
 async function load(name: string, options: Omit<autocannon.Options, "url" | "connections" | "duration"> & { path: string }): Promise<Row> {
   const { path, ...rest } = options;
   const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S, ...rest });
-  return { name, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors };
+  return { name, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, ok: result["2xx"], non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
 export async function runBackofficeBench(): Promise<void> {
@@ -79,7 +79,14 @@ export async function runBackofficeBench(): Promise<void> {
 
     // One organization per connection, so versioned saves never conflict with each other.
     const savers = await Promise.all(otherClients(CONNECTIONS).map((seed) => login(seed.login ?? "")));
-    let nextSaver = 0;
+    const versions = new Map<number, number>();
+    for (const saver of savers) {
+      const saved = await getJson<{ version: number }>(saver, `/oms/cart/${saver.user.auth_org_id}`);
+      versions.set(saver.user.auth_org_id, saved.version);
+    }
+    // autocannon resets a connection's context before each request: an idle saver is taken
+    // from this pool for the request and given back with its new version when it answers.
+    const idleSavers = [...savers];
 
     const rows: Row[] = [];
     rows.push(await load(`catégorie, 24 produits avec prix (${page.total} produits)`, { path: `/pim/products?usr_id=${org}&category=${category?.obj_id}&per_page=24`, headers: auth }));
@@ -93,25 +100,30 @@ export async function runBackofficeBench(): Promise<void> {
       requests: [{
         method: "POST",
         setupRequest: (request, context) => {
-          const state = context as { saver?: Session; version?: number };
-          state.saver ??= savers[nextSaver++ % savers.length];
-          const saver = state.saver as Session;
+          const saver = idleSavers.shift() ?? savers[0];
+          if (!saver) throw new Error("no saver");
+          (context as { saver?: Session }).saver = saver;
+          const org = saver.user.auth_org_id;
           return {
             ...request,
-            path: `/api/oms/cart/${saver.user.auth_org_id}`,
+            path: `/api/oms/cart/${org}`,
             headers: { "content-type": "application/json", authorization: `Bearer ${saver.token}` },
-            body: JSON.stringify({ version: state.version ?? 0, cart: { ...emptyCart(), products: lines } }),
+            body: JSON.stringify({ version: versions.get(org) ?? 0, cart: { ...emptyCart(), products: lines } }),
           };
         },
-        onResponse: (_status, body, context) => {
-          const state = context as { version?: number };
-          state.version = (JSON.parse(body) as { version: number }).version;
+        onResponse: (status, body, context) => {
+          const saver = (context as { saver?: Session }).saver;
+          if (!saver) return;
+          // A 200 carries the new version, a 409 the current one: the next save starts from it.
+          const answer = JSON.parse(body) as { version?: number };
+          if ((status === 200 || status === 409) && answer.version !== undefined) versions.set(saver.user.auth_org_id, answer.version);
+          idleSavers.push(saver);
         },
       }],
     }));
 
     console.log(`\nBack-office, ${CONNECTIONS} connexions, ${DURATION_S} s par cas`);
-    console.table(rows.map((row) => ({ cas: row.name, "p50 (ms)": row.p50, "p99 (ms)": row.p99, "req/s": Math.round(row.rps), "erreurs": row.errors })));
+    console.table(rows.map((row) => ({ cas: row.name, "p50 (ms)": row.p50, "p99 (ms)": row.p99, "req/s": Math.round(row.rps), "2xx": row.ok, "non-2xx": row.non2xx, "erreurs": row.errors })));
   } finally {
     server.kill("SIGTERM");
   }

@@ -38,7 +38,11 @@ export function useLiveCart(liveKey: string | null, handlers: LiveCartHandlers):
     let connectedOnce = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
 
+    // A marker for browser tests and support: "on" while the live channel is open.
+    const mark = (state: "on" | "off") => void (document.documentElement.dataset.liveCart = state);
+    socket.on("disconnect", () => mark("off"));
     socket.on("connect", () => {
+      mark("on");
       // A recovered connection replays what it missed; otherwise the page reloads its data.
       if (connectedOnce && !socket.recovered) latest.current.onCatchUp();
       connectedOnce = true;
@@ -59,6 +63,7 @@ export function useLiveCart(liveKey: string | null, handlers: LiveCartHandlers):
       clearTimeout(retry);
       socket.removeAllListeners();
       socket.disconnect();
+      mark("off");
     };
   }, [liveKey]);
 }

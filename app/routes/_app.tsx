@@ -5,14 +5,14 @@ import { SiteFooter } from "../components/layout/SiteFooter";
 import { SiteHeader } from "../components/layout/SiteHeader";
 import { LiveCartSync } from "../components/realtime/LiveCartSync";
 import { liveCartKeyOf } from "../lib/realtime-key.server";
-import { confirmWithBackoffice, requireUser } from "../services/guards.server";
+import { requireUser } from "../services/guards.server";
 import { loadDefaultLayout } from "../services/layout.server";
-import { asRouteError } from "../services/route-errors.server";
 
 /** Default layout: every authenticated page except the client picker. */
 export async function loader(args: LoaderFunctionArgs) {
   const active = await requireUser(args);
-  const [layout] = await Promise.all([loadDefaultLayout(active), confirmWithBackoffice(args, active).catch(asRouteError)]);
+  // One back-office call confirms the token and carries the cart count (layout.server.ts).
+  const layout = await loadDefaultLayout(args, active);
   return { ...layout, liveCartKey: liveCartKeyOf(active.session) };
 }
 

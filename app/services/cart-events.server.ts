@@ -67,6 +67,7 @@ export function describeCartChange(change: PortalCartChange, before: Cart, after
     case "options":
       return { kind: "options", saturday: after.saturday, lddActive: after.ldd.active };
     case "details":
+    case "checkout":
       return { kind: "details", ref: after.ref };
     case "attachCertificate":
     case "detachCertificate":

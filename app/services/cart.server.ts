@@ -12,6 +12,7 @@ import {
   type NewCartProduct,
   type ShippingContext,
 } from "../../shared/domain/index";
+import { publishCartChange } from "../lib/realtime-publish.server";
 import { describeCartChange, type CartEvent } from "./cart-events.server";
 import { applyQuantities, type QuantityUpdate } from "./cart-intents.server";
 import { shippingContextFor } from "./cart-shipping.server";
@@ -43,7 +44,11 @@ export type PortalCartChange =
   | { type: "details"; ref: string; comments: string }
   | { type: "quantities"; updates: readonly QuantityUpdate[] }
   | { type: "attachCertificate"; lineId: string; certificate: Certificate }
-  | { type: "detachCertificate"; lineId: string; cerId: string };
+  | { type: "detachCertificate"; lineId: string; cerId: string }
+  | { type: "checkout"; details: CheckoutDetails };
+
+/** What the checkout steps set on the cart (issue 8): addresses, reference, instructions. */
+export type CheckoutDetails = Partial<Pick<Cart, "dlv_address" | "inv_address" | "ref" | "comments" | "notes" | "partialDelivery">>;
 
 export interface CartChangeResult {
   cart: Cart;
@@ -99,6 +104,8 @@ export function applyPortalChange(cart: Cart, change: PortalCartChange, shipping
       return withShipping(changeCertificates(cart, change), shipping);
     case "details":
       return withShipping({ ...cart, ref: change.ref, comments: change.comments }, shipping);
+    case "checkout":
+      return withShipping({ ...cart, ...change.details }, shipping);
     default:
       return applyCartChange(cart, change, shipping);
   }
@@ -149,7 +156,10 @@ export async function changeCart(
     const next = applyPortalChange(current.cart, change, shipping);
     try {
       const saved = await oms.saveCart(orgId, { cart: next, version: current.version });
-      return { ...saved, change: describeCartChange(change, current.cart, saved.cart) };
+      const result = { ...saved, change: describeCartChange(change, current.cart, saved.cart) };
+      // Server side, after the save: colleagues see it live, never on a browser's say-so.
+      publishCartChange(context, active.session, result.change, result.version);
+      return result;
     } catch (error) {
       if (!isConflict(error)) throw error;
       // The conflict answer's cart is dropped by the HTTP client; reading it again is as fresh.

@@ -4,6 +4,8 @@ import type { PortalLoadContext } from "./context.server";
 import type { PortalSession } from "./session.server";
 import type { Upstream } from "./upstream/index.server";
 
+export type BackofficeMe = Awaited<ReturnType<Upstream["auth"]["me"]>>;
+
 /**
  * The route guards of spec section 2, in one place. Layout loaders (and any loader that
  * needs the user) call `guardRequest`; the rule depends only on the path, so a page cannot
@@ -76,11 +78,12 @@ export function actsAsContributor(session: PortalSession): boolean {
  * Asks the back-office whether the session's token is still valid. The cookie alone cannot
  * know that a logout (here or on another device) revoked it; layouts call this once per page,
  * so a replayed cookie is refused. A back-office that cannot be reached is not a logout: the
- * error goes on to the page.
+ * error goes on to the page. Returns the back-office's fresh view of the user (its cart
+ * summary included), so the layout needs no second call.
  */
-export async function confirmWithBackoffice(args: GuardArgs, active: ActiveUser): Promise<void> {
+export async function confirmWithBackoffice(args: GuardArgs, active: ActiveUser): Promise<BackofficeMe> {
   try {
-    await active.upstream.auth.me();
+    return await active.upstream.auth.me();
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status !== 401) throw error;
     const headers = new Headers();

@@ -1,7 +1,7 @@
 import { permissionsOf } from "../../shared/domain/permissions";
 import type { AccountMenuAccess } from "../components/layout/AccountMenu";
-import type { ActiveUser } from "./guards.server";
-import { countCartProducts } from "./upstream/oms.server";
+import { confirmWithBackoffice, type ActiveUser, type GuardArgs } from "./guards.server";
+import { asRouteError } from "./route-errors.server";
 
 export interface DefaultLayoutData {
   organizationName: string;
@@ -12,23 +12,20 @@ export interface DefaultLayoutData {
 }
 
 /**
- * What the default layout shows around every page. The cart count is read fresh from the
- * back-office; if that fails the page still renders, with the count known at login.
+ * What the default layout shows around every page, from ONE back-office call: /auth/me
+ * confirms that the session's token is still valid (guards.server.ts) and carries the cart's
+ * line count, read live from the carts table (docs/decisions/0081-portal-round-trips.md), so
+ * the header needs no second call to the cart.
  */
-export async function loadDefaultLayout({ session, upstream }: ActiveUser): Promise<DefaultLayoutData> {
-  const { user, master } = session;
+export async function loadDefaultLayout(args: GuardArgs, active: ActiveUser): Promise<DefaultLayoutData> {
+  const me = await confirmWithBackoffice(args, active).catch(asRouteError);
+  const { user, master } = active.session;
   const permissions = permissionsOf(user, master);
   const showsCart = permissions.canUpdateCart && user.obj_class !== "contributor";
-  const cartCount = showsCart
-    ? await upstream.oms
-        .getCart(user.auth_org_id)
-        .then(countCartProducts)
-        .catch(() => user.obj_properties.cart?.count ?? 0)
-    : null;
   return {
-    organizationName: organizationNameOf(session.user),
+    organizationName: organizationNameOf(user),
     userName: master ? master.obj_name : user.obj_name,
-    cartCount,
+    cartCount: showsCart ? (me.user.obj_properties.cart?.count ?? 0) : null,
     access: {
       canOrder: permissions.canOrder,
       canViewQuotes: permissions.canViewQuotes,

@@ -1,12 +1,13 @@
 import express, { Router } from "express";
 import type { Kysely } from "kysely";
 import { authRouter } from "./auth/routes";
+import { CatalogueCache, type CatalogueCacheOptions } from "./cache/catalogue";
 import { certificatesRouter } from "./certificates/routes";
 import { checkoutRouter } from "./checkout/routes";
 import { DEFAULT_TOKEN_LIFETIME_MS } from "./auth/tokens";
 import { crmRouter } from "./crm/routes";
 import type { Database } from "./db/schema";
-import type { ServiceDeps } from "./http/deps";
+import type { CatalogueServiceDeps } from "./http/deps";
 import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
 import { requireSession } from "./http/session";
 import { omsRouter } from "./oms/routes";
@@ -20,6 +21,8 @@ export interface BackofficeApiDeps {
   now?: () => Date;
   logger?: ErrorLogger;
   tokenLifetimeMs?: number;
+  /** Lifetimes of the per-process catalogue caches (cache/catalogue.ts). */
+  cache?: CatalogueCacheOptions;
 }
 
 const consoleLogger: ErrorLogger = {
@@ -31,10 +34,11 @@ const consoleLogger: ErrorLogger = {
  * /api by the project's server or by main.ts. Every route but login needs a bearer token.
  */
 export function createBackofficeApi(deps: BackofficeApiDeps): Router {
-  const services: ServiceDeps = {
+  const services: CatalogueServiceDeps = {
     db: deps.db,
     now: deps.now ?? (() => new Date()),
     tokenLifetimeMs: deps.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS,
+    catalogue: new CatalogueCache(deps.db, deps.cache),
   };
   const api = Router();
   // Before the 1 MB JSON parser: a certificate travels base64-encoded, up to 5 MB of file.

@@ -26,7 +26,7 @@ export const realtimeEnvSchema = z.object({
 });
 export type RealtimeEnv = z.infer<typeof realtimeEnvSchema>;
 
-export function readRealtimeEnv(source: NodeJS.ProcessEnv = process.env): RealtimeEnv {
+export function readRealtimeEnv(source: Record<string, string | undefined> = process.env): RealtimeEnv {
   const parsed = realtimeEnvSchema.safeParse(source);
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");

@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import { apiError } from "../../../shared/contracts/api";
+import { z } from "zod";
 
 /**
  * The one place that talks HTTP to the back-office: bearer token, timeout, zod parse of
@@ -114,10 +113,16 @@ function buildUrl(baseUrl: string, request: UpstreamRequest<unknown>): string {
   return url.toString();
 }
 
+/**
+ * The code and message of an error answer. Not strict on purpose: some errors carry more
+ * (a 409 cart conflict carries the current cart), and the code must survive that.
+ */
+const errorHead = z.object({ code: z.string(), message: z.string() });
+
 async function readAnswer<T>(response: Response, schema: z.ZodType<T> | null): Promise<T> {
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsedError = apiError.safeParse(payload);
+    const parsedError = errorHead.safeParse(payload);
     if (response.status >= 500 || !parsedError.success) {
       throw new UpstreamError(response.status >= 500 ? 503 : response.status, "unavailable", UNAVAILABLE_MESSAGE);
     }

@@ -1,5 +1,4 @@
 import {
-  confirmRequest,
   freeShippingResponse,
   order,
   savedCart,
@@ -7,6 +6,7 @@ import {
   type Order,
   type SavedCart,
 } from "../../../shared/contracts/api";
+import type { confirmRequest } from "../../../shared/contracts/api";
 import type { z } from "zod";
 import type { Cart, ShippingProduct } from "../../../shared/contracts/entities";
 import type { UpstreamHttp } from "./http.server";

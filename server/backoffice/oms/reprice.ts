@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Cart, CartLine } from "../../../shared/contracts/entities";
+import type { Cart, CartLine, ShippingProduct } from "../../../shared/contracts/entities";
 import { withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
@@ -13,6 +13,11 @@ export interface RepriceContext {
   /** YYYY-MM-DD in Europe/Paris: promotions and the Saturday rule. */
   today: string;
   freeShippingEligible: boolean;
+  /**
+   * The shipping products, when the caller has them (cached, read BEFORE its transaction: on
+   * PGlite a read outside the transaction would wait for it forever); else they are read here.
+   */
+  shippingProducts?: ShippingProduct[];
 }
 
 async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: string, ids: number[]) {
@@ -88,7 +93,7 @@ export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: Reprice
       account: ctx.account,
       today: ctx.today,
       freeShippingEligible: ctx.freeShippingEligible,
-      shippingProducts: await loadShippingProducts(db),
+      shippingProducts: ctx.shippingProducts ?? (await loadShippingProducts(db)),
       families: familiesOf(rows),
     },
   );

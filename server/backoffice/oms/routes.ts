@@ -2,23 +2,23 @@ import { Router } from "express";
 import { confirmQuery, confirmRequest, freeShippingQuery, saveCartRequest } from "../../../shared/contracts/api";
 import { normalizeCart } from "../../../shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
-import type { ServiceDeps } from "../http/deps";
+import type { CatalogueServiceDeps } from "../http/deps";
 import { notFound } from "../http/errors";
 import { assertActingOrg, requireFlag, sessionOf } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
-import { accountContext, loadShippingProducts } from "./account";
+import { accountContext } from "./account";
 import { assertCurrentCartVersion, lockCartVersion, readCart, storeCart } from "./cart-store";
 import { confirmOrder } from "./confirm";
 import { loadOrder } from "./order-view";
 import { parisDate } from "./paris-date";
 import { repriceCart } from "./reprice";
 
-export function omsRouter(deps: ServiceDeps): Router {
-  const { db, now } = deps;
+export function omsRouter(deps: CatalogueServiceDeps): Router {
+  const { db, now, catalogue } = deps;
   const router = Router();
 
   router.get("/products/port", asyncHandler(async (_req, res) => {
-    res.json(await loadShippingProducts(db));
+    res.json(await catalogue.shippingProducts());
   }));
 
   router.get("/free-shipping", asyncHandler(async (req, res) => {
@@ -39,6 +39,7 @@ export function omsRouter(deps: ServiceDeps): Router {
     requireFlag(session, "cart");
     const body = parseInput(saveCartRequest, req.body);
     const instant = now();
+    const shippingProducts = await catalogue.shippingProducts();
     const saved = await db.transaction().execute(async (trx) => {
       const version = await lockCartVersion(trx, orgId);
       await assertCurrentCartVersion(trx, orgId, version, body.version);
@@ -47,6 +48,7 @@ export function omsRouter(deps: ServiceDeps): Router {
         account: accountContext(session.org),
         today: parisDate(instant),
         freeShippingEligible: session.org.free_shipping_eligible,
+        shippingProducts,
       });
       const next = { cart, version: version + 1 };
       await storeCart(trx, orgId, next, session.user.id, instant);

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
 import type { ProductListQuery } from "../../../shared/contracts/api";
+import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
 import { effectivePrice, pricedProducts } from "./pricing";
 import type { PricedProductRow, ProductDetailRow } from "./product-view";
@@ -39,23 +40,6 @@ export function toPrefixTsQuery(q: string): string | null {
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** A category and all the categories below it (the whole tree is a few hundred rows). */
-async function descendantCategoryIds(db: Kysely<Database>, rootId: number): Promise<number[]> {
-  const rows = await db.selectFrom("categories").select(["id", "parent_id"]).execute();
-  const children = new Map<number, number[]>();
-  for (const row of rows) {
-    if (row.parent_id !== null) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
-  }
-  if (!rows.some((row) => row.id === rootId)) return [];
-  const result: number[] = [];
-  const pending = [rootId];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    result.push(id);
-    pending.push(...(children.get(id) ?? []));
-  }
-  return result;
 }
 
 export interface ListingResult {
@@ -99,46 +83,58 @@ function filteredProducts(
   return base;
 }
 
+type Ordering = [Expression<unknown>, "asc" | "desc"];
+
+/** The ORDER BY of a listing; it only uses columns of `p` and the price joins, present in both queries. */
+function orderingsOf(sort: ProductListQuery["sort"], q: string | undefined, tsq: RawBuilder<unknown> | null): Ordering[] {
+  const byRef: Ordering = [sql.ref("p.ref"), "asc"];
+  if (sort === "price_asc" || sort === "price_desc") return [[effectivePrice, sort === "price_asc" ? "asc" : "desc"], byRef];
+  if (sort === "name") return [[sql.ref("p.title"), "asc"], byRef];
+  if (sort === "relevance" && tsq !== null && q) {
+    const refPrefix = `${escapeLike(q.toUpperCase().replace(/\s+/g, ""))}%`;
+    return [[sql`(p.ref_norm like ${refPrefix})`, "desc"], [sql`ts_rank(p.search, ${tsq})`, "desc"], byRef];
+  }
+  return [byRef];
+}
+
+function ordered<Q extends { orderBy(expression: Expression<unknown>, direction: "asc" | "desc"): Q }>(query: Q, orderings: Ordering[]): Q {
+  return orderings.reduce((current, [expression, direction]) => current.orderBy(expression, direction), query);
+}
+
 /**
- * A category (with its sub-categories) or a brand, filtered and sorted, one page at a time.
+ * A category (with its sub-categories) or a brand, filtered and sorted, one page at a time,
+ * in one query: the page's ids (sorted in the listed-products indexes of 0005_performance)
+ * joined to their prices. The total of a listing whose filters are the same for every caller
+ * (category, brand, words) is cached for a short time; promotions and stock are counted live.
  * `priceSortAllowed` is false for an account that may not see prices (no ordering leak).
  */
 export async function listProducts(
-  db: Kysely<Database>,
+  deps: { db: Kysely<Database>; catalogue: CatalogueCache },
   orgId: number,
   today: string,
   query: ProductListQuery,
   priceSortAllowed: boolean,
 ): Promise<ListingResult> {
+  const { db, catalogue } = deps;
   const tsQuery = query.q ? toPrefixTsQuery(query.q) : null;
   const tsq = tsQuery === null ? null : sql`to_tsquery('french', f_unaccent(${tsQuery}))`;
   // Literal ids (not a recursive subquery) let the planner use the category indexes.
-  const categoryIds = query.category === undefined ? undefined : await descendantCategoryIds(db, query.category);
+  const categoryIds = query.category === undefined ? undefined : await catalogue.descendantIds(query.category);
   if (categoryIds?.length === 0) return { rows: [], total: 0 };
   const filtered = filteredProducts(db, orgId, today, query, tsq, categoryIds);
-  const totalRow = await filtered.select(sql<number>`count(*)::int`.as("total")).executeTakeFirst();
-  const total = totalRow?.total ?? 0;
-  if (total === 0) return { rows: [], total };
+  const countAll = async () => (await filtered.select(sql<number>`count(*)::int`.as("total")).executeTakeFirst())?.total ?? 0;
+  const sameForEveryone = !query.in_stock && !query.promo;
+  const totalKey = JSON.stringify([query.category ?? null, query.brand ?? null, tsQuery]);
 
   const sort = !priceSortAllowed && query.sort.startsWith("price") ? "reference" : query.sort;
-  const offset = (query.page - 1) * query.per_page;
-  let ids: number[];
-  if (sort === "price_asc" || sort === "price_desc") {
-    const priced = pricedProducts(db, orgId, today).select("p.id").where("p.id", "in", filtered.select("p.id"));
-    const page = await priced.orderBy(effectivePrice, sort === "price_asc" ? "asc" : "desc").orderBy("p.ref").limit(query.per_page).offset(offset).execute();
-    ids = page.map((row) => row.id);
-  } else {
-    let page = filtered.select("p.id");
-    if (sort === "name") page = page.orderBy("p.title");
-    else if (sort === "relevance" && tsq !== null && query.q) {
-      const refPrefix = `${escapeLike(query.q.toUpperCase().replace(/\s+/g, ""))}%`;
-      page = page.orderBy(sql`(p.ref_norm like ${refPrefix}) desc`).orderBy(sql`ts_rank(p.search, ${tsq})`, "desc");
-    }
-    ids = (await page.orderBy("p.ref").limit(query.per_page).offset(offset).execute()).map((row) => row.id);
-  }
-  if (ids.length === 0) return { rows: [], total };
-  const rows = await selectSummary(db, orgId, today).where("p.id", "in", ids).execute();
-  const position = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const orderings = orderingsOf(sort, query.q, tsq);
+  const pageIds = sort.startsWith("price")
+    ? pricedProducts(db, orgId, today).clearSelect().select("p.id").where("p.id", "in", filtered.select("p.id"))
+    : filtered.select("p.id");
+  const page = ordered(pageIds, orderings).limit(query.per_page).offset((query.page - 1) * query.per_page);
+  const [total, rows] = await Promise.all([
+    sameForEveryone ? catalogue.listingTotal(totalKey, countAll) : countAll(),
+    ordered(selectSummary(db, orgId, today).where("p.id", "in", page), orderings).execute(),
+  ]);
   return { rows, total };
 }

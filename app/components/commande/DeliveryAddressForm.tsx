@@ -1,0 +1,94 @@
+import { Form } from "@remix-run/react";
+import type { Address } from "../../../shared/contracts/entities";
+import { AddressBlock } from "./AddressBlock";
+
+export interface AddressFormState {
+  message: string;
+  errors: Partial<Record<string, string>>;
+  values: Record<string, string>;
+}
+
+interface Props {
+  addresses: Address[];
+  selectedId: number | null;
+  countries: readonly { code: string; name: string }[];
+  /** A refused submission: its message, field errors and what was typed, kept. */
+  refused: AddressFormState | null;
+}
+
+const NEW_FIELDS: { name: string; label: string; autoComplete: string; required: boolean }[] = [
+  { name: "adr_name", label: "Destinataire", autoComplete: "organization", required: true },
+  { name: "adr_line1", label: "Adresse", autoComplete: "address-line1", required: true },
+  { name: "adr_line2", label: "Complément d'adresse", autoComplete: "address-line2", required: false },
+  { name: "adr_zipcode", label: "Code postal", autoComplete: "postal-code", required: true },
+  { name: "adr_city", label: "Ville", autoComplete: "address-level2", required: true },
+  { name: "adr_phone", label: "Téléphone", autoComplete: "tel", required: false },
+];
+
+/** Choose one of the organization's addresses or type a new one (created before the step is saved). */
+export function DeliveryAddressForm({ addresses, selectedId, countries, refused }: Props) {
+  const choice = refused?.values.address ?? (selectedId !== null ? String(selectedId) : addresses[0] ? String(addresses[0].obj_id) : "new");
+  const value = (name: string) => refused?.values[name] ?? "";
+  const error = (name: string) => refused?.errors[name];
+  return (
+    <Form method="post" className="form delivery-form" noValidate>
+      <input type="hidden" name="intent" value="address" />
+      {refused ? (
+        <p className="form__error form__error--global" role="alert" data-testid="delivery-error">
+          {refused.message}
+        </p>
+      ) : null}
+      <fieldset>
+        <legend>Adresse de livraison</legend>
+        {addresses.map((address) => (
+          <label key={address.obj_id} className="address-choice" data-testid={`address-${address.obj_id}`}>
+            <input type="radio" name="address" value={String(address.obj_id)} defaultChecked={choice === String(address.obj_id)} />
+            <AddressBlock address={address} />
+          </label>
+        ))}
+        <label className="address-choice">
+          <input type="radio" name="address" value="new" defaultChecked={choice === "new"} data-testid="address-new" />
+          <strong>Nouvelle adresse de livraison</strong>
+        </label>
+        <div className="new-address">
+          {NEW_FIELDS.map((field) => (
+            <div className="field" key={field.name}>
+              <label htmlFor={field.name}>
+                {field.label}
+                {field.required ? " *" : ""}
+              </label>
+              <input
+                id={field.name}
+                name={field.name}
+                type={field.name === "adr_phone" ? "tel" : "text"}
+                autoComplete={field.autoComplete}
+                defaultValue={value(field.name)}
+                aria-invalid={error(field.name) ? true : undefined}
+                aria-describedby={error(field.name) ? `${field.name}-error` : undefined}
+              />
+              {error(field.name) ? (
+                <p id={`${field.name}-error`} className="form__error">
+                  {error(field.name)}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <div className="field">
+            <label htmlFor="adr_country">Pays *</label>
+            <select id="adr_country" name="adr_country" defaultValue={value("adr_country") || "FR"} aria-invalid={error("adr_country") ? true : undefined}>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+            {error("adr_country") ? <p className="form__error">{error("adr_country")}</p> : null}
+          </div>
+        </div>
+      </fieldset>
+      <button type="submit" className="button button--primary">
+        Continuer vers les consignes
+      </button>
+    </Form>
+  );
+}

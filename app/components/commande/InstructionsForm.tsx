@@ -1,0 +1,57 @@
+import { Form, Link } from "@remix-run/react";
+
+interface Values {
+  ref: string;
+  comments: string;
+  notes: string;
+  partialDelivery: boolean;
+}
+
+interface Props {
+  values: Values;
+  refused: { message: string; errors: Partial<Record<string, string>>; values: Record<string, string> } | null;
+}
+
+/** Order reference, comments for the warehouse, notes, partial delivery. */
+export function InstructionsForm({ values, refused }: Props) {
+  const text = (name: "ref" | "comments" | "notes") => refused?.values[name] ?? values[name];
+  const error = (name: string) => refused?.errors[name];
+  const partial = refused ? refused.values.partialDelivery !== undefined : values.partialDelivery;
+  const described = (name: string) => (error(name) ? `${name}-error` : undefined);
+  return (
+    <Form method="post" className="form instructions-form" noValidate>
+      {refused ? (
+        <p className="form__error form__error--global" role="alert">
+          {refused.message}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor="ref">Référence de votre commande</label>
+        <input id="ref" name="ref" type="text" maxLength={60} defaultValue={text("ref")} aria-invalid={error("ref") ? true : undefined} aria-describedby={described("ref")} />
+        {error("ref") ? <p id="ref-error" className="form__error">{error("ref")}</p> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="comments">Consignes pour l'entrepôt</label>
+        <textarea id="comments" name="comments" rows={4} maxLength={2000} defaultValue={text("comments")} aria-describedby={described("comments")} />
+        {error("comments") ? <p id="comments-error" className="form__error">{error("comments")}</p> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="notes">Notes</label>
+        <textarea id="notes" name="notes" rows={3} maxLength={2000} defaultValue={text("notes")} aria-describedby={described("notes")} />
+        {error("notes") ? <p id="notes-error" className="form__error">{error("notes")}</p> : null}
+      </div>
+      <label className="cart-options__toggle">
+        <input type="checkbox" name="partialDelivery" defaultChecked={partial} data-testid="partial-delivery" />
+        J'accepte une livraison partielle (les produits disponibles partent d'abord)
+      </label>
+      <p className="checkout__actions">
+        <Link to="/commander/livraison" className="button">
+          Retour à la livraison
+        </Link>
+        <button type="submit" className="button button--primary">
+          Continuer vers le récapitulatif
+        </button>
+      </p>
+    </Form>
+  );
+}
