@@ -35,8 +35,8 @@ export interface Mailer {
 
 export const DEFAULT_MAIL_FROM = "NautiDistrib <commandes@nautidistrib.fr>";
 
-/** A file name that sorts by time and says what the message is about, without odd characters. */
-function emlName(subject: string, at: Date): string {
+/** A file name that sorts by time (then by sending order) and says what the message is about. */
+function emlName(subject: string, at: Date, sequence: number): string {
   const slug = subject
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -44,7 +44,7 @@ function emlName(subject: string, at: Date): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 60);
-  return `${at.toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}-${slug}.eml`;
+  return `${at.toISOString().replace(/[:.]/g, "-")}-${String(sequence).padStart(6, "0")}-${Math.random().toString(36).slice(2, 6)}-${slug}.eml`;
 }
 
 function logMail(details: Record<string, unknown>): void {
@@ -63,13 +63,14 @@ export function createMailer(config: MailConfig, now: () => Date = () => new Dat
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let sequence = 0;
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.from, ...message });
       let file: string | null = null;
       if (config.dir !== null) {
         await mkdir(config.dir, { recursive: true });
-        file = path.join(config.dir, emlName(message.subject, now()));
+        file = path.join(config.dir, emlName(message.subject, now(), ++sequence));
         await writeFile(file, info.message);
       }
       logMail({ to: message.to, subject: message.subject, messageId: info.messageId, file });

@@ -36,11 +36,17 @@ export interface CheckoutBackoffice extends CartBackoffice {
   failConfirm: Failure;
   /** POST …/confirm requests that reached the back-office's door (failing or not). */
   readonly confirmCalls: number;
-  /** The .eml files written so far, as text. */
+  /** The .eml files written so far, as text (quoted-printable decoded). */
   mails(): Promise<string[]>;
   orderCount(orgId: number): Promise<number>;
   /** Every organization's cart back to empty (addresses and instructions too), as a new version. */
   resetCarts(): Promise<void>;
+}
+
+/** Soft line breaks joined and =XX bytes decoded as UTF-8, so a test can search the words. */
+export function decodeQuotedPrintable(eml: string): string {
+  const bytes = eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 async function ensureCertificatesTable(db: Kysely<Database>): Promise<void> {
@@ -129,7 +135,7 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
     context: () => createPortalLoadContext(services, { requestId: `checkout-test-${++requestCount}`, cspNonce: "nonce" }),
     async mails() {
       const files = (await readdir(mailDir)).filter((file) => file.endsWith(".eml")).sort();
-      return Promise.all(files.map((file) => readFile(path.join(mailDir, file), "utf8")));
+      return Promise.all(files.map(async (file) => decodeQuotedPrintable(await readFile(path.join(mailDir, file), "utf8"))));
     },
     async orderCount(orgId) {
       const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<string>().as("count")).where("org_id", "=", orgId).executeTakeFirstOrThrow();
