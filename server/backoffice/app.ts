@@ -23,6 +23,8 @@ export interface BackofficeApiDeps {
   tokenLifetimeMs?: number;
   /** Lifetimes of the per-process catalogue caches (cache/catalogue.ts). */
   cache?: CatalogueCacheOptions;
+  /** Where certificate files go (default: certificates/store.ts); tests use a temp dir. */
+  certificatesDir?: string;
 }
 
 const consoleLogger: ErrorLogger = {
@@ -42,7 +44,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   };
   const api = Router();
   // Before the 1 MB JSON parser: a certificate travels base64-encoded, up to 5 MB of file.
-  api.use("/oms/certificates", certificatesRouter(services));
+  api.use("/oms/certificates", certificatesRouter(services, { dir: deps.certificatesDir }));
   api.use(express.json({ limit: "1mb" }));
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");

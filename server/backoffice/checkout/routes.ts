@@ -1,27 +1,14 @@
 import { Router } from "express";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import { orgQuery } from "../../../shared/contracts/checkout";
 import type { Address } from "../../../shared/contracts/entities";
-import type { AddressesTable, Database } from "../db/schema";
+import { toAddress } from "../crm/addresses";
+import type { Database } from "../db/schema";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
 import { assertActingOrg, sessionOf, type Session } from "../http/session";
 import { parseInput } from "../http/validate";
-
-function toAddress(row: Selectable<AddressesTable>): Address {
-  return {
-    obj_id: row.id,
-    org_id: row.org_id,
-    adr_name: row.name,
-    adr_line1: row.line1,
-    adr_line2: row.line2,
-    adr_zipcode: row.zipcode,
-    adr_city: row.city,
-    adr_country: row.country,
-    adr_phone: row.phone,
-  };
-}
 
 /**
  * The invoicing address is the organization's head office: its first address, created with

@@ -1,29 +1,13 @@
 import { Router } from "express";
 import { z } from "zod";
 import { createAddressRequest } from "../../../shared/contracts/api";
-import type { Address } from "../../../shared/contracts/entities";
-import type { Selectable } from "kysely";
-import type { AddressesTable } from "../db/schema";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { assertActingOrg, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
+import { toAddress } from "./addresses";
 
 const addressListQuery = z.object({ org_id: z.coerce.number().int().positive() }).strict();
-
-function toAddress(row: Selectable<AddressesTable>): Address {
-  return {
-    obj_id: row.id,
-    org_id: row.org_id,
-    adr_name: row.name,
-    adr_line1: row.line1,
-    adr_line2: row.line2,
-    adr_zipcode: row.zipcode,
-    adr_city: row.city,
-    adr_country: row.country,
-    adr_phone: row.phone,
-  };
-}
 
 export function crmRouter(deps: ServiceDeps): Router {
   const { db } = deps;

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Order } from "../../../shared/contracts/api";
-import type { Address, Cart } from "../../../shared/contracts/entities";
+import type { Cart } from "../../../shared/contracts/entities";
 import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, validateOrder, type Totals } from "../../../shared/domain/index";
 import type { Database, OrganizationRow } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { accountContext } from "./account";
+import { assertAddressesSaved } from "./cart-references";
 import { assertCurrentVersion, lockCart, nextOrderNumber, storeCart } from "./cart-store";
 import { loadOrder } from "./order-view";
 import { repriceCart } from "./reprice";
@@ -25,17 +26,6 @@ export interface ConfirmInput {
 async function findByKey(trx: Transaction<Database>, orgId: number, key: string): Promise<number | undefined> {
   const row = await trx.selectFrom("orders").select("id").where("org_id", "=", orgId).where("idempotency_key", "=", key).executeTakeFirst();
   return row?.id;
-}
-
-/** A saved address the order refers to must be one of the organization's own. */
-async function assertOwnAddress(trx: Transaction<Database>, orgId: number, value: Address | null): Promise<void> {
-  if (value === null) return;
-  const known = value.obj_id === undefined
-    ? true
-    : (await trx.selectFrom("addresses").select("id").where("id", "=", value.obj_id).where("org_id", "=", orgId).executeTakeFirst()) !== undefined;
-  if (!known || value.org_id !== orgId) {
-    throw new ApiFailure(422, "unknown_address", "L'adresse choisie n'appartient pas à votre compte.");
-  }
 }
 
 function assertTotals(totals: Totals, sent: ConfirmInput["sentTotals"]): void {
@@ -92,8 +82,9 @@ async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart
 /**
  * Confirms the organization's cart as an order, in one transaction with the cart locked:
  * a replayed idempotency key returns the order already created (checked after the lock, so
- * two concurrent confirmations create one order); otherwise the version, the cart's content,
- * the order rules and the totals are checked, the order is stored and the cart emptied.
+ * two concurrent confirmations create one order); otherwise the version, the cart's content
+ * and references (repriceCart), the addresses being saved ones, the order rules and the totals
+ * are checked, the order is stored and the cart emptied.
  */
 export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): Promise<{ order: Order; replayed: boolean }> {
   const orgId = input.org.id;
@@ -113,8 +104,7 @@ export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): P
     if (problems.length > 0) {
       throw new ApiFailure(422, "invalid_order", problems.map((problem) => problem.message).join(" "), { problems });
     }
-    await assertOwnAddress(trx, orgId, cart.dlv_address);
-    await assertOwnAddress(trx, orgId, cart.inv_address);
+    assertAddressesSaved(cart);
     const totals = computeTotals(cart, account);
     assertTotals(totals, input.sentTotals);
     const orderId = await insertOrder(trx, input, cart, totals);

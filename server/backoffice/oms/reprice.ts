@@ -6,6 +6,7 @@ import { ApiFailure } from "../http/errors";
 import { pricedProducts } from "../pim/pricing";
 import { productProperties } from "../pim/product-view";
 import { loadShippingProducts } from "./account";
+import { withOwnAddresses, withOwnCertificates } from "./cart-references";
 
 export interface RepriceContext {
   orgId: number;
@@ -71,7 +72,8 @@ function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
 /**
  * Never trusts what the caller sent about a product: every product line is rebuilt from the
  * catalogue for this organization (prices, promotion, ecotax, weights, stock, flags), then the
- * shipping lines are recomputed. Unknown or discontinued products are refused (422).
+ * shipping lines are recomputed. Unknown or discontinued products are refused (422), and so
+ * are certificates and saved addresses that are not this organization's (cart-references.ts).
  * `db` must be the transaction's handle when called inside one.
  */
 export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: RepriceContext): Promise<Cart> {
@@ -86,9 +88,11 @@ export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: Reprice
       issues: unknown.map((line) => ({ path: `cart.products.${line.line_id}`, message: `Produit inconnu : ${line.obj_ref}` })),
     });
   }
-  const products = productLines.map((line) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow));
+  const certified = await withOwnCertificates(db, ctx.orgId, productLines);
+  const products = certified.map((line) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow));
+  const addresses = await withOwnAddresses(db, ctx.orgId, cart);
   return withShipping(
-    { ...cart, products },
+    { ...cart, ...addresses, products },
     {
       account: ctx.account,
       today: ctx.today,

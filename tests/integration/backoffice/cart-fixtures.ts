@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Cart, CartLine } from "../../../shared/contracts/entities";
+import type { Cart, CartLine, Certificate } from "../../../shared/contracts/entities";
 import { emptyCart } from "../../../shared/domain/index";
 import type { Database } from "../../../server/backoffice/db/schema";
+import { call, type Backoffice } from "./harness";
 
 /** A cart line as a browser could send it: prices deliberately wrong, the server reprices. */
 export function lineFor(product: { id: number; ref: string }, qty: number, lineId = `line-${product.id}`): CartLine {
@@ -30,4 +31,21 @@ export async function products(
   if (kind === "motor") return query.where("is_motor", "=", true).execute();
   return query.where("is_mmsi", "=", false).where("is_motor", "=", false).where("is_hazardous", "=", false)
     .where("is_antenna", "=", false).where("is_tag", "=", false).execute();
+}
+
+const PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
+
+/** Uploads a real certificate through the API, as the portal does, and returns the cart entry. */
+export async function uploadCertificate(
+  bo: Backoffice,
+  token: string,
+  productId: number,
+  mmsi: string,
+): Promise<Certificate> {
+  const result = await call<Certificate & { product_id: number }>(bo, "/oms/certificates", {
+    token,
+    body: { mmsi, file_name: `${mmsi}.pdf`, product_id: productId, content_base64: PDF_BASE64 },
+  });
+  if (result.status !== 201) throw new Error(`certificate upload failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return { cer_id: result.body.cer_id, mmsi: result.body.mmsi, file_name: result.body.file_name };
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import type { Kysely } from "kysely";
@@ -59,8 +62,10 @@ export async function startBackoffice(engine: Engine): Promise<Backoffice> {
   await seedDemo(opened.db, { size: "small", today: DEMO_TODAY });
 
   let now = new Date(`${DEMO_TODAY}T10:00:00+01:00`);
+  // Uploaded certificate files go to a throw-away directory, never the working tree's data/.
+  const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-bo-"));
   const app = express();
-  app.use("/api", createBackofficeApi({ db: opened.db, now: () => now, logger: { error: () => undefined } }));
+  app.use("/api", createBackofficeApi({ db: opened.db, now: () => now, logger: { error: () => undefined }, certificatesDir }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -74,6 +79,7 @@ export async function startBackoffice(engine: Engine): Promise<Backoffice> {
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await opened.close();
+      await rm(certificatesDir, { recursive: true, force: true });
       if (schema && url) {
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();

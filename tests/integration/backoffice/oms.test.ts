@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { order, savedCart, shippingProductsResponse, type SavedCart, type SessionResponse } from "../../../shared/contracts/api";
 import { computeTotals } from "../../../shared/domain/index";
-import { cartWith, lineFor, products } from "./cart-fixtures";
+import { cartWith, lineFor, products, uploadCertificate } from "./cart-fixtures";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 
 describe.each(ENGINES)("back-office oms on %s", (engine) => {
@@ -100,12 +100,13 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
       const invalid = await call(bo, path, { token: corsica.token, body: { cart: saved.cart, version: saved.version, idempotency_key: "mmsi-key-1", ...sentTotals } });
       expect(invalid, JSON.stringify(invalid.body)).toMatchObject({ status: 422, body: { code: "invalid_order" } });
 
+      const certificates = [
+        await uploadCertificate(bo, corsica.token, mmsi.id, "227000001"),
+        await uploadCertificate(bo, corsica.token, mmsi.id, "227000002"),
+      ];
       const withCertificates = {
         ...saved.cart,
-        products: saved.cart.products.map((line) => line.prd_is_port ? line : {
-          ...line,
-          certificates: [{ cer_id: "c1", mmsi: "227000001", file_name: "a.pdf" }, { cer_id: "c2", mmsi: "227000002", file_name: "b.pdf" }],
-        }),
+        products: saved.cart.products.map((line) => line.prd_is_port ? line : { ...line, certificates }),
       };
       const mismatch = await call(bo, path, { token: corsica.token, body: { cart: withCertificates, version: saved.version, idempotency_key: "mmsi-key-2", ...zeroTotals } });
       expect(mismatch).toMatchObject({ status: 422, body: { code: "totals_mismatch" } });
