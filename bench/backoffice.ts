@@ -125,7 +125,10 @@ export async function runBackofficeBench(): Promise<void> {
     console.log(`\nBack-office, ${CONNECTIONS} connexions, ${DURATION_S} s par cas`);
     console.table(rows.map((row) => ({ cas: row.name, "p50 (ms)": row.p50, "p99 (ms)": row.p99, "req/s": Math.round(row.rps), "2xx": row.ok, "non-2xx": row.non2xx, "erreurs": row.errors })));
   } finally {
+    // Wait for the exit: the next bench copies the PGlite directory this process writes to.
+    const exited = server.exitCode === null ? new Promise((resolve) => server.once("exit", resolve)) : Promise.resolve();
     server.kill("SIGTERM");
+    await exited;
   }
 }
 

@@ -38,11 +38,10 @@ export async function loadDefaultLayout(args: GuardArgs, active: ActiveUser): Pr
 }
 
 /**
- * An organization account carries its name. The contract gives a person only its
- * organization's reference (obj_title is the person's job), so that is what is shown.
+ * An organization account carries its name; a person or a contributor carries its own
+ * organization's name in obj_properties.org_name (an upstream without it: the reference).
  */
 function organizationNameOf(user: ActiveUser["session"]["user"]): string {
   if (user.obj_class === "organization") return user.obj_name;
-  if (user.obj_class === "contributor") return "NautiDistrib";
-  return `Client ${user.obj_ref}`;
+  return user.obj_properties.org_name ?? `Client ${user.obj_ref}`;
 }

@@ -28,6 +28,8 @@ export type AuthFlags = z.infer<typeof authFlags>;
 export const userProperties = z
   .object({
     N_CatCompta: z.string().optional(),
+    /** Name of the user's own organization (a person's obj_name is the person's). */
+    org_name: z.string().optional(),
     auth: authFlags.optional(),
     /** Summary of the organization's saved cart at login time. */
     cart: z.object({ version: z.number().int().nonnegative(), count: z.number().int().nonnegative() }).optional(),

@@ -67,6 +67,7 @@ export async function toAuthUser(
     adr_country: ownOrg.country,
     obj_properties: {
       ...(ownOrg.cat_compta ? { N_CatCompta: ownOrg.cat_compta } : {}),
+      org_name: ownOrg.name,
       ...(flags ? { auth: flags } : {}),
       cart: await cartSummary(db, actingOrg.id),
     },

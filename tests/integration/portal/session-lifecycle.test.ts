@@ -31,6 +31,14 @@ describe("logout", () => {
   });
 });
 
+describe("default layout", () => {
+  it("names a person's organization, not the reference", async () => {
+    const { cookie } = await logIn(backoffice, "acheteur@voilerie-atlantique.fr");
+    const layout = await callRoute(appLayout.loader, pageRequest("/", cookie), backoffice.context());
+    expect(layout).toMatchObject({ organizationName: "Voilerie Atlantique" });
+  });
+});
+
 describe("expiry", () => {
   it("accepts a session only while auth_expiry is in the future", async () => {
     const { cookie } = await logIn(backoffice, "client@voilerie-atlantique.fr");
