@@ -139,11 +139,12 @@ export const CATALOGUE_TREE: readonly CategoryNode[] = [
   ]),
 ];
 
+/** Generic names: the seed gives any brand to any family, so no name may promise a trade. */
 export const BRAND_NAMES: readonly string[] = [
   "Armor Nautic", "Atlantis Marine", "Baltik", "Bretagne Voile", "Cap Horn Equipement", "Corsaire",
-  "Étoile de Mer", "Finistère Électronique", "Glénan", "Goéland", "Horizon Marine", "Iroise Tech",
-  "Jersey Rope", "Kerlouan", "Lanterne Bleue", "Loïc Marine", "Mistral", "Morbihan Motors",
-  "Nautika", "Océane", "Pen Duick Sécurité", "Phare Ouest", "Quiberon Accastillage", "Raz de Sein",
-  "Sémaphore", "Suroît", "Tréguier Peintures", "Ushant Power", "Vent d'Ouest", "Zodiaque Pro",
-  "Noroît", "Belle-Île Marine", "Aber Wrac'h", "Ouessant Électronique",
+  "Étoile de Mer", "Finistère Nautic", "Glénan", "Goéland", "Horizon Marine", "Iroise Tech",
+  "Jersey Marine", "Kerlouan", "Lanterne Bleue", "Loïc Marine", "Mistral", "Morbihan Nautique",
+  "Nautika", "Océane", "Pen Duick", "Phare Ouest", "Quiberon Nautisme", "Raz de Sein",
+  "Sémaphore", "Suroît", "Tréguier Marine", "Ushant", "Vent d'Ouest", "Zodiaque Pro",
+  "Noroît", "Belle-Île Marine", "Aber Wrac'h", "Ouessant Marine",
 ];
