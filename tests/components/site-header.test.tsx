@@ -52,7 +52,7 @@ describe("SiteHeader", () => {
     renderHeader({ access: { ...everything, canOrder: false, canViewPrices: false } });
     expect(screen.queryByRole("link", { name: "Mes commandes" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Mes tarifs" })).toBeNull();
-    expect(screen.getByRole("link", { name: "Mes factures" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Mes factures" }).getAttribute("href")).toBe("/mon-compte/factures");
     const logout = screen.getByRole("button", { name: "Se déconnecter" }).closest("form");
     expect(logout?.getAttribute("action")).toBe("/deconnexion");
     expect(logout?.getAttribute("method")).toBe("post");
