@@ -1,48 +1,15 @@
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "../../../app/services/context.server";
-import { createBackofficeApi } from "../../../server/backoffice/app";
-import { openDatabase } from "../../../server/backoffice/db/open";
-import { seedDemoIfEmpty } from "../../../server/backoffice/seed/demo";
-import { DEMO_PASSWORD, SECRET, callRoute, cookieJar, createClock, formRequest, responseOf, type Clock } from "../portal/harness";
+import { DEMO_PASSWORD, callRoute, cookieJar, formRequest, responseOf, startBackoffice, type SeededBackoffice } from "../portal/harness";
+import type { PortalLoadContext } from "../../../app/services/context.server";
 import * as connexion from "../../../app/routes/_public.connexion";
 
 /**
- * Like the portal harness (tests/integration/portal/harness.ts), with the database at hand so
- * tests can pick products: the real back-office (favourites included) on 127.0.0.1:<random>
- * over in-memory PGlite with the small demo data set.
+ * The portal harness (tests/integration/portal/harness.ts) over the small demo data set: the
+ * real back-office (favourites included) on 127.0.0.1:<random>, with its database at hand.
  */
-export interface CatalogueBackoffice {
-  url: string;
-  clock: Clock;
-  db: Awaited<ReturnType<typeof openDatabase>>["db"];
-  context(): PortalLoadContext;
-  close(): Promise<void>;
-}
+export type CatalogueBackoffice = SeededBackoffice;
 
-export async function startCatalogueBackoffice(): Promise<CatalogueBackoffice> {
-  const clock = createClock();
-  const { db, close } = await openDatabase({ memory: true });
-  await seedDemoIfEmpty(db, { size: "small" });
-  const app = express();
-  app.use("/api", createBackofficeApi({ db, now: clock.now, logger: { error: () => undefined } }));
-  const server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const services = createPortalServices({ upstreamUrl: url, sessionSecret: SECRET, secureCookies: false, now: clock.now });
-  let requestCount = 0;
-  return {
-    url,
-    clock,
-    db,
-    context: () => createPortalLoadContext(services, { requestId: `test-${++requestCount}`, cspNonce: "nonce" }),
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await close();
-    },
-  };
+export function startCatalogueBackoffice(): Promise<CatalogueBackoffice> {
+  return startBackoffice({ seedSize: "small" });
 }
 
 /** Logs in through the real /connexion action; returns the browser's cookies. */

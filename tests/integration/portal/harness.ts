@@ -32,10 +32,14 @@ export interface Backoffice {
   close(): Promise<void>;
 }
 
-export async function startBackoffice(): Promise<Backoffice> {
+/** A started back-office, with its database at hand for tests that pick demo products. */
+export type SeededBackoffice = Backoffice & { db: Awaited<ReturnType<typeof openDatabase>>["db"] };
+
+/** `seedSize: "small"` seeds the smaller deterministic demo set (faster, same logins). */
+export async function startBackoffice(options: { seedSize?: "full" | "small" } = {}): Promise<SeededBackoffice> {
   const clock = createClock();
   const { db, close } = await openDatabase({ memory: true });
-  await seedDemoIfEmpty(db);
+  await seedDemoIfEmpty(db, { size: options.seedSize ?? "full" });
   const app = express();
   app.use("/api", createBackofficeApi({ db, now: clock.now, logger: { error: () => undefined } }));
   const server = await new Promise<http.Server>((resolve) => {
@@ -47,6 +51,7 @@ export async function startBackoffice(): Promise<Backoffice> {
   return {
     url,
     clock,
+    db,
     context: () => createPortalLoadContext(services, { requestId: `test-${++requestCount}`, cspNonce: "nonce" }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
