@@ -74,9 +74,11 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   app.set("trust proxy", options.trustProxyHops ?? 0);
   app.use(requestId);
   app.use(securityHeaders({ production }));
-  app.use(compression());
   app.use(sameOriginOnly);
-  app.use("/api", createBackofficeApi({ db: database.db, now }));
+  // Before compression: the portal calls its own back-office over loopback on every page,
+  // where gzipping each JSON answer (and gunzipping it in the caller) is pure cost.
+  app.use("/api", createBackofficeApi({ db: database.db, now, warm: true }));
+  app.use(compression());
   app.use(staticFiles(path.join(ROOT_DIR, "public")));
   app.all(
     "*",

@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import type { Kysely } from "kysely";
 import { authRouter } from "./auth/routes";
+import { SessionCache, type SessionCacheOptions } from "./auth/session-cache";
 import { CatalogueCache, type CatalogueCacheOptions } from "./cache/catalogue";
 import { certificatesRouter } from "./certificates/routes";
 import { checkoutRouter } from "./checkout/routes";
@@ -12,6 +13,7 @@ import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
 import { requireSession } from "./http/session";
 import { omsRouter } from "./oms/routes";
 import { pimRouter } from "./pim/routes";
+import { CatalogueReadModel, type ReadModelOptions } from "./pim/read-model/read-model";
 import { favoritesRouter } from "./favorites/routes";
 import { wmsRouter } from "./wms/routes";
 
@@ -23,6 +25,15 @@ export interface BackofficeApiDeps {
   tokenLifetimeMs?: number;
   /** Lifetimes of the per-process catalogue caches (cache/catalogue.ts). */
   cache?: CatalogueCacheOptions;
+  /** Freshness of the in-memory catalogue (pim/read-model/read-model.ts). */
+  readModel?: ReadModelOptions;
+  /**
+   * Build the in-memory catalogue now rather than on the first catalogue request (servers;
+   * tests leave it off). On 50,000 products this takes a few seconds.
+   */
+  warm?: boolean;
+  /** Lifetime of resolved tokens in this process (auth/session-cache.ts). */
+  sessionCache?: SessionCacheOptions;
   /** Where certificate files go (default: certificates/store.ts); tests use a temp dir. */
   certificatesDir?: string;
 }
@@ -41,7 +52,13 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     now: deps.now ?? (() => new Date()),
     tokenLifetimeMs: deps.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS,
     catalogue: new CatalogueCache(deps.db, deps.cache),
+    sessions: new SessionCache(deps.sessionCache),
+    readModel: new CatalogueReadModel(deps.db, deps.readModel),
   };
+  if (deps.warm) {
+    // A failure here is not fatal: the first catalogue request tries again and reports it.
+    services.readModel.products().catch(() => undefined);
+  }
   const api = Router();
   // Before the 1 MB JSON parser: a certificate travels base64-encoded, up to 5 MB of file.
   api.use("/oms/certificates", certificatesRouter(services, { dir: deps.certificatesDir }));
@@ -51,7 +68,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     next();
   });
   api.use("/auth", authRouter(services));
-  const authenticated = requireSession(services.db, services.now);
+  const authenticated = requireSession(services);
   api.use("/oms", authenticated, omsRouter(services));
   api.use("/pim", authenticated, pimRouter(services));
   api.use("/pim", authenticated, favoritesRouter(services));

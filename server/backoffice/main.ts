@@ -17,7 +17,7 @@ async function main(): Promise<void> {
 
   const app = express();
   app.disable("x-powered-by");
-  app.use("/api", createBackofficeApi({ db, logger }));
+  app.use("/api", createBackofficeApi({ db, logger, warm: true }));
   const server = app.listen(port, "127.0.0.1", () => logger.info({ port }, "back-office listening"));
 
   const shutdown = (signal: string) => {

@@ -39,7 +39,7 @@ export function authRouter(deps: ServiceDeps): Router {
     res.json(await buildSessionResponse(db, token, user, org, null, expiresAt));
   }));
 
-  router.use(requireSession(db, now));
+  router.use(requireSession(deps));
 
   router.get("/me", asyncHandler(async (_req, res) => {
     const session = sessionOf(res);
@@ -52,12 +52,16 @@ export function authRouter(deps: ServiceDeps): Router {
     const body = parseInput(logoutRequest, req.body);
     if (body.usr_id !== session.user.id && body.usr_id !== session.master?.id) throw notFound();
     await endSessionFamily(db, session, now());
+    deps.sessions.clear();
     res.status(204).end();
   }));
 
   router.post("/login-as", asyncHandler(async (req, res) => {
     const body = parseInput(loginAsRequest, req.body);
-    res.json(await startLoginAs(db, sessionOf(res), body.master_id, body.slave_id, now()));
+    const started = await startLoginAs(db, sessionOf(res), body.master_id, body.slave_id, now());
+    // Switching from one client to another revoked the previous client's token.
+    deps.sessions.clear();
+    res.json(started);
   }));
 
   router.post("/back-to-master", asyncHandler(async (_req, res) => {
@@ -68,6 +72,7 @@ export function authRouter(deps: ServiceDeps): Router {
     if (!master || !org) throw notFound();
     const token = await issueToken(db, { userId: master.id, orgId: org.id, masterUserId: null, expiresAt: session.expiresAt });
     await revokeToken(db, session.tokenHash, now());
+    deps.sessions.clear();
     res.json(await buildSessionResponse(db, token, master, org, null, session.expiresAt));
   }));
 

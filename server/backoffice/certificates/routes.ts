@@ -23,7 +23,7 @@ export function certificatesRouter(deps: ServiceDeps, options: { dir?: string } 
   const db = certificatesDb(deps.db);
   const dir = options.dir ?? defaultCertificatesDir();
   const router = Router();
-  router.use(requireSession(deps.db, deps.now));
+  router.use(requireSession(deps));
   router.use(express.json({ limit: "7mb" }));
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");

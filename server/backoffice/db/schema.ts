@@ -195,6 +195,12 @@ export interface LoginAsAuditTable {
   at: Timestamp;
 }
 
+/** Bumped by triggers (migration 0006): "catalogue" and "pricing". */
+export interface CatalogueRevisionsTable {
+  name: string;
+  revision: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -212,6 +218,7 @@ export interface Database {
   order_lines: OrderLinesTable;
   auth_tokens: AuthTokensTable;
   login_as_audit: LoginAsAuditTable;
+  catalogue_revisions: CatalogueRevisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

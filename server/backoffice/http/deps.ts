@@ -1,15 +1,21 @@
 import type { Kysely } from "kysely";
+import type { SessionCache } from "../auth/session-cache";
 import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
+import type { CatalogueReadModel } from "../pim/read-model/read-model";
 
 /** What every service router needs: the database and the clock (tests move it). */
 export interface ServiceDeps {
   db: Kysely<Database>;
   now: () => Date;
   tokenLifetimeMs: number;
+  /** Tokens resolved recently by this process; cleared by every revocation. */
+  sessions: SessionCache;
 }
 
 /** The routers that read the catalogue also get what is cached per process for everyone. */
 export interface CatalogueServiceDeps extends ServiceDeps {
   catalogue: CatalogueCache;
+  /** Products and organizations' prices in memory (pim/read-model/). */
+  readModel: CatalogueReadModel;
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import { sql, type Kysely } from "kysely";
+import type { SessionCache } from "../auth/session-cache";
 import { hashToken } from "../auth/tokens";
 import type { Database, OrganizationRow, PeopleFlags, UserRow } from "../db/schema";
 import { ApiFailure, notFound, unauthorized } from "./errors";
@@ -16,15 +17,29 @@ export interface Session {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
-export function requireSession(db: Kysely<Database>, now: () => Date): RequestHandler {
+export interface SessionDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  sessions: SessionCache;
+}
+
+export function requireSession({ db, now, sessions }: SessionDeps): RequestHandler {
   return (req, res, next) => {
     // Two routers share the /pim prefix: the second must not resolve the token again.
     if (res.locals.session) return next();
     const match = BEARER.exec(req.get("authorization") ?? "");
     if (!match?.[1]) return next(unauthorized());
-    resolveSession(db, match[1], now())
+    const at = now();
+    const tokenHash = hashToken(match[1]);
+    const cached = sessions.get(tokenHash, at);
+    if (cached) {
+      res.locals.session = cached;
+      return next();
+    }
+    resolveSession(db, tokenHash, at)
       .then((session) => {
         if (!session) return next(unauthorized());
+        sessions.set(session);
         res.locals.session = session;
         next();
       })
@@ -36,7 +51,7 @@ export function requireSession(db: Kysely<Database>, now: () => Date): RequestHa
  * Token, user, acting organization and master in ONE query: this runs on every call, and on
  * the embedded PGlite every query waits its turn on a single connection.
  */
-async function resolveSession(db: Kysely<Database>, token: string, now: Date): Promise<Session | null> {
+async function resolveSession(db: Kysely<Database>, tokenHash: string, now: Date): Promise<Session | null> {
   const row = await db
     .selectFrom("auth_tokens as t")
     .innerJoin("users as u", "u.id", "t.user_id")
@@ -51,7 +66,7 @@ async function resolveSession(db: Kysely<Database>, token: string, now: Date): P
       sql<OrganizationRow>`to_jsonb(o)`.as("org"),
       sql<UserRow | null>`case when m.id is null then null else to_jsonb(m) end`.as("master"),
     ])
-    .where("t.token_hash", "=", hashToken(token))
+    .where("t.token_hash", "=", tokenHash)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return null;
   if (row.user.disabled) return null;

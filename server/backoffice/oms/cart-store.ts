@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { SavedCart } from "../../../shared/contracts/api";
+import type { Cart } from "../../../shared/contracts/entities";
 import { emptyCart, normalizeCart } from "../../../shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
@@ -54,6 +55,53 @@ export function assertCurrentVersion(current: SavedCart, sentVersion: number): v
       version: current.version,
     });
   }
+}
+
+/**
+ * Saves the cart as version `sentVersion + 1` in ONE statement, only if the stored version is
+ * still `sentVersion` (compare-and-set: concurrent saves of one cart cannot both win); a first
+ * save inserts the row. Otherwise 409 with the current cart, as assertCurrentVersion says.
+ */
+export async function saveCartVersion(
+  db: Kysely<Database>,
+  orgId: number,
+  sentVersion: number,
+  cart: Cart,
+  userId: number,
+  now: Date,
+): Promise<SavedCart> {
+  const values = {
+    data: JSON.stringify(cart),
+    version: sentVersion + 1,
+    line_count: cart.products.filter((line) => !line.prd_is_port).length,
+    updated_at: now,
+    updated_by: userId,
+  };
+  const updated = await db
+    .updateTable("carts")
+    .set(values)
+    .where("org_id", "=", orgId)
+    .where("version", "=", sentVersion)
+    .returning("version")
+    .executeTakeFirst();
+  if (updated) return { cart, version: updated.version };
+  if (sentVersion === 0) {
+    const inserted = await db
+      .insertInto("carts")
+      .values({ org_id: orgId, ...values })
+      .onConflict((oc) => oc.column("org_id").doNothing())
+      .returning("version")
+      .executeTakeFirst();
+    if (inserted) return { cart, version: inserted.version };
+  }
+  const current = await readCart(db, orgId);
+  assertCurrentVersion(current, sentVersion);
+  // The version matched when read again: another save raced this one between the two
+  // statements and was undone? Never silently overwrite: answer a conflict all the same.
+  throw new ApiFailure(409, "cart_conflict", "Le panier a été modifié entre-temps : appliquez votre changement au panier actuel.", {
+    cart: current.cart,
+    version: current.version,
+  });
 }
 
 export async function storeCart(

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Cart, CartLine, ShippingProduct } from "../../../shared/contracts/entities";
 import { withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
-import type { Database } from "../db/schema";
+import type { Database, ProductPropertyValue } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { pricedProducts } from "../pim/pricing";
 import { productProperties } from "../pim/product-view";
@@ -19,9 +19,15 @@ export interface RepriceContext {
    * PGlite a read outside the transaction would wait for it forever); else they are read here.
    */
   shippingProducts?: ShippingProduct[];
+  /**
+   * Where product lines get their catalogue data, prices and stock: by default one SQL query
+   * (the confirmation, inside its transaction); a cart save passes the in-memory catalogue
+   * (read-model-rows.ts), read before its single write.
+   */
+  catalogueRows?: (ids: number[]) => Promise<CatalogueRow[]>;
 }
 
-async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: string, ids: number[]) {
+async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: string, ids: number[]): Promise<CatalogueRow[]> {
   if (ids.length === 0) return [];
   return pricedProducts(db, orgId, today)
     .leftJoin("stocks as s", "s.product_id", "p.id")
@@ -35,7 +41,31 @@ async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: str
     .execute();
 }
 
-type CatalogueRow = Awaited<ReturnType<typeof loadCatalogueRows>>[number];
+/** What repricing needs of one product for the organization: the query's row, or the read model's. */
+export interface CatalogueRow {
+  id: number;
+  ref: string;
+  title: string;
+  name: string;
+  price_selling: number;
+  prc_price: number;
+  prc_discount: number;
+  prc_promo_price: number | null;
+  prc_promo_name: string | null;
+  ecotaxe: number;
+  weight_gross: number;
+  weight_net: number;
+  is_port: boolean;
+  is_mmsi: boolean;
+  is_hazardous: boolean;
+  is_motor: boolean;
+  is_antenna: boolean;
+  is_tag: boolean;
+  properties: Record<string, ProductPropertyValue>;
+  sto_disp: number | null;
+  refill_date: string | null;
+  refill_qte: number | null;
+}
 
 function repricedLine(line: CartLine, row: CatalogueRow): CartLine {
   return {
@@ -79,7 +109,7 @@ function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
 export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: RepriceContext): Promise<Cart> {
   const productLines = cart.products.filter((line) => !line.prd_is_port);
   const ids = [...new Set(productLines.map((line) => line.obj_id))];
-  const rows = await loadCatalogueRows(db, ctx.orgId, ctx.today, ids);
+  const rows = ids.length === 0 ? [] : await (ctx.catalogueRows ?? ((wanted) => loadCatalogueRows(db, ctx.orgId, ctx.today, wanted)))(ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const unknown = productLines.filter((line) => byId.get(line.obj_id)?.is_port !== false);
   if (unknown.length > 0) {

@@ -7,14 +7,15 @@ import { notFound } from "../http/errors";
 import { assertActingOrg, requireFlag, sessionOf } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
 import { accountContext } from "./account";
-import { assertCurrentCartVersion, lockCartVersion, readCart, storeCart } from "./cart-store";
+import { readCart, saveCartVersion } from "./cart-store";
 import { confirmOrder } from "./confirm";
 import { loadOrder } from "./order-view";
 import { parisDate } from "./paris-date";
+import { readModelRows } from "./read-model-rows";
 import { repriceCart } from "./reprice";
 
 export function omsRouter(deps: CatalogueServiceDeps): Router {
-  const { db, now, catalogue } = deps;
+  const { db, now, catalogue, readModel } = deps;
   const router = Router();
 
   router.get("/products/port", asyncHandler(async (_req, res) => {
@@ -39,21 +40,23 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     requireFlag(session, "cart");
     const body = parseInput(saveCartRequest, req.body);
     const instant = now();
-    const shippingProducts = await catalogue.shippingProducts();
-    const saved = await db.transaction().execute(async (trx) => {
-      const version = await lockCartVersion(trx, orgId);
-      await assertCurrentCartVersion(trx, orgId, version, body.version);
-      const cart = await repriceCart(trx, normalizeCart(body.cart), {
-        orgId,
-        account: accountContext(session.org),
-        today: parisDate(instant),
-        freeShippingEligible: session.org.free_shipping_eligible,
-        shippingProducts,
-      });
-      const next = { cart, version: version + 1 };
-      await storeCart(trx, orgId, next, session.user.id, instant);
-      return next;
+    const today = parisDate(instant);
+    // Everything is read BEFORE the one write: the in-memory catalogue, prices and stock, the
+    // cached shipping products, and the certificates and addresses the cart refers to.
+    const [shippingProducts, index, pricing] = await Promise.all([
+      catalogue.shippingProducts(),
+      readModel.products(),
+      readModel.pricing(orgId),
+    ]);
+    const cart = await repriceCart(db, normalizeCart(body.cart), {
+      orgId,
+      account: accountContext(session.org),
+      today,
+      freeShippingEligible: session.org.free_shipping_eligible,
+      shippingProducts,
+      catalogueRows: (ids) => readModelRows(index, { ...pricing, today }, readModel.stocks, ids),
     });
+    const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant);
     res.json(saved);
   }));
 

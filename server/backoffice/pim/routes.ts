@@ -19,7 +19,7 @@ async function familyReferences(db: Kysely<Database>, family: Family): Promise<s
 }
 
 export function pimRouter(deps: CatalogueServiceDeps): Router {
-  const { db, now, catalogue } = deps;
+  const { db, now, catalogue, readModel } = deps;
   const router = Router();
 
   const families: Record<string, Family> = { motors: "is_motor", antennas: "is_antenna", tags: "is_tag", hazards: "is_hazardous" };
@@ -44,7 +44,7 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
     const query = parseInput(productListQuery, req.query);
     const orgId = assertActingOrg(session, query.usr_id);
     const showPrices = hasFlag(session, "prices");
-    const { rows, total } = await listProducts({ db, catalogue }, orgId, parisDate(now()), query, showPrices);
+    const { rows, total } = await listProducts({ db, catalogue, readModel }, orgId, parisDate(now()), query, showPrices);
     res.json({ items: rows.map((row) => toProductSummary(row, showPrices)), total, page: query.page, per_page: query.per_page });
   }));
 
@@ -53,7 +53,7 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
     const query = parseInput(usrQuery, req.query);
     const orgId = assertActingOrg(session, query.usr_id);
     const refOrId = String(req.params.refOrId ?? "").slice(0, 60);
-    const row = await findProductDetail(db, orgId, parisDate(now()), refOrId);
+    const row = await findProductDetail(readModel, orgId, parisDate(now()), refOrId);
     if (!row) throw new ApiFailure(404, "unknown_product", `Produit introuvable : ${refOrId}.`);
     res.json(toProductDetail(row, hasFlag(session, "prices")));
   }));

@@ -7,8 +7,6 @@ import express from "express";
 import { sql, type Kysely } from "kysely";
 import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "../../../app/services/context.server";
 import { createBackofficeApi } from "../../../server/backoffice/app";
-import { DEFAULT_TOKEN_LIFETIME_MS } from "../../../server/backoffice/auth/tokens";
-import { certificatesRouter } from "../../../server/backoffice/certificates/routes";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import * as certificatesMigration from "../../../server/backoffice/db/migrations/0003_certificates";
 import type { Database } from "../../../server/backoffice/db/schema";
@@ -67,9 +65,7 @@ export async function startCartBackoffice(): Promise<CartBackoffice> {
     }
     next();
   });
-  const deps = { db, now: clock, tokenLifetimeMs: DEFAULT_TOKEN_LIFETIME_MS };
-  app.use("/api/oms/certificates", certificatesRouter(deps, { dir: certificatesDir }));
-  app.use("/api", createBackofficeApi({ db, now: clock, logger: { error: () => undefined } }));
+  app.use("/api", createBackofficeApi({ db, now: clock, logger: { error: () => undefined }, certificatesDir }));
   const server = await new Promise<http.Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });

@@ -3,6 +3,7 @@ import * as core from "./0001_core";
 import * as favorites from "./0002_favorites";
 import * as certificates from "./0003_certificates";
 import * as performance from "./0005_performance";
+import * as catalogueRevisions from "./0006_catalogue_revisions";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002_favorites": favorites,
   "0003_certificates": certificates,
   "0005_performance": performance,
+  "0006_catalogue_revisions": catalogueRevisions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,124 @@
+import type { ProductListQuery } from "../../../../shared/contracts/api";
+import type { PricedProductRow, ProductDetailRow } from "../product-view";
+import { effectivePriceOf, priceOf, type OrgPricing, type ProductPrice, type PromotionIndex } from "./org-pricing";
+import { byRefRank, byTitleRank, type IndexedProduct, type ProductIndex } from "./product-index";
+
+export interface Pricing {
+  org: OrgPricing;
+  everyone: PromotionIndex;
+  /** YYYY-MM-DD in Europe/Paris. */
+  today: string;
+}
+
+/** Where a listing's candidates come from, before the caller's filters. */
+export interface ListingSource {
+  index: ProductIndex;
+  /** Descendants of the query's category (itself included), when it has one. */
+  categoryIds?: readonly number[];
+  /** Ids matching the query's words, most relevant first, when it has words. */
+  searchIds?: readonly number[];
+  /** Ids with stock, among the given candidates (only asked for when in_stock is set). */
+  inStock?: (ids: number[]) => Promise<ReadonlySet<number>>;
+}
+
+export function withPrice(product: IndexedProduct, pricing: Pricing): ProductDetailRow {
+  return { ...product, ...priceOf(product, pricing.org, pricing.everyone, pricing.today) };
+}
+
+function candidatesOf(source: ListingSource, query: ProductListQuery): readonly IndexedProduct[] {
+  const { index } = source;
+  if (source.searchIds) {
+    const found: IndexedProduct[] = [];
+    const inCategories = source.categoryIds ? new Set(source.categoryIds) : null;
+    for (const id of source.searchIds) {
+      const product = index.get(id);
+      if (!product) continue;
+      if (inCategories && (product.category_id === null || !inCategories.has(product.category_id))) continue;
+      if (query.brand !== undefined && product.brand_id !== query.brand) continue;
+      found.push(product);
+    }
+    return found;
+  }
+  if (source.categoryIds) {
+    const listed = index.categoriesListed(source.categoryIds);
+    return query.brand === undefined ? listed : listed.filter((product) => product.brand_id === query.brand);
+  }
+  if (query.brand !== undefined) return index.brandListed(query.brand);
+  return index.listed;
+}
+
+/** Candidates come in reference order, or in relevance order from a search: sort only when needed. */
+function sorted(
+  products: readonly IndexedProduct[],
+  sort: ProductListQuery["sort"],
+  pricing: Pricing,
+  fromSearch: boolean,
+): readonly IndexedProduct[] {
+  if (sort === "relevance" || (sort === "reference" && !fromSearch)) return products;
+  if (sort === "reference") return [...products].sort(byRefRank);
+  if (sort === "name") return byName(products);
+  return byPrice(products, sort === "price_asc" ? 1 : -1, pricing);
+}
+
+/** Name orders of the same candidates are the same for everyone until the catalogue changes. */
+const nameOrders = new WeakMap<readonly IndexedProduct[], readonly IndexedProduct[]>();
+
+function byName(products: readonly IndexedProduct[]): readonly IndexedProduct[] {
+  let ordered = nameOrders.get(products);
+  if (!ordered) nameOrders.set(products, (ordered = [...products].sort(byTitleRank)));
+  return ordered;
+}
+
+/**
+ * Price orders of the same candidates (a category's or a brand's products: arrays the index
+ * keeps) for the same organization and day are the same: kept beside that organization's
+ * prices, so they go when the prices or the catalogue change (the keys are those objects).
+ */
+const priceOrders = new WeakMap<OrgPricing, WeakMap<readonly IndexedProduct[], Map<string, readonly IndexedProduct[]>>>();
+
+function byPrice(products: readonly IndexedProduct[], direction: 1 | -1, pricing: Pricing): readonly IndexedProduct[] {
+  let forOrg = priceOrders.get(pricing.org);
+  if (!forOrg) priceOrders.set(pricing.org, (forOrg = new WeakMap()));
+  let forProducts = forOrg.get(products);
+  if (!forProducts) forOrg.set(products, (forProducts = new Map()));
+  const key = `${pricing.today}:${direction}`;
+  const known = forProducts.get(key);
+  if (known) return known;
+  const keyed = products.map((product) => ({ product, paid: effectivePriceOf(priceOf(product, pricing.org, pricing.everyone, pricing.today)) }));
+  keyed.sort((a, b) => direction * (a.paid - b.paid) || a.product.ref_rank - b.product.ref_rank);
+  const ordered = keyed.map((entry) => entry.product);
+  forProducts.set(key, ordered);
+  return ordered;
+}
+
+function hasPromotion(price: ProductPrice): boolean {
+  return price.prc_promo_price !== null;
+}
+
+/**
+ * A category (with its descendants), a brand, a search or the whole catalogue, filtered,
+ * sorted and paged in memory, with the same answers and order as the SQL listing it replaces:
+ * relevance is the search's order (or the reference without words), ties go by reference,
+ * prices are what the organization pays. Only in_stock needs the database (stock is live).
+ * `priceSortAllowed` is false for an account that may not see prices (no ordering leak).
+ */
+export async function listFromIndex(
+  source: ListingSource,
+  query: ProductListQuery,
+  pricing: Pricing,
+  priceSortAllowed: boolean,
+): Promise<{ rows: PricedProductRow[]; total: number }> {
+  let products = candidatesOf(source, query);
+  if (query.promo) {
+    products = products.filter((product) => hasPromotion(priceOf(product, pricing.org, pricing.everyone, pricing.today)));
+  }
+  if (query.in_stock && source.inStock && products.length > 0) {
+    const stocked = await source.inStock(products.map((product) => product.id));
+    products = products.filter((product) => stocked.has(product.id));
+  }
+  const sort = !priceSortAllowed && query.sort.startsWith("price") ? "reference" : query.sort;
+  const ordered = sorted(products, sort, pricing, source.searchIds !== undefined);
+  const start = (query.page - 1) * query.per_page;
+  const rows = ordered.slice(start, start + query.per_page).map((product) => withPrice(product, pricing));
+  return { rows, total: products.length };
+}

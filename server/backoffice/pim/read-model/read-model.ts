@@ -1,0 +1,142 @@
+import type { Kysely } from "kysely";
+import { TtlCache } from "../../cache/ttl-cache";
+import type { Database } from "../../db/schema";
+import { loadOrgPricing, loadPromotionsForEveryone, type OrgPricing, type PromotionIndex } from "./org-pricing";
+import { loadProductIndex, type ProductIndex } from "./product-index";
+import { StockCache } from "./stock-cache";
+
+export interface ReadModelOptions {
+  /** How often the revision counters are read (default 1 s; 0 = before every request). */
+  revisionCheckMs?: number;
+  /** At most this many organizations' prices are kept (default 1,000). */
+  maxOrganizations?: number;
+  /** Lifetime of a product's stock figures (default 1 s; 0 = read every time). */
+  stockTtlMs?: number;
+  /** Lifetime of a search's matching ids (default 30 s), also dropped when the catalogue changes. */
+  searchTtlMs?: number;
+}
+
+interface Revisions {
+  catalogue: number;
+  pricing: number;
+}
+
+/**
+ * The catalogue as the back-office serves it to readers, in memory
+ * (docs/decisions/0083-catalogue-read-model.md): every product, the promotions for everyone,
+ * and each organization's prices once it has asked. On the embedded PGlite every query runs
+ * on the one Node thread, so a listing or a product page built from memory costs a fraction
+ * of the SQL. Freshness comes from the revision counters of migration 0006, read at most every
+ * `revisionCheckMs`: a changed catalogue is rebuilt in the background while the previous one
+ * keeps serving; changed prices drop every organization's prices at once. Stock figures are
+ * kept a second (stock-cache.ts); favourites and carts are read live.
+ */
+export class CatalogueReadModel {
+  private readonly revisionCheckMs: number;
+  private readonly maxOrganizations: number;
+  private lastCheck = Number.NEGATIVE_INFINITY;
+  private checking: Promise<void> | null = null;
+  private known: Revisions | null = null;
+  private index: Promise<ProductIndex> | null = null;
+  private rebuilding: Promise<void> | null = null;
+  private everyone: Promise<PromotionIndex> | null = null;
+  private readonly organizations = new Map<number, Promise<OrgPricing>>();
+  readonly searches: TtlCache<number[]>;
+  readonly stocks: StockCache;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: ReadModelOptions = {},
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.revisionCheckMs = options.revisionCheckMs ?? 1000;
+    this.maxOrganizations = options.maxOrganizations ?? 1000;
+    this.searches = new TtlCache(options.searchTtlMs ?? 30_000, 2000);
+    this.stocks = new StockCache(db, options.stockTtlMs ?? 1000);
+  }
+
+  /** The current products; the first call builds them. */
+  async products(): Promise<ProductIndex> {
+    await this.refresh();
+    this.index ??= this.remember(loadProductIndex(this.db), () => (this.index = null));
+    return this.index;
+  }
+
+  /** What `orgId` pays, and the promotions for everyone. */
+  async pricing(orgId: number): Promise<{ org: OrgPricing; everyone: PromotionIndex }> {
+    await this.refresh();
+    this.everyone ??= this.remember(loadPromotionsForEveryone(this.db), () => (this.everyone = null));
+    let org = this.organizations.get(orgId);
+    if (!org) {
+      org = this.remember(loadOrgPricing(this.db, orgId), () => this.organizations.delete(orgId));
+      this.organizations.set(orgId, org);
+      // A Map iterates in insertion order: the first key is the organization loaded longest ago.
+      while (this.organizations.size > this.maxOrganizations) {
+        const oldest = this.organizations.keys().next().value;
+        if (oldest === undefined) break;
+        this.organizations.delete(oldest);
+      }
+    }
+    return { org: await org, everyone: await this.everyone };
+  }
+
+  /** Reads the revision counters when the last read is older than `revisionCheckMs`. */
+  private refresh(): Promise<void> {
+    const now = this.clock();
+    if (now - this.lastCheck < this.revisionCheckMs) return Promise.resolve();
+    this.checking ??= this.checkRevisions().finally(() => {
+      this.lastCheck = this.clock();
+      this.checking = null;
+    });
+    return this.checking;
+  }
+
+  private async checkRevisions(): Promise<void> {
+    const rows = await this.db.selectFrom("catalogue_revisions").select(["name", "revision"]).execute();
+    const current: Revisions = {
+      catalogue: rows.find((row) => row.name === "catalogue")?.revision ?? 0,
+      pricing: rows.find((row) => row.name === "pricing")?.revision ?? 0,
+    };
+    const previous = this.known;
+    this.known = current;
+    if (!previous) return;
+    if (current.pricing !== previous.pricing) {
+      this.everyone = null;
+      this.organizations.clear();
+    }
+    if (current.catalogue !== previous.catalogue) {
+      this.searches.clear();
+      this.rebuildInBackground();
+    }
+  }
+
+  /** Keeps serving the previous products while the new ones load; the first build is awaited. */
+  private rebuildInBackground(): void {
+    if (!this.index) return;
+    if (this.rebuilding) return;
+    const next = loadProductIndex(this.db);
+    this.rebuilding = next
+      .then((built) => {
+        this.index = Promise.resolve(built);
+      })
+      .catch(() => {
+        // The old products keep serving; the next check tries again.
+        if (this.known) this.known = { ...this.known, catalogue: Number.NaN };
+      })
+      .finally(() => {
+        this.rebuilding = null;
+      });
+  }
+
+  /** Waits for a background rebuild (tests, and a clean shutdown). */
+  async settled(): Promise<void> {
+    await this.checking;
+    await this.rebuilding;
+  }
+
+  /** A failed load is forgotten at once, so the next request tries again. */
+  private remember<T>(loading: Promise<T>, forget: () => void): Promise<T> {
+    loading.catch(forget);
+    return loading;
+  }
+}
