@@ -90,3 +90,14 @@ export function normalizeCart(input: unknown): Cart {
   if (!checked.success) throw toDomainError(checked.error);
   return checked.data;
 }
+
+/**
+ * A cart that already satisfies the strict schema (a contract request, parsed at the boundary):
+ * only repeated line ids are repaired, without parsing it again (a cart save of hundreds of
+ * lines paid for two more schema passes in normalizeCart).
+ */
+export function withUniqueLineIds(cart: Cart): Cart {
+  const lineIds = uniqueLineIds(cart.products.map((line) => line.line_id));
+  if (lineIds.every((lineId, index) => lineId === cart.products[index]?.line_id)) return cart;
+  return { ...cart, products: cart.products.map((line, index) => ({ ...line, line_id: lineIds[index] ?? line.line_id })) };
+}

@@ -17,6 +17,14 @@ test.describe("over plain HTTP", () => {
     expect([brands.status(), brands.headers().location]).toEqual([301, "/catalogue/marques"]);
   });
 
+  test("the two health checks answer without a session: the server, and the rendering", async ({ request }) => {
+    const server = await request.get("/sante", { maxRedirects: 0 });
+    expect([server.status(), await server.text()]).toEqual([200, "ok"]);
+    const rendering = await request.get("/sante/rendu", { maxRedirects: 0 });
+    expect(rendering.status()).toBe(200);
+    expect(await rendering.text()).toContain("<h1>Rendu en service</h1>");
+  });
+
   test("bots get the bare status, without the error page", async ({ request }) => {
     const response = await request.get("/n-existe-pas", { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
     expect(response.status()).toBe(404);

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { confirmQuery, confirmRequest, freeShippingQuery, saveCartRequest } from "../../../shared/contracts/api";
-import { normalizeCart } from "../../../shared/domain/index";
+import { withUniqueLineIds } from "../../../shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { notFound } from "../http/errors";
@@ -48,7 +48,8 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       readModel.products(),
       readModel.pricing(orgId),
     ]);
-    const cart = await repriceCart(db, normalizeCart(body.cart), {
+    // The body was parsed by the strict contract schema: no second and third parse here.
+    const cart = await repriceCart(db, withUniqueLineIds(body.cart), {
       orgId,
       account: accountContext(session.org),
       today,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, emptyCart, normalizeCart } from "../../../shared/domain";
+import { DomainError, emptyCart, normalizeCart, withUniqueLineIds } from "../../../shared/domain";
 import { cartOf, line } from "./fixtures";
 
 describe("normalizeCart", () => {
@@ -52,5 +52,18 @@ describe("normalizeCart", () => {
   it("refuses what the strict cart schema refuses after the defaults", () => {
     expect(() => normalizeCart({ ref: "x".repeat(61) })).toThrow(expect.objectContaining({ code: "invalid_cart" }));
     expect(() => normalizeCart({ products: [{ obj_id: 1, obj_ref: "  " }] })).toThrow(expect.objectContaining({ code: "invalid_cart" }));
+  });
+});
+
+describe("withUniqueLineIds", () => {
+  it("returns a cart whose line ids are unique as it is", () => {
+    const cart = cartOf([line({ obj_id: 1, line_id: "a" }), line({ obj_id: 2, line_id: "b" })]);
+    expect(withUniqueLineIds(cart)).toBe(cart);
+  });
+
+  it("gives a repeated line id a fresh one and keeps the rest of the line", () => {
+    const cart = cartOf([line({ obj_id: 1, line_id: "a", qty: 3 }), line({ obj_id: 2, line_id: "a", qty: 4 })]);
+    const repaired = withUniqueLineIds(cart);
+    expect(repaired.products.map((entry) => [entry.obj_id, entry.line_id, entry.qty])).toEqual([[1, "a", 3], [2, "line-1", 4]]);
   });
 });
