@@ -101,3 +101,13 @@ export function withUniqueLineIds(cart: Cart): Cart {
   if (lineIds.every((lineId, index) => lineId === cart.products[index]?.line_id)) return cart;
   return { ...cart, products: cart.products.map((line, index) => ({ ...line, line_id: lineIds[index] ?? line.line_id })) };
 }
+
+/**
+ * A cart read back from storage: what this back-office saved is already in the strict shape,
+ * so one schema pass suffices; anything else (an older save, an import) is repaired by
+ * normalizeCart, as before.
+ */
+export function readStoredCart(input: unknown): Cart {
+  const strict = cartSchema.safeParse(input);
+  return strict.success ? withUniqueLineIds(strict.data) : normalizeCart(input);
+}

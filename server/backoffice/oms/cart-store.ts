@@ -1,14 +1,14 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { SavedCart } from "../../../shared/contracts/api";
 import type { Cart } from "../../../shared/contracts/entities";
-import { emptyCart, normalizeCart } from "../../../shared/domain/index";
+import { emptyCart, readStoredCart } from "../../../shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 
 /** The saved cart of an organization; an organization that never saved has an empty one, version 0. */
 export async function readCart(db: Kysely<Database>, orgId: number): Promise<SavedCart> {
   const row = await db.selectFrom("carts").select(["data", "version"]).where("org_id", "=", orgId).executeTakeFirst();
-  return row ? { cart: normalizeCart(row.data), version: row.version } : { cart: emptyCart(), version: 0 };
+  return row ? { cart: readStoredCart(row.data), version: row.version } : { cart: emptyCart(), version: 0 };
 }
 
 /**

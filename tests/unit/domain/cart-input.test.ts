@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, emptyCart, normalizeCart, withUniqueLineIds } from "../../../shared/domain";
+import { DomainError, emptyCart, normalizeCart, readStoredCart, withUniqueLineIds } from "../../../shared/domain";
 import { cartOf, line } from "./fixtures";
 
 describe("normalizeCart", () => {
@@ -65,5 +65,17 @@ describe("withUniqueLineIds", () => {
     const cart = cartOf([line({ obj_id: 1, line_id: "a", qty: 3 }), line({ obj_id: 2, line_id: "a", qty: 4 })]);
     const repaired = withUniqueLineIds(cart);
     expect(repaired.products.map((entry) => [entry.obj_id, entry.line_id, entry.qty])).toEqual([[1, "a", 3], [2, "line-1", 4]]);
+  });
+});
+
+describe("readStoredCart", () => {
+  it("takes a cart in the strict shape as it is", () => {
+    const cart = cartOf([line({ obj_id: 1, line_id: "a" })]);
+    expect(readStoredCart(JSON.parse(JSON.stringify(cart)))).toEqual(cart);
+  });
+
+  it("repairs an older save like normalizeCart does", () => {
+    const legacy = { products: [{ obj_id: 7, obj_ref: " ab-1 " }] };
+    expect(readStoredCart(legacy)).toEqual(normalizeCart(legacy));
   });
 });
