@@ -17,8 +17,24 @@ export async function readModelRows(index: ProductIndex, pricing: Pricing, stock
   const stockById = new Map((await stocks.read(products.map((product) => product.id))).map((stock) => [stock.obj_id, stock]));
   return products.map((product) => {
     const stock = stockById.get(product.id);
+    // Field by field: spreading the indexed product would copy its description and documents
+    // for each of hundreds of lines.
     return {
-      ...product,
+      id: product.id,
+      ref: product.ref,
+      title: product.title,
+      name: product.name,
+      price_selling: product.price_selling,
+      ecotaxe: product.ecotaxe,
+      weight_gross: product.weight_gross,
+      weight_net: product.weight_net,
+      is_port: product.is_port,
+      is_mmsi: product.is_mmsi,
+      is_hazardous: product.is_hazardous,
+      is_motor: product.is_motor,
+      is_antenna: product.is_antenna,
+      is_tag: product.is_tag,
+      properties: product.properties,
       ...priceOf(product, pricing.org, pricing.everyone, pricing.today),
       sto_disp: stock ? stock.sto_disp : null,
       refill_date: stock?.sto_refill_date ?? null,
