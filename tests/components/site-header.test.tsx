@@ -42,7 +42,14 @@ describe("SiteHeader", () => {
 
   it("shows the cart badge with its count, and no cart for accounts without one", () => {
     renderHeader({ cartCount: 3 });
-    expect(screen.getByRole("link", { name: "Panier, 3 produits" }).getAttribute("href")).toBe("/mon-panier");
+    const badge = screen.getByRole("link", { name: "Panier, 3 produits" });
+    expect(badge.getAttribute("href")).toBe("/mon-panier");
+    // Named by text that starts with the visible "Panier" (WCAG 2.5.3), not by an aria-label.
+    expect(badge.hasAttribute("aria-label")).toBe(false);
+    expect(screen.getByTestId("cart-count").textContent).toBe("3");
+    cleanup();
+    renderHeader({ cartCount: 0 });
+    expect(screen.getByRole("link", { name: "Panier vide" })).toBeTruthy();
     cleanup();
     renderHeader({ cartCount: null });
     expect(screen.queryByRole("link", { name: /Panier/ })).toBeNull();

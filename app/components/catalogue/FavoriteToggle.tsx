@@ -12,15 +12,16 @@ export function FavoriteToggle({ productId, productTitle, isFavorite }: { produc
   // Optimistic: while the call runs, show the state asked for.
   const pendingIntent = fetcher.formData?.get("intent");
   const favorite = pendingIntent === undefined || pendingIntent === null ? isFavorite : pendingIntent === "add";
-  const label = favorite ? `Retirer ${productTitle} des favoris` : `Ajouter ${productTitle} aux favoris`;
   return (
     <fetcher.Form method="post" action={FAVORITES_ACTION} className="favorite-toggle">
       <input type="hidden" name="intent" value={favorite ? "remove" : "add"} />
       <input type="hidden" name="product_id" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className={favorite ? "favorite-toggle__button is-on" : "favorite-toggle__button"} aria-label={label} aria-pressed={favorite}>
+      {/* Named by its visible text, then the product (WCAG 2.5.3): "Favori : …", "Ajouter aux favoris : …". */}
+      <button type="submit" className={favorite ? "favorite-toggle__button is-on" : "favorite-toggle__button"} aria-pressed={favorite}>
         <span aria-hidden="true">{favorite ? "★" : "☆"}</span>
         <span className="favorite-toggle__text">{favorite ? "Favori" : "Ajouter aux favoris"}</span>
+        <span className="visually-hidden"> : {productTitle}</span>
       </button>
     </fetcher.Form>
   );

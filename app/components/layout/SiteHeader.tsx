@@ -38,11 +38,13 @@ export function SiteHeader({ organizationName, userName, cartCount, access }: Si
         </Form>
         <div className="site-header__tools">
           {cartCount !== null ? (
-            <Link to="/mon-panier" className="cart-badge" aria-label={cartLabel(cartCount)}>
+            // Named by a hidden text that starts with the visible one (WCAG 2.5.3), not by aria-label.
+            <Link to="/mon-panier" className="cart-badge">
               <span aria-hidden="true">Panier</span>
               <span className="cart-badge__count" aria-hidden="true" data-testid="cart-count">
                 {cartCount}
               </span>
+              <span className="visually-hidden">{cartLabel(cartCount)}</span>
             </Link>
           ) : null}
           <AccountMenu userName={userName} access={access} />

@@ -1,11 +1,10 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { MAX_LINE_QTY } from "../../../shared/domain/cart";
 import panierStyles from "../../styles/panier.css";
+import { withToast } from "../ui/toasts";
 import { AddToCartModal } from "./AddToCartModal";
 import { ADD_TO_CART_ACTION, FETCH_MODE_FIELD, FETCH_MODE_VALUE, type AddToCartAnswer, type AddedToCart } from "./types";
-import { useHydrated } from "./useHydrated";
 
 /** Add it to the `links` of a route that shows AddToCartForm: it styles the form and its modal. */
 export const addToCartStylesheet = { rel: "stylesheet", href: panierStyles } as const;
@@ -20,13 +19,21 @@ export interface AddToCartFormProps {
 
 /**
  * Add to cart from anywhere. A real form posting to /mon-panier/ajouter: without JavaScript
- * the action redirects back here with a flash message; with JavaScript a fetcher sends it,
- * the modal shows the result and the layout's revalidation refreshes the header badge.
+ * the action redirects back here with a flash message; with JavaScript a fetcher sends it
+ * with the fetch-mode field, the modal shows the result and the layout's revalidation
+ * refreshes the header badge.
  */
+function CompactLabel({ productRef }: { productRef: string }) {
+  return (
+    <>
+      Ajouter<span className="visually-hidden"> {productRef} au panier</span>
+    </>
+  );
+}
+
 export function AddToCartForm({ productId, productRef, defaultQty = 1, compact = false }: AddToCartFormProps) {
   const fetcher = useFetcher<AddToCartAnswer>();
   const location = useLocation();
-  const hydrated = useHydrated();
   const [shown, setShown] = useState<AddedToCart | null>(null);
   const busy = fetcher.state !== "idle";
   const fieldId = `qty-${productId}`;
@@ -35,7 +42,7 @@ export function AddToCartForm({ productId, productRef, defaultQty = 1, compact =
     const answer = fetcher.data;
     if (fetcher.state !== "idle" || !answer) return;
     if (answer.ok) setShown(answer);
-    else toast.error(answer.message);
+    else withToast((toast) => toast.error(answer.message));
   }, [fetcher.state, fetcher.data]);
 
   return (
@@ -45,10 +52,18 @@ export function AddToCartForm({ productId, productRef, defaultQty = 1, compact =
         action={ADD_TO_CART_ACTION}
         className={compact ? "add-to-cart add-to-cart--compact" : "add-to-cart"}
         data-testid={`add-to-cart-${productRef}`}
+        onSubmit={(event) => {
+          // With JavaScript the fetcher sends it, saying so (the action answers data, not a
+          // redirect). Added here rather than rendered after hydration: a list of 24 forms
+          // is not rendered a second time once the page is interactive.
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          form.set(FETCH_MODE_FIELD, FETCH_MODE_VALUE);
+          fetcher.submit(form, { method: "post", action: ADD_TO_CART_ACTION });
+        }}
       >
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        {hydrated ? <input type="hidden" name={FETCH_MODE_FIELD} value={FETCH_MODE_VALUE} /> : null}
         <label htmlFor={fieldId} className={compact ? "visually-hidden" : undefined}>
           Quantité ({productRef})
         </label>
@@ -64,8 +79,9 @@ export function AddToCartForm({ productId, productRef, defaultQty = 1, compact =
           required
           className="add-to-cart__qty"
         />
-        <button type="submit" className="button button--primary" disabled={busy} aria-label={`Ajouter ${productRef} au panier`}>
-          {busy ? "Ajout…" : compact ? "Ajouter" : "Ajouter au panier"}
+        {/* The name starts with the visible label (WCAG 2.5.3); in a list it also names the product. */}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Ajout…" : compact ? <CompactLabel productRef={productRef} /> : "Ajouter au panier"}
         </button>
       </fetcher.Form>
       {/* Mounted only while shown: a list of 24 cards does not carry 24 dialogs. */}

@@ -1,39 +1,19 @@
-import { useRevalidator } from "@remix-run/react";
-import { toast } from "sonner";
-import { useLiveCart } from "../../lib/realtime";
-import { cartUpdateMessage } from "../../../shared/realtime/messages";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "../panier/useHydrated";
 
-/** Same delay as the other toasts (spec section 9). */
-const NOTICE_DURATION_MS = 5000;
-
-function showLiveNotice(message: string): void {
-  // The same card as the flash toasts (Notifications.tsx): a click anywhere closes it.
-  toast.custom(
-    (id) => (
-      <div className="toast toast--info" role="status" data-testid="live-cart-notice" onClick={() => toast.dismiss(id)}>
-        <p>{message}</p>
-        <button type="button" className="toast__close" aria-label="Fermer la notification">
-          ×
-        </button>
-      </div>
-    ),
-    { duration: NOTICE_DURATION_MS },
-  );
-}
+/** socket.io-client comes in its own chunk, after hydration: it is not needed to show the page. */
+const LiveCartChannel = lazy(() => import("./LiveCartChannel"));
 
 /**
- * Mounted by the default layout: a colleague's cart change shows its French notice and the
- * page's loaders run again, so the badge, the cart page and the checkout show the new cart
- * without a reload. Renders nothing; without JavaScript each page load shows the latest cart.
+ * Mounted by the default layout: keeps the page in step with the organization's cart
+ * (LiveCartChannel). Renders nothing; without JavaScript each page load shows the latest cart.
  */
 export function LiveCartSync({ liveKey }: { liveKey: string | null }) {
-  const revalidator = useRevalidator();
-  useLiveCart(liveKey, {
-    onUpdate(update, own) {
-      if (!own) showLiveNotice(cartUpdateMessage(update));
-      revalidator.revalidate();
-    },
-    onCatchUp: () => revalidator.revalidate(),
-  });
-  return null;
+  const hydrated = useHydrated();
+  if (!hydrated || !liveKey) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveCartChannel liveKey={liveKey} />
+    </Suspense>
+  );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { toast, Toaster } from "sonner";
+import { useEffect, useState, type ComponentType } from "react";
+import type { ToasterProps } from "sonner";
+import { registerToaster, toasterMounted, withToast } from "./toasts";
 
 export interface FlashMessage {
   type: "success" | "error" | "info";
@@ -11,39 +12,47 @@ export const TOAST_DURATION_MS = 5000;
 
 function showToast(flash: FlashMessage) {
   // A custom card so that a click anywhere on it closes it (spec section 2).
-  toast.custom(
-    (id) => (
-      <div
-        className={`toast toast--${flash.type}`}
-        role={flash.type === "error" ? "alert" : "status"}
-        onClick={() => toast.dismiss(id)}
-      >
-        <p>{flash.message}</p>
-        <button type="button" className="toast__close" aria-label="Fermer la notification">
-          ×
-        </button>
-      </div>
+  withToast((toast) =>
+    toast.custom(
+      (id) => (
+        <div
+          className={`toast toast--${flash.type}`}
+          role={flash.type === "error" ? "alert" : "status"}
+          onClick={() => toast.dismiss(id)}
+        >
+          <p>{flash.message}</p>
+          <button type="button" className="toast__close" aria-label="Fermer la notification">
+            ×
+          </button>
+        </div>
+      ),
+      { duration: TOAST_DURATION_MS },
     ),
-    { duration: TOAST_DURATION_MS },
   );
 }
 
 /**
  * Toasts bottom-left. A server message (flash cookie) is rendered by the server in a status
- * region, so it shows without JavaScript; once hydrated, the region gives way to a toast.
+ * region, so it shows without JavaScript; with JavaScript it gives way to a toast once the
+ * toaster is there (sonner comes with the first toast, see toasts.ts).
  * (Not <noscript>: browsers that parse it with scripting on would never show it.)
  */
 export function Notifications({ flash }: { flash: FlashMessage | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
+  useEffect(() => registerToaster((loaded) => setToaster(() => loaded)), []);
+  const ready = Toaster !== null;
+  // Runs after the Toaster's own effects: it listens when the waiting toasts are shown.
+  useEffect(() => {
+    if (ready) toasterMounted();
+  }, [ready]);
   useEffect(() => {
     if (flash) showToast(flash);
   }, [flash]);
 
   return (
     <>
-      <Toaster position="bottom-left" duration={TOAST_DURATION_MS} closeButton />
-      {flash && !hydrated ? (
+      {Toaster ? <Toaster position="bottom-left" duration={TOAST_DURATION_MS} closeButton /> : null}
+      {flash && !ready ? (
         <div className={`flash flash--${flash.type}`} role="status">
           {flash.message}
         </div>

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+/**
+ * The built portal (server/index.ts → createPortalServer) in a process of its own, for the
+ * benchmarks: started on 127.0.0.1 in production mode, logged in through the real login form.
+ * Nothing here builds: `npm run build` comes first.
+ */
+
+export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789-abcdefghij";
+
+export interface PortalOptions {
+  port: number;
+  /** DATA_DIR of the process (its database, unless databaseUrl or memoryDb says otherwise). */
+  dataDir: string;
+  /** A PostgreSQL server; unset: PGlite in dataDir (or in memory with memoryDb). */
+  databaseUrl?: string;
+  /** In-memory database, seeded with the demo data at start. */
+  memoryDb?: boolean;
+}
+
+export interface PortalProcess {
+  base: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL if the process is still there after the grace delay. */
+  stop(): Promise<void>;
+}
+
+const START_ATTEMPTS = 240;
+const START_POLL_MS = 500;
+const STOP_GRACE_MS = 10_000;
+
+export async function startPortal(options: PortalOptions): Promise<PortalProcess> {
+  const base = `http://127.0.0.1:${options.port}`;
+  const { DATABASE_URL: _ignored, DATABASE_MEMORY: _ignoredToo, ...environment } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...environment,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...(options.memoryDb ? { DATABASE_MEMORY: "1" } : {}),
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATA_DIR: options.dataDir,
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const portal: PortalProcess = { base, child, stop: () => stopProcess(child) };
+  // The portal logs JSON lines on stdout: keep the last ones to explain a failed start.
+  const lastLines: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => {
+    lastLines.push(...chunk.toString().split("\n").filter(Boolean));
+    lastLines.splice(0, Math.max(0, lastLines.length - 5));
+  });
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the portal stopped (exit ${child.exitCode ?? child.signalCode}): ${lastLines.join("\n")}`);
+    }
+    const ready = await fetch(`${base}/sante`).then((response) => response.ok, () => false);
+    if (ready) return portal;
+  }
+  await portal.stop();
+  throw new Error("the portal did not start");
+}
+
+/** Ends a child process and waits for it; SIGKILL when SIGTERM was not enough. */
+export async function stopProcess(child: ChildProcess, graceMs = STOP_GRACE_MS): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Posts the login form as a browser would; returns the Cookie header of the session. */
+export async function logIn(base: string, login: string, password = "demo1234"): Promise<string> {
+  const response = await fetch(`${base}/connexion`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ login, password }),
+  });
+  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  if (response.status !== 302 && response.status !== 303) throw new Error(`login answered ${response.status}`);
+  if (!cookie) throw new Error("login set no cookie");
+  return cookie;
+}
+
+/** A page's HTML with the session; anything but a 200 is an error. */
+export async function pageHtml(base: string, pathname: string, cookie: string): Promise<string> {
+  const response = await fetch(`${base}${pathname}`, { headers: { cookie }, redirect: "manual" });
+  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+  return response.text();
+}
