@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { logIn, pageHtml, startPortal } from "./portal-process";
 
 /**
  * Catalogue benchmark (issue 5): the built portal (server/index.ts → createPortalServer) in its
@@ -33,56 +33,6 @@ interface Row {
   errors: number;
 }
 
-/** The portal runs on a throw-away copy: the benchmark never changes the seeded database. */
-async function startPortal(dataDir: string): Promise<ChildProcess> {
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  const { DATABASE_URL: _ignored, ...environment } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...environment,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "bench-session-secret-0123456789-abcdefghij",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // The portal logs JSON lines on stdout: keep the last ones to explain a failed start.
-  const lastLines: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => lastLines.splice(0, Math.max(0, lastLines.length - 5), ...chunk.toString().split("\n").filter(Boolean)));
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (child.exitCode !== null) throw new Error(`the portal stopped (exit ${child.exitCode}): ${lastLines.join("\n")}`);
-    const ready = await fetch(`${BASE}/sante`).then((response) => response.ok, () => false);
-    if (ready) return child;
-  }
-  child.kill();
-  throw new Error("the portal did not start");
-}
-
-/** Posts the login form as a browser would; returns the Cookie header of the session. */
-async function logIn(): Promise<string> {
-  const response = await fetch(`${BASE}/connexion`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-    body: new URLSearchParams({ login: LOGIN, password: "demo1234" }),
-  });
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-  if (response.status !== 302 && response.status !== 303) throw new Error(`login answered ${response.status}`);
-  if (!cookie) throw new Error("login set no cookie");
-  return cookie;
-}
-
-async function pageHtml(pathname: string, cookie: string): Promise<string> {
-  const response = await fetch(`${BASE}${pathname}`, { headers: { cookie }, redirect: "manual" });
-  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
-  return response.text();
-}
-
 /** Sum of the gzipped sizes of the scripts a page loads (module scripts and modulepreloads). */
 async function gzippedScriptBytes(html: string): Promise<number> {
   const sources = new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((match) => match[1] ?? ""));
@@ -103,10 +53,12 @@ export async function runCatalogueBench(): Promise<void> {
   const usesServer = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-catalogue-"));
   if (!usesServer) await cp(BENCH_PGLITE_DIR, path.join(dataDir, "pglite"), { recursive: true });
-  const portal = await startPortal(dataDir);
+  // The portal runs on a throw-away copy: the benchmark never changes the seeded database.
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const portal = await startPortal({ port: PORT, dataDir, databaseUrl });
   try {
-    const cookie = await logIn();
-    const categoryHtml = await pageHtml(CATEGORY_PATH, cookie);
+    const cookie = await logIn(BASE, LOGIN);
+    const categoryHtml = await pageHtml(BASE, CATEGORY_PATH, cookie);
     const productId = /\/catalogue\/produit\/(\d+)/.exec(categoryHtml)?.[1];
     if (!productId) throw new Error("no product on the category page");
     const productPath = `/catalogue/produit/${productId}`;
@@ -132,8 +84,7 @@ export async function runCatalogueBench(): Promise<void> {
     console.log(`category page JavaScript: ${(js / 1024).toFixed(1)} KB gzipped`);
     if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
   } finally {
-    portal.kill("SIGTERM");
-    await new Promise((resolve) => portal.once("exit", resolve));
+    await portal.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Cart, CartLine, ShippingProduct } from "../../../shared/contracts/entities";
 import { withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
-import type { Database, ProductPropertyValue } from "../db/schema";
+import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { pricedProducts } from "../pim/pricing";
-import { productProperties } from "../pim/product-view";
+import { productProperties, type PricedProductRow } from "../pim/product-view";
 import { loadShippingProducts } from "./account";
 import { withOwnAddresses, withOwnCertificates } from "./cart-references";
 
@@ -42,26 +42,15 @@ async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: str
 }
 
 /** What repricing needs of one product for the organization: the query's row, or the read model's. */
-export interface CatalogueRow {
-  id: number;
-  ref: string;
-  title: string;
-  name: string;
-  price_selling: number;
-  prc_price: number;
-  prc_discount: number;
-  prc_promo_price: number | null;
-  prc_promo_name: string | null;
-  ecotaxe: number;
-  weight_gross: number;
-  weight_net: number;
-  is_port: boolean;
-  is_mmsi: boolean;
-  is_hazardous: boolean;
+export interface CatalogueRow
+  extends Pick<
+    PricedProductRow,
+    | "id" | "ref" | "title" | "name" | "price_selling" | "prc_price" | "prc_discount" | "prc_promo_price" | "prc_promo_name"
+    | "ecotaxe" | "weight_gross" | "weight_net" | "is_port" | "is_mmsi" | "is_hazardous" | "properties"
+  > {
   is_motor: boolean;
   is_antenna: boolean;
   is_tag: boolean;
-  properties: Record<string, ProductPropertyValue>;
   sto_disp: number | null;
   refill_date: string | null;
   refill_qte: number | null;
