@@ -41,7 +41,7 @@ describe("AddToCartForm", () => {
     expect(screen.getByLabelText("Quantité (AVF1500001)").getAttribute("name")).toBe("qty");
     cleanup();
     renderAt(<AddToCartForm productId={7} productRef="AVF1500001" />);
-    expect(screen.getByRole("button", { name: "Ajouter au panier" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Ajouter au panier" }).getAttribute("type")).toBe("submit");
   });
 
   it("renders no fetch-mode field (without JavaScript the action redirects) and adds it when a fetcher sends", async () => {

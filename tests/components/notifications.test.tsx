@@ -23,7 +23,7 @@ describe("Notifications", () => {
     });
     await waitFor(() => expect(document.querySelector(".toast--success")?.textContent).toContain("Bienvenue, Voilerie Atlantique."));
     expect(document.querySelector(".flash")).toBeNull();
-    expect(screen.getByRole("button", { name: "Fermer la notification" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Fermer la notification" }).closest(".toast--success")).not.toBeNull();
   });
 
   it("renders the message in a status region before the toaster is there (server and first render)", () => {

@@ -49,7 +49,7 @@ describe("SiteHeader", () => {
     expect(screen.getByTestId("cart-count").textContent).toBe("3");
     cleanup();
     renderHeader({ cartCount: 0 });
-    expect(screen.getByRole("link", { name: "Panier vide" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Panier vide" }).getAttribute("href")).toBe("/mon-panier");
     cleanup();
     renderHeader({ cartCount: null });
     expect(screen.queryByRole("link", { name: /Panier/ })).toBeNull();

@@ -16,7 +16,7 @@ export async function readCart(db: Kysely<Database>, orgId: number): Promise<Sav
  * the first time), so that concurrent saves and confirmations of one cart run one after another.
  * Returns the locked version only: the cart itself is read when a conflict must show it.
  */
-export async function lockCartVersion(trx: Transaction<Database>, orgId: number): Promise<number> {
+async function lockCartVersion(trx: Transaction<Database>, orgId: number): Promise<number> {
   const lockRow = () => trx.selectFrom("carts").select("version").where("org_id", "=", orgId).forUpdate().executeTakeFirst();
   // The row exists after the first save: one statement in the usual case.
   const existing = await lockRow();
@@ -37,24 +37,17 @@ export async function lockCart(trx: Transaction<Database>, orgId: number): Promi
   return readCart(trx, orgId);
 }
 
-/** Refuses a save made on an older version (409 with the current cart); reads the cart only then. */
-export async function assertCurrentCartVersion(
-  trx: Transaction<Database>,
-  orgId: number,
-  lockedVersion: number,
-  sentVersion: number,
-): Promise<void> {
-  if (lockedVersion !== sentVersion) assertCurrentVersion(await readCart(trx, orgId), sentVersion);
+/** The 409 answer of a change made on an older version: it carries the current cart. */
+function cartConflict(current: SavedCart): ApiFailure {
+  return new ApiFailure(409, "cart_conflict", "Le panier a été modifié entre-temps : appliquez votre changement au panier actuel.", {
+    cart: current.cart,
+    version: current.version,
+  });
 }
 
 /** Refuses a change made on an older version, answering with the current cart (409). */
 export function assertCurrentVersion(current: SavedCart, sentVersion: number): void {
-  if (current.version !== sentVersion) {
-    throw new ApiFailure(409, "cart_conflict", "Le panier a été modifié entre-temps : appliquez votre changement au panier actuel.", {
-      cart: current.cart,
-      version: current.version,
-    });
-  }
+  if (current.version !== sentVersion) throw cartConflict(current);
 }
 
 /**
@@ -94,14 +87,9 @@ export async function saveCartVersion(
       .executeTakeFirst();
     if (inserted) return { cart, version: inserted.version };
   }
-  const current = await readCart(db, orgId);
-  assertCurrentVersion(current, sentVersion);
-  // The version matched when read again: another save raced this one between the two
-  // statements and was undone? Never silently overwrite: answer a conflict all the same.
-  throw new ApiFailure(409, "cart_conflict", "Le panier a été modifié entre-temps : appliquez votre changement au panier actuel.", {
-    cart: current.cart,
-    version: current.version,
-  });
+  // Whatever the version read now (even the one sent, after a race between the two
+  // statements), this save did not happen: never overwrite silently, answer the current cart.
+  throw cartConflict(await readCart(db, orgId));
 }
 
 export async function storeCart(
