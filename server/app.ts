@@ -71,6 +71,8 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
 
   const app = express();
   app.disable("x-powered-by");
+  // Answers are not hashed into ETags: only the cart is tagged, by its version (decision 0085).
+  app.set("etag", false);
   app.set("trust proxy", options.trustProxyHops ?? 0);
   app.use(requestId);
   app.use(securityHeaders({ production }));

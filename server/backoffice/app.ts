@@ -8,6 +8,7 @@ import { checkoutRouter } from "./checkout/routes";
 import { DEFAULT_TOKEN_LIFETIME_MS } from "./auth/tokens";
 import { crmRouter } from "./crm/routes";
 import type { Database } from "./db/schema";
+import { DEFAULT_CART_VACUUM_EVERY, TableVacuum } from "./db/vacuum";
 import type { CatalogueServiceDeps } from "./http/deps";
 import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
 import { requireSession } from "./http/session";
@@ -36,6 +37,8 @@ export interface BackofficeApiDeps {
   sessionCache?: SessionCacheOptions;
   /** Where certificate files go (default: certificates/store.ts); tests use a temp dir. */
   certificatesDir?: string;
+  /** Cart writes between two vacuums of the carts table (db/vacuum.ts); 0 never vacuums. */
+  cartVacuumEvery?: number;
 }
 
 const consoleLogger: ErrorLogger = {
@@ -47,6 +50,7 @@ const consoleLogger: ErrorLogger = {
  * /api by the project's server or by main.ts. Every route but login needs a bearer token.
  */
 export function createBackofficeApi(deps: BackofficeApiDeps): Router {
+  const logger = deps.logger ?? consoleLogger;
   const services: CatalogueServiceDeps = {
     db: deps.db,
     now: deps.now ?? (() => new Date()),
@@ -54,6 +58,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     catalogue: new CatalogueCache(deps.db, deps.cache),
     sessions: new SessionCache(deps.sessionCache),
     readModel: new CatalogueReadModel(deps.db, deps.readModel),
+    cartVacuum: new TableVacuum(deps.db, "carts", deps.cartVacuumEvery ?? DEFAULT_CART_VACUUM_EVERY, logger),
   };
   if (deps.warm) {
     // A failure here is not fatal: the first catalogue request tries again and reports it.
@@ -76,6 +81,6 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/crm", authenticated, crmRouter(services));
   api.use("/crm", authenticated, checkoutRouter(services));
   api.use(unknownRoute);
-  api.use(errorHandler(deps.logger ?? consoleLogger));
+  api.use(errorHandler(logger));
   return api;
 }

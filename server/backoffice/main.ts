@@ -17,6 +17,8 @@ async function main(): Promise<void> {
 
   const app = express();
   app.disable("x-powered-by");
+  // Answers are not hashed into ETags: only the cart is tagged, by its version (decision 0085).
+  app.set("etag", false);
   app.use("/api", createBackofficeApi({ db, logger, warm: true }));
   const server = app.listen(port, "127.0.0.1", () => logger.info({ port }, "back-office listening"));
 

@@ -4,10 +4,13 @@ import type { CartLineView } from "../../services/cart-view.server";
 import { Money } from "./Money";
 import { useQuantityField } from "./useQuantityField";
 
+// Built once: toLocaleDateString builds a formatter on every call, for each of up to hundreds of lines.
+const refillDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC" });
+
 function stockText(line: CartLineView): string {
   if (line.stock > 0) return `En stock (${line.stock})`;
   if (line.refillDate) {
-    const date = new Date(`${line.refillDate}T12:00:00Z`).toLocaleDateString("fr-FR", { timeZone: "UTC" });
+    const date = refillDay.format(new Date(`${line.refillDate}T12:00:00Z`));
     return `Réapprovisionnement le ${date}${line.refillQty ? ` (${line.refillQty})` : ""}`;
   }
   return "Hors stock";

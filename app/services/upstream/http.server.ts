@@ -59,18 +59,30 @@ export interface UpstreamRequest<T> {
   onStatus?: (status: number) => void;
 }
 
+/** An answer with its entity tag (the back-office tags the cart with its version). */
+export interface Tagged<T> {
+  value: T;
+  etag: string | null;
+}
+
 export interface UpstreamHttp {
   send<T>(request: UpstreamRequest<T>): Promise<T>;
+  /**
+   * The same call, keeping the answer's ETag; with `known`, sent as If-None-Match so that an
+   * unchanged resource comes back as a bodyless 304 and `known` is answered as it is.
+   */
+  exchange<T>(request: UpstreamRequest<T>, known?: Tagged<T>): Promise<Tagged<T>>;
 }
 
 export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
 
-  async function attempt<T>(request: UpstreamRequest<T>): Promise<T> {
+  async function attempt<T>(request: UpstreamRequest<T>, known: Tagged<T> | undefined): Promise<Tagged<T>> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (request.body !== undefined) headers["content-type"] = "application/json";
+    if (known?.etag) headers["if-none-match"] = known.etag;
 
     let response: Response;
     try {
@@ -85,22 +97,30 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
       throw new UpstreamError(503, timedOut ? "timeout" : "unavailable", UNAVAILABLE_MESSAGE);
     }
-    const answer = await readAnswer(response, request.schema);
+    // Only an answer to If-None-Match may say "not modified": anything else is not trusted.
+    if (response.status === 304 && known?.etag) {
+      request.onStatus?.(response.status);
+      return known;
+    }
+    const value = await readAnswer(response, request.schema);
     request.onStatus?.(response.status);
-    return answer;
+    return { value, etag: response.headers.get("etag") };
+  }
+
+  async function exchange<T>(request: UpstreamRequest<T>, known?: Tagged<T>): Promise<Tagged<T>> {
+    try {
+      return await attempt(request, known);
+    } catch (error) {
+      // Only a GET is safe to replay, and only when the back-office did not answer at all.
+      const retryable = request.method === "GET" && error instanceof UpstreamError && error.status === 503;
+      if (!retryable) throw error;
+      return attempt(request, known);
+    }
   }
 
   return {
-    async send<T>(request: UpstreamRequest<T>): Promise<T> {
-      try {
-        return await attempt(request);
-      } catch (error) {
-        // Only a GET is safe to replay, and only when the back-office did not answer at all.
-        const retryable = request.method === "GET" && error instanceof UpstreamError && error.status === 503;
-        if (!retryable) throw error;
-        return attempt(request);
-      }
-    },
+    exchange,
+    send: (request) => exchange(request).then((answer) => answer.value),
   };
 }
 

@@ -1,3 +1,4 @@
+import { CartCache } from "./cart-cache.server";
 import { createAuthClient, type AuthClient } from "./auth.server";
 import { createCartLookupsClient, type CartLookupsClient } from "./cart-lookups.server";
 import { createCertificatesClient, type CertificatesClient } from "./certificates.server";
@@ -19,12 +20,17 @@ export interface Upstream {
   certificates: CertificatesClient;
 }
 
+export interface UpstreamOptions extends UpstreamHttpOptions {
+  /** The process's last known carts, revalidated on each read (cart-cache.server.ts). */
+  carts?: CartCache;
+}
+
 /** Typed clients of every back-office service, sharing one bearer token. */
-export function createUpstream(options: UpstreamHttpOptions): Upstream {
+export function createUpstream(options: UpstreamOptions): Upstream {
   const http = createUpstreamHttp(options);
   return {
     auth: createAuthClient(http),
-    oms: createOmsClient(http),
+    oms: createOmsClient(http, options.carts),
     pim: createPimClient(http),
     wms: createWmsClient(http),
     crm: createCrmClient(http),
@@ -36,6 +42,7 @@ export function createUpstream(options: UpstreamHttpOptions): Upstream {
 /** Builds clients for a given token: the load context holds this so each request picks its own token. */
 export type UpstreamFactory = (token: string | null) => Upstream;
 
-export function createUpstreamFactory(options: Omit<UpstreamHttpOptions, "token">): UpstreamFactory {
-  return (token) => createUpstream({ ...options, token });
+export function createUpstreamFactory(options: Omit<UpstreamOptions, "token">): UpstreamFactory {
+  const carts = options.carts ?? new CartCache();
+  return (token) => createUpstream({ ...options, carts, token });
 }

@@ -9,6 +9,7 @@ import {
 import type { confirmRequest } from "../../../shared/contracts/api";
 import type { z } from "zod";
 import type { Cart, ShippingProduct } from "../../../shared/contracts/entities";
+import { CartCache } from "./cart-cache.server";
 import type { UpstreamHttp } from "./http.server";
 
 /** The back-office's /api/oms endpoints used so far; the cart and checkout issues extend it. */
@@ -38,18 +39,26 @@ export interface OrderAuthor {
 /** The back-office's answer to a save made on an older version of the cart. */
 export const CART_CONFLICT_CODE = "cart_conflict";
 
-export function createOmsClient(http: UpstreamHttp): OmsClient {
+/** `carts` is the process's cache (cart-cache.server.ts); each client gets its own otherwise. */
+export function createOmsClient(http: UpstreamHttp, carts: CartCache = new CartCache()): OmsClient {
   return {
-    getCart: (orgId) => http.send({ method: "GET", path: `api/oms/cart/${orgId}`, schema: savedCart }),
+    getCart: async (orgId) => {
+      const known = carts.get(orgId);
+      const answer = await http.exchange({ method: "GET", path: `api/oms/cart/${orgId}`, schema: savedCart }, known);
+      return carts.remember(orgId, answer);
+    },
     listShippingProducts: () =>
       http.send({ method: "GET", path: "api/oms/products/port", schema: shippingProductsResponse }),
-    saveCart: (orgId, saved) =>
-      http.send({
+    saveCart: async (orgId, saved) => {
+      const answer = await http.exchange({
         method: "POST",
         path: `api/oms/cart/${orgId}`,
         body: { version: saved.version, cart: saved.cart satisfies Cart },
         schema: savedCart,
-      }),
+      });
+      // The saved cart is the one the next page will show: no need to read it again.
+      return carts.remember(orgId, answer);
+    },
     getFreeShipping: (orgId) =>
       http
         .send({ method: "GET", path: "api/oms/free-shipping", query: { usr_id: orgId }, schema: freeShippingResponse })

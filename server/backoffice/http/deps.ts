@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { SessionCache } from "../auth/session-cache";
 import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
+import type { TableVacuum } from "../db/vacuum";
 import type { CatalogueReadModel } from "../pim/read-model/read-model";
 
 /** What every service router needs: the database and the clock (tests move it). */
@@ -18,4 +19,6 @@ export interface CatalogueServiceDeps extends ServiceDeps {
   catalogue: CatalogueCache;
   /** Products and organizations' prices in memory (pim/read-model/). */
   readModel: CatalogueReadModel;
+  /** Told of every cart write: PGlite has no autovacuum (db/vacuum.ts). */
+  cartVacuum: TableVacuum;
 }

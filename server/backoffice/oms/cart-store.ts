@@ -11,6 +11,29 @@ export async function readCart(db: Kysely<Database>, orgId: number): Promise<Sav
   return row ? { cart: readStoredCart(row.data), version: row.version } : { cart: emptyCart(), version: 0 };
 }
 
+/** The stored version alone: what a revalidation (If-None-Match) compares, without the lines. */
+export async function readCartVersion(db: Kysely<Database>, orgId: number): Promise<number> {
+  const row = await db.selectFrom("carts").select("version").where("org_id", "=", orgId).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/**
+ * The entity tag of an organization's cart: its version names its content, so a client that
+ * holds that version may keep it (docs/decisions/0085-cart-revalidation.md).
+ */
+export function cartEtag(orgId: number, version: number): string {
+  return `"cart-${orgId}-${version}"`;
+}
+
+/** If-None-Match (RFC 9110 §13.1.2: weak comparison, a list, or "*") against the current tag. */
+export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
 /**
  * Locks the organization's cart row for the rest of the transaction (creating it at version 0
  * the first time), so that concurrent saves and confirmations of one cart run one after another.
@@ -50,6 +73,16 @@ export function assertCurrentVersion(current: SavedCart, sentVersion: number): v
   if (current.version !== sentVersion) throw cartConflict(current);
 }
 
+/** A saved cart as the JSON answer: the text written to the database is not serialised twice. */
+export interface SavedCartJson {
+  version: number;
+  json: string;
+}
+
+function savedJson(cartJson: string, version: number): SavedCartJson {
+  return { version, json: `{"cart":${cartJson},"version":${version}}` };
+}
+
 /**
  * Saves the cart as version `sentVersion + 1` in ONE statement, only if the stored version is
  * still `sentVersion` (compare-and-set: concurrent saves of one cart cannot both win); a first
@@ -62,9 +95,10 @@ export async function saveCartVersion(
   cart: Cart,
   userId: number,
   now: Date,
-): Promise<SavedCart> {
+): Promise<SavedCartJson> {
+  const data = JSON.stringify(cart);
   const values = {
-    data: JSON.stringify(cart),
+    data,
     version: sentVersion + 1,
     line_count: cart.products.filter((line) => !line.prd_is_port).length,
     updated_at: now,
@@ -77,7 +111,7 @@ export async function saveCartVersion(
     .where("version", "=", sentVersion)
     .returning("version")
     .executeTakeFirst();
-  if (updated) return { cart, version: updated.version };
+  if (updated) return savedJson(data, updated.version);
   if (sentVersion === 0) {
     const inserted = await db
       .insertInto("carts")
@@ -85,7 +119,7 @@ export async function saveCartVersion(
       .onConflict((oc) => oc.column("org_id").doNothing())
       .returning("version")
       .executeTakeFirst();
-    if (inserted) return { cart, version: inserted.version };
+    if (inserted) return savedJson(data, inserted.version);
   }
   // Whatever the version read now (even the one sent, after a race between the two
   // statements), this save did not happen: never overwrite silently, answer the current cart.

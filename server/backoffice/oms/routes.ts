@@ -7,7 +7,7 @@ import { notFound } from "../http/errors";
 import { assertActingOrg, requireFlag, sessionOf } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
 import { accountContext } from "./account";
-import { readCart, saveCartVersion } from "./cart-store";
+import { cartEtag, isNotModified, readCart, readCartVersion, saveCartVersion } from "./cart-store";
 import { confirmOrder } from "./confirm";
 import { loadOrder } from "./order-view";
 import { parisDate } from "./paris-date";
@@ -15,7 +15,7 @@ import { readModelRows } from "./read-model-rows";
 import { repriceCart } from "./reprice";
 
 export function omsRouter(deps: CatalogueServiceDeps): Router {
-  const { db, now, catalogue, readModel } = deps;
+  const { db, now, catalogue, readModel, cartVacuum } = deps;
   const router = Router();
 
   router.get("/products/port", asyncHandler(async (_req, res) => {
@@ -30,8 +30,20 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
   }));
 
   router.get("/cart/:orgId", asyncHandler(async (req, res) => {
+    // The token's right to this cart is checked first: a 304 tells as much as the cart itself.
     const orgId = assertActingOrg(sessionOf(res), parseIdParam(req.params.orgId));
-    res.json(await readCart(db, orgId));
+    // Kept by the client, but never used without asking: the cart is shared and changes.
+    res.set("Cache-Control", "private, no-cache");
+    const ifNoneMatch = req.get("if-none-match");
+    if (ifNoneMatch) {
+      const etag = cartEtag(orgId, await readCartVersion(db, orgId));
+      if (isNotModified(ifNoneMatch, etag)) {
+        res.status(304).set("ETag", etag).end();
+        return;
+      }
+    }
+    const saved = await readCart(db, orgId);
+    res.set("ETag", cartEtag(orgId, saved.version)).json(saved);
   }));
 
   router.post("/cart/:orgId", asyncHandler(async (req, res) => {
@@ -58,7 +70,9 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       catalogueRows: (ids) => readModelRows(index, { ...pricing, today }, readModel.stocks, ids),
     });
     const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant);
-    res.json(saved);
+    cartVacuum.changed();
+    // The tag of the cart as saved: the client may revalidate it instead of reading it again.
+    res.set("ETag", cartEtag(orgId, saved.version)).type("json").send(saved.json);
   }));
 
   router.post("/cart/:orgId/confirm", asyncHandler(async (req, res) => {
@@ -82,6 +96,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       today: parisDate(instant),
       now: instant,
     });
+    if (!replayed) cartVacuum.changed();
     res.status(replayed ? 200 : 201).json(order);
   }));
 

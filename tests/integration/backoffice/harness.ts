@@ -7,7 +7,7 @@ import express from "express";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import type { SessionResponse } from "../../../shared/contracts/api";
-import { createBackofficeApi } from "../../../server/backoffice/app";
+import { createBackofficeApi, type BackofficeApiDeps } from "../../../server/backoffice/app";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import type { Database } from "../../../server/backoffice/db/schema";
 import { seedDemo } from "../../../server/backoffice/seed/demo";
@@ -44,7 +44,8 @@ async function assertPostgresReachable(url: string): Promise<void> {
   }
 }
 
-export async function startBackoffice(engine: Engine): Promise<Backoffice> {
+/** `options`: API settings a test changes (the vacuum pace, say). */
+export async function startBackoffice(engine: Engine, options: Pick<BackofficeApiDeps, "cartVacuumEvery"> = {}): Promise<Backoffice> {
   const url = process.env.TEST_DATABASE_URL;
   let schema: string | undefined;
   let opened;
@@ -65,7 +66,8 @@ export async function startBackoffice(engine: Engine): Promise<Backoffice> {
   // Uploaded certificate files go to a throw-away directory, never the working tree's data/.
   const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-bo-"));
   const app = express();
-  app.use("/api", createBackofficeApi({ db: opened.db, now: () => now, logger: { error: () => undefined }, certificatesDir }));
+  app.set("etag", false); // as the servers do (decision 0085)
+  app.use("/api", createBackofficeApi({ db: opened.db, now: () => now, logger: { error: () => undefined }, certificatesDir, ...options }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;

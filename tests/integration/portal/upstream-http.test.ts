@@ -5,9 +5,9 @@ import { z } from "zod";
 import { createUpstreamHttp, UpstreamError } from "../../../app/services/upstream/http.server";
 
 /** A scripted back-office on 127.0.0.1: each test says what the next answers are. */
-type Answer = { status: number; body?: unknown; delayMs?: number };
+type Answer = { status: number; body?: unknown; delayMs?: number; etag?: string };
 let script: Answer[] = [];
-let seen: { method: string; url: string; authorization: string | undefined; body: string }[] = [];
+let seen: { method: string; url: string; authorization: string | undefined; body: string; ifNoneMatch?: string }[] = [];
 let server: http.Server;
 let baseUrl: string;
 
@@ -16,10 +16,10 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, body });
+      seen.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, body, ifNoneMatch: req.headers["if-none-match"] });
       const answer = script.shift() ?? { status: 500 };
       setTimeout(() => {
-        res.writeHead(answer.status, { "content-type": "application/json" });
+        res.writeHead(answer.status, { "content-type": "application/json", ...(answer.etag ? { etag: answer.etag } : {}) });
         res.end(answer.body === undefined ? "" : JSON.stringify(answer.body));
       }, answer.delayMs ?? 0);
     });
@@ -88,5 +88,21 @@ describe("upstream http", () => {
     const unreachable = createUpstreamHttp({ baseUrl: "http://127.0.0.1:9", timeoutMs: 300 });
     const error = await failure(() => unreachable.send({ method: "GET", path: "api/x", schema: pong }));
     expect(error.code).toBe("unavailable");
+  });
+
+  it("revalidates a tagged answer: If-None-Match sent, a 304 answers the known value", async () => {
+    script = [{ status: 200, body: { pong: 1 }, etag: '"v1"' }, { status: 304, etag: '"v1"' }, { status: 200, body: { pong: 2 }, etag: '"v2"' }];
+    const http = client();
+    const first = await http.exchange({ method: "GET", path: "ping", schema: pong });
+    expect(first).toEqual({ value: { pong: 1 }, etag: '"v1"' });
+    expect(seen[0]?.ifNoneMatch).toBeUndefined();
+    expect(await http.exchange({ method: "GET", path: "ping", schema: pong }, first)).toBe(first);
+    expect(seen[1]?.ifNoneMatch).toBe('"v1"');
+    expect(await http.exchange({ method: "GET", path: "ping", schema: pong }, first)).toEqual({ value: { pong: 2 }, etag: '"v2"' });
+  });
+
+  it("never takes a 304 it did not ask for as an answer", async () => {
+    script = [{ status: 304 }];
+    expect((await failure(() => client().send({ method: "GET", path: "ping", schema: pong }))).code).toBe("unavailable");
   });
 });

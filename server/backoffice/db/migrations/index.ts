@@ -4,6 +4,7 @@ import * as favorites from "./0002_favorites";
 import * as certificates from "./0003_certificates";
 import * as performance from "./0005_performance";
 import * as catalogueRevisions from "./0006_catalogue_revisions";
+import * as cartJson from "./0007_cart_json";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003_certificates": certificates,
   "0005_performance": performance,
   "0006_catalogue_revisions": catalogueRevisions,
+  "0007_cart_json": cartJson,
 };
 
 export const migrationProvider: MigrationProvider = {

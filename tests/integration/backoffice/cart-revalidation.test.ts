@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { savedCart, type SessionResponse } from "../../../shared/contracts/api";
+import { cartWith, lineFor, products } from "./cart-fixtures";
+import { LOGINS, login, startBackoffice, type Backoffice } from "./harness";
+
+/** The cart's entity tag is its version: a client that holds it is answered 304 (decision 0085). */
+describe("back-office cart revalidation", () => {
+  let bo: Backoffice;
+  let client: SessionResponse;
+  let buyer: SessionResponse;
+  let orgId: number;
+  beforeAll(async () => {
+    bo = await startBackoffice("pglite");
+    client = await login(bo, LOGINS.client);
+    buyer = await login(bo, LOGINS.buyer);
+    orgId = client.user.auth_org_id;
+  });
+  afterAll(async () => {
+    await bo.close();
+  });
+
+  const getCart = (session: SessionResponse, headers: Record<string, string> = {}, org = orgId) =>
+    fetch(`${bo.baseUrl}/oms/cart/${org}`, { headers: { authorization: `Bearer ${session.token}`, ...headers } });
+  const saveCart = (session: SessionResponse, version: number, lines: ReturnType<typeof lineFor>[]) =>
+    fetch(`${bo.baseUrl}/oms/cart/${orgId}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ version, cart: cartWith(lines) }),
+    });
+
+  it("tags the cart with its version and answers 304 without a body while it has not changed", async () => {
+    const first = await getCart(client);
+    const etag = first.headers.get("etag");
+    const saved = savedCart.parse(await first.json());
+    expect(etag).toBe(`"cart-${orgId}-${saved.version}"`);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+
+    const again = await getCart(client, { "if-none-match": etag ?? "" });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    // Weak comparison and lists, as HTTP says.
+    expect((await getCart(client, { "if-none-match": `"autre", W/${etag}` })).status).toBe(304);
+  });
+
+  it("answers the new cart once a colleague has saved, with the save's own tag", async () => {
+    const before = await getCart(client);
+    const oldTag = before.headers.get("etag") ?? "";
+    const { version } = savedCart.parse(await before.json());
+    const [product] = await products(bo.db, "plain", 1);
+    if (!product) throw new Error("demo data lacks plain products");
+
+    const save = await saveCart(buyer, version, [lineFor(product, 3)]);
+    expect(save.status).toBe(200);
+    expect(save.headers.get("etag")).toBe(`"cart-${orgId}-${version + 1}"`);
+
+    const after = await getCart(client, { "if-none-match": oldTag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).toBe(save.headers.get("etag"));
+    const fresh = savedCart.parse(await after.json());
+    expect(fresh.version).toBe(version + 1);
+    expect(fresh.cart.products.find((line) => line.obj_id === product.id)?.qty).toBe(3);
+  });
+
+  it("checks the token's right to the cart before comparing tags", async () => {
+    const tag = (await getCart(client)).headers.get("etag") ?? "";
+    const belgium = await login(bo, LOGINS.belgium);
+    // The Belgian organization's token with the right tag learns nothing about this cart.
+    const refused = await getCart(belgium, { "if-none-match": tag });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get("etag")).toBeNull();
+    expect((await getCart(client, { "if-none-match": "*" }, orgId)).status).toBe(304);
+    expect((await fetch(`${bo.baseUrl}/oms/cart/${orgId}`, { headers: { "if-none-match": tag } })).status).toBe(401);
+  });
+});

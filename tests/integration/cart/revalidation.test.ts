@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionResponse, type SessionResponse } from "../../../shared/contracts/api";
+import { CartCache } from "../../../app/services/upstream/cart-cache.server";
+import { createUpstream } from "../../../app/services/upstream/index.server";
+import { cartWith, lineFor, products } from "../backoffice/cart-fixtures";
+import { LOGINS, startCartBackoffice, type CartBackoffice } from "./harness";
+
+/**
+ * Two portal processes (two caches) on one back-office: each revalidates its cart with the
+ * version tag, so a colleague's save made through the other is seen at once (decision 0085).
+ */
+describe("cart reads revalidated with the version tag", () => {
+  let backoffice: CartBackoffice;
+  let client: SessionResponse;
+  let buyer: SessionResponse;
+  beforeAll(async () => {
+    backoffice = await startCartBackoffice();
+    const logIn = async (login: string) => {
+      const response = await fetch(`${backoffice.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ login, password: "demo1234" }),
+      });
+      return sessionResponse.parse(await response.json());
+    };
+    [client, buyer] = await Promise.all([logIn(LOGINS.client), logIn(LOGINS.buyer)]);
+  });
+  afterAll(async () => {
+    await backoffice.close();
+  });
+
+  function portalProcess(token: string) {
+    const statuses: number[] = [];
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      statuses.push(response.status);
+      return response;
+    };
+    return { statuses, upstream: createUpstream({ baseUrl: backoffice.url, token, carts: new CartCache(), fetchImpl }) };
+  }
+
+  it("reads the cart once, then is told it has not changed; a colleague's save elsewhere is seen at once", async () => {
+    const orgId = client.user.auth_org_id;
+    const mine = portalProcess(client.token);
+    const theirs = portalProcess(buyer.token);
+
+    const first = await mine.upstream.oms.getCart(orgId);
+    expect(await mine.upstream.oms.getCart(orgId)).toBe(first);
+    expect(mine.statuses).toEqual([200, 304]);
+
+    const [product] = await products(backoffice.db, "plain", 1);
+    if (!product) throw new Error("demo data lacks plain products");
+    const current = await theirs.upstream.oms.getCart(orgId);
+    const saved = await theirs.upstream.oms.saveCart(orgId, { cart: cartWith([lineFor(product, 2)]), version: current.version });
+    // The saving process keeps what it saved: its next read is a 304.
+    expect(await theirs.upstream.oms.getCart(orgId)).toBe(saved);
+    expect(theirs.statuses).toEqual([200, 200, 304]);
+
+    const seen = await mine.upstream.oms.getCart(orgId);
+    expect(seen.version).toBe(first.version + 1);
+    expect(seen.cart.products.find((line) => line.obj_id === product.id)?.qty).toBe(2);
+    expect(mine.statuses).toEqual([200, 304, 200]);
+  });
+});
