@@ -1,13 +1,12 @@
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations/index";
 import { PGliteDialect } from "./pglite-driver";
+import { PGliteThread } from "./pglite-thread";
 import type { Database } from "./schema";
+import { textParsers } from "./text-parsers";
 
 export interface OpenDatabaseOptions {
   /** A PostgreSQL server (DATABASE_URL). When absent, embedded PGlite. */
@@ -26,18 +25,6 @@ export interface OpenedDatabase {
   db: Kysely<Database>;
   close(): Promise<void>;
 }
-
-const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
-
-/**
- * The same value shapes on both engines: bigint counts and numeric discounts as numbers,
- * dates as their YYYY-MM-DD text (a JavaScript Date would shift them by the time zone).
- */
-const textParsers: Record<number, (value: string) => unknown> = {
-  [OID.int8]: (value) => Number(value),
-  [OID.numeric]: (value) => Number(value),
-  [OID.date]: (value) => value,
-};
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const db = options.url ? openPostgres(options.url, options) : await openPglite(options);
@@ -66,11 +53,13 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Kysely<Databas
 async function openPglite(options: OpenDatabaseOptions): Promise<Kysely<Database>> {
   const dataDir = options.memory ? undefined : (options.dataDir ?? "data/pglite");
   if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir,
-    extensions: { unaccent, pg_trgm },
-    parsers: textParsers,
-  });
+  const pglite = new PGliteThread(dataDir);
+  try {
+    await pglite.waitReady;
+  } catch (error) {
+    await pglite.close().catch(() => undefined);
+    throw error;
+  }
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
 

@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -14,6 +13,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
+import type { PGliteLike } from "./pglite-thread";
 
 /**
  * Kysely dialect over an embedded PGlite instance. PGlite is a single connection, so the
@@ -22,7 +22,7 @@ import {
  * We write our own instead of kysely-pglite, which pulls a CLI toolchain (docs/decisions/0002).
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteLike) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
@@ -56,7 +56,7 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private releaseCurrent: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PGliteLike) {
     this.connection = new PGliteConnection(pglite);
   }
 
@@ -94,7 +94,7 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteLike) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: "object" });
