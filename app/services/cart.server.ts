@@ -24,7 +24,8 @@ import { UpstreamError } from "./upstream/index.server";
 /**
  * THE one place where the organization's shared cart changes (docs/cart.md). Every change
  * (add, quantity, remove, clear, options, reference and comments, certificates, quick order)
- * is loaded, applied with the pure operations of shared/domain, and saved with its version.
+ * starts from the last known cart, is applied with the pure operations of shared/domain, and
+ * saved with its version.
  * When a colleague saved in between (409), the SAME change is applied again on the fresh cart:
  * nobody's change is lost. Live sync (issue 7) publishes 'cart-update' right after the save.
  */
@@ -150,7 +151,9 @@ export async function changeCart(
   assertCanChangeCart(active);
   const orgId = active.session.user.auth_org_id;
   const { oms } = active.upstream;
-  const [shipping, initial] = await Promise.all([shippingContextFor(context, active), oms.getCart(orgId)]);
+  // The change starts from the cart this process last saw, without asking: if a colleague saved
+  // since, the versioned save answers 409 and the loop below reads the cart and starts again.
+  const [shipping, initial] = await Promise.all([shippingContextFor(context, active), oms.lastKnownCart(orgId) ?? oms.getCart(orgId)]);
   let current = initial;
   for (let attempt = 1; attempt <= MAX_SAVE_ATTEMPTS; attempt++) {
     const next = applyPortalChange(current.cart, change, shipping);

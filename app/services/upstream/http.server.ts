@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fetchTransport, undiciTransport, TransportFailure, type Transport, type TransportResponse } from "./transport.server";
 
 /**
  * The one place that talks HTTP to the back-office: bearer token, timeout, zod parse of
@@ -44,8 +45,10 @@ export interface UpstreamHttpOptions {
   /** Bearer token of the session; absent for the login call. */
   token?: string | null;
   timeoutMs?: number;
-  /** Injected for tests; defaults to the global fetch. */
+  /** Injected for tests (a fetch to observe or script the exchanges); defaults to undici's request API. */
   fetchImpl?: typeof fetch;
+  /** How the calls travel; shared by every client of a process to keep its connections. */
+  transport?: Transport;
 }
 
 export interface UpstreamRequest<T> {
@@ -75,7 +78,7 @@ export interface UpstreamHttp {
 }
 
 export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
-  const fetchImpl = options.fetchImpl ?? fetch;
+  const transport = options.transport ?? (options.fetchImpl ? fetchTransport(options.fetchImpl) : defaultTransport());
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
 
   async function attempt<T>(request: UpstreamRequest<T>, known: Tagged<T> | undefined): Promise<Tagged<T>> {
@@ -84,27 +87,27 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     if (request.body !== undefined) headers["content-type"] = "application/json";
     if (known?.etag) headers["if-none-match"] = known.etag;
 
-    let response: Response;
+    let response: TransportResponse;
     try {
-      response = await fetchImpl(buildUrl(options.baseUrl, request), {
+      response = await transport({
         method: request.method,
+        url: buildUrl(options.baseUrl, request),
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "error",
+        timeoutMs,
       });
     } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      throw new UpstreamError(503, timedOut ? "timeout" : "unavailable", UNAVAILABLE_MESSAGE);
+      const kind = error instanceof TransportFailure ? error.kind : "unavailable";
+      throw new UpstreamError(503, kind, UNAVAILABLE_MESSAGE);
     }
     // Only an answer to If-None-Match may say "not modified": anything else is not trusted.
     if (response.status === 304 && known?.etag) {
       request.onStatus?.(response.status);
       return known;
     }
-    const value = await readAnswer(response, request.schema);
+    const value = readAnswer(response, request.schema);
     request.onStatus?.(response.status);
-    return { value, etag: response.headers.get("etag") };
+    return { value, etag: response.etag };
   }
 
   async function exchange<T>(request: UpstreamRequest<T>, known?: Tagged<T>): Promise<Tagged<T>> {
@@ -139,9 +142,10 @@ function buildUrl(baseUrl: string, request: UpstreamRequest<unknown>): string {
  */
 const errorHead = z.object({ code: z.string(), message: z.string() });
 
-async function readAnswer<T>(response: Response, schema: z.ZodType<T> | null): Promise<T> {
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
+function readAnswer<T>(response: TransportResponse, schema: z.ZodType<T> | null): T {
+  const payload = parseJson(response.text);
+  const ok = response.status >= 200 && response.status < 300;
+  if (!ok) {
     const parsedError = errorHead.safeParse(payload);
     if (response.status >= 500 || !parsedError.success) {
       throw new UpstreamError(response.status >= 500 ? 503 : response.status, "unavailable", UNAVAILABLE_MESSAGE);
@@ -152,4 +156,19 @@ async function readAnswer<T>(response: Response, schema: z.ZodType<T> | null): P
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new UpstreamError(502, "invalid_response", INVALID_ANSWER_MESSAGE);
   return parsed.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One pool of kept-alive connections per process, whichever client or token uses it. */
+let processTransport: Transport | null = null;
+function defaultTransport(): Transport {
+  processTransport ??= undiciTransport();
+  return processTransport;
 }

@@ -15,6 +15,11 @@ import type { UpstreamHttp } from "./http.server";
 /** The back-office's /api/oms endpoints used so far; the cart and checkout issues extend it. */
 export interface OmsClient {
   getCart(orgId: number): Promise<SavedCart>;
+  /**
+   * The cart this process last read or saved, possibly stale: only a base for a change whose
+   * versioned save refuses it (409) when a colleague saved meanwhile. Never shown as it is.
+   */
+  lastKnownCart(orgId: number): SavedCart | undefined;
   listShippingProducts(): Promise<ShippingProduct[]>;
   /** Saves the cart made on `version`; a 409 UpstreamError (code cart_conflict) when it is stale. */
   saveCart(orgId: number, saved: SavedCart): Promise<SavedCart>;
@@ -47,6 +52,7 @@ export function createOmsClient(http: UpstreamHttp, carts: CartCache = new CartC
       const answer = await http.exchange({ method: "GET", path: `api/oms/cart/${orgId}`, schema: savedCart }, known);
       return carts.remember(orgId, answer);
     },
+    lastKnownCart: (orgId) => carts.get(orgId)?.value,
     listShippingProducts: () =>
       http.send({ method: "GET", path: "api/oms/products/port", schema: shippingProductsResponse }),
     saveCart: async (orgId, saved) => {

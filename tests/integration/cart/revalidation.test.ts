@@ -3,6 +3,7 @@ import { sessionResponse, type SessionResponse } from "../../../shared/contracts
 import { CartCache } from "../../../app/services/upstream/cart-cache.server";
 import { createUpstream } from "../../../app/services/upstream/index.server";
 import { cartWith, lineFor, products } from "../backoffice/cart-fixtures";
+import { cartPage, cookieFor, postAdd, postCart } from "./cart-flow";
 import { LOGINS, startCartBackoffice, type CartBackoffice } from "./harness";
 
 /**
@@ -60,5 +61,26 @@ describe("cart reads revalidated with the version tag", () => {
     expect(seen.version).toBe(first.version + 1);
     expect(seen.cart.products.find((line) => line.obj_id === product.id)?.qty).toBe(2);
     expect(mine.statuses).toEqual([200, 304, 200]);
+  });
+
+  it("loses no colleague's change when a change starts from this process's stale cart", async () => {
+    const orgId = client.user.auth_org_id;
+    const cookie = await cookieFor(backoffice, LOGINS.client);
+    const [first, second, third] = await products(backoffice.db, "plain", 3);
+    if (!first || !second || !third) throw new Error("demo data lacks plain products");
+    await postCart(backoffice, cookie, { intent: "clear" });
+    await postAdd(backoffice, cookie, { productId: String(first.id), qty: "1" });
+
+    // A colleague on another portal process (its own cache) adds a line: this process's cart is stale.
+    const elsewhere = portalProcess(buyer.token).upstream.oms;
+    const current = await elsewhere.getCart(orgId);
+    await elsewhere.saveCart(orgId, { cart: { ...current.cart, products: [...current.cart.products, lineFor(second, 4)] }, version: current.version });
+
+    // This process starts its change from the stale cart; the versioned save refuses it, and the
+    // change is applied again on the fresh cart.
+    await postAdd(backoffice, cookie, { productId: String(third.id), qty: "2" });
+    const { view } = await cartPage(backoffice, cookie);
+    expect(Object.fromEntries(view.lines.map((line) => [line.productId, line.qty]))).toEqual({ [first.id]: 1, [second.id]: 4, [third.id]: 2 });
+    expect(view.version).toBe(current.version + 2);
   });
 });
