@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +7,39 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 
 const ABORT_DELAY_MS = 5000;
+
+/**
+ * React writes a document as many small chunks (about one per 2 KB, ~40 for a product list),
+ * all within one tick for the shell. Each chunk then crosses a web stream and the HTTP
+ * response on its own; joining the chunks written in the same tick sends the shell as one
+ * (decision 0084). Later chunks (streamed stock, Suspense) still go out as they come.
+ */
+class TickCoalescer extends Transform {
+  private pending: Buffer[] = [];
+  private scheduled = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.pending.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.release());
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.release();
+    done();
+  }
+
+  private release(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const chunks = this.pending;
+    this.pending = [];
+    this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -40,7 +73,7 @@ export default function handleRequest(
         // Bots wait for the whole page; people get the shell as soon as it is ready.
         [isBot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new TickCoalescer();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -1,9 +1,10 @@
 import type { ProductSummary } from "../../shared/contracts/api";
-import type { ProductCardView, ProductListView } from "../components/catalogue/types";
+import type { CardPriceView, PriceView, ProductCardView, ProductListView } from "../components/catalogue/types";
 import { cachedBrands } from "./catalogue-cache.server";
 import { PER_PAGE, parseListParams, toProductListQuery } from "./catalogue-query.server";
 import { priceViewOf } from "./catalogue-pricing.server";
-import { settleStocks, stockPromises, type StockEntries } from "./catalogue-stock.server";
+import { catalogueConfig } from "./catalogue-config.server";
+import { settleStocks, stockPromises, stocksFromListing, type StockEntries } from "./catalogue-stock.server";
 import type { CatalogueUser } from "./catalogue-user.server";
 import { asRouteError } from "./route-errors.server";
 import type { ProductPage } from "./upstream/pim.server";
@@ -21,15 +22,21 @@ export interface LoadedProductList {
   stocks: StockEntries;
 }
 
+/** Only what a card renders (types.ts, CardPriceView): the rest of the price is for the product page. */
+function cardPriceOf(price: PriceView | null): CardPriceView | null {
+  if (price === null) return null;
+  return { unitPrice: price.unitPrice, listPrice: price.listPrice, promotion: price.promotion ? { name: price.promotion.name } : null };
+}
+
 export function toCardView(product: ProductSummary, user: CatalogueUser, favoriteIds: ReadonlySet<number>): ProductCardView {
   return {
     id: product.obj_id,
     ref: product.obj_ref,
     title: product.obj_title,
-    brand: product.brand ? { slug: product.brand.obj_slug, title: product.brand.obj_title } : null,
+    brand: product.brand ? { title: product.brand.obj_title } : null,
     image: product.image,
     discontinued: product.prd_discontinued,
-    price: user.permissions.canViewPrices ? priceViewOf(product, user.catCompta) : null,
+    price: user.permissions.canViewPrices ? cardPriceOf(priceViewOf(product, user.catCompta)) : null,
     isFavorite: favoriteIds.has(product.obj_id),
   };
 }
@@ -47,12 +54,25 @@ function fetchPage(user: CatalogueUser, scope: ListScope, query: ReturnType<type
     const { category: _category, ...favoriteQuery } = query;
     return user.upstream.pim.listFavorites(favoriteQuery);
   }
-  return user.upstream.pim.listProducts(query);
+  // The favourite flags, and in batch mode the stock, come with the page: one back-office call
+  // instead of three. The per-product stock mode keeps its own paced calls.
+  const withStock = catalogueConfig().stockMode === "batch" ? "1" : undefined;
+  return user.upstream.pim.listProducts({ ...query, with_favorites: "1", with_stock: withStock });
 }
 
 /**
- * One page of products with the URL's filters, sort and page: the list, the brands of the
- * filter and the favourites are read in parallel; the stock is left to stream.
+ * The favourite flags of a page: every product of the favourites list is one; a product list
+ * carries its flags; an upstream that sent none is asked for the ids (one more call).
+ */
+function favoritesOf(user: CatalogueUser, scope: ListScope, page: ProductPage): Promise<ReadonlySet<number>> {
+  if (scope.kind === "favorites") return Promise.resolve(new Set(page.items.map((item) => item.obj_id)));
+  if (page.favorite_ids) return Promise.resolve(new Set(page.favorite_ids));
+  return favoriteIdsOf(user);
+}
+
+/**
+ * One page of products with the URL's filters, sort and page: the list (with its favourite
+ * flags) and the brands of the filter are read in parallel; the stock is left to stream.
  */
 export async function loadProductList(user: CatalogueUser, scope: ListScope, url: URL): Promise<LoadedProductList> {
   const { params, notices } = parseListParams(url.searchParams, { canSortByPrice: user.permissions.canViewPrices });
@@ -60,11 +80,11 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
     categoryId: scope.kind === "category" ? scope.categoryId : undefined,
     brandId: scope.kind === "brand" ? scope.brandId : undefined,
   });
-  const [page, brands, favorites] = await Promise.all([
+  const [page, brands] = await Promise.all([
     fetchPage(user, scope, query).catch(asRouteError),
     scope.kind === "brand" ? Promise.resolve([]) : cachedBrands(user.upstream).catch(() => []),
-    favoriteIdsOf(user),
   ]);
+  const favorites = await favoritesOf(user, scope, page);
   const items = page.items.map((product) => toCardView(product, user, favorites));
   return {
     list: {
@@ -77,6 +97,8 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
       canViewPrices: user.permissions.canViewPrices,
       canUpdateCart: user.permissions.canUpdateCart,
     },
-    stocks: await settleStocks(stockPromises(user.upstream, items.map((item) => item.id))),
+    stocks: page.stocks
+      ? stocksFromListing(items.map((item) => item.id), page.stocks)
+      : await settleStocks(stockPromises(user.upstream, items.map((item) => item.id))),
   };
 }

@@ -33,6 +33,15 @@ function toView(stock: Stock): StockView {
   return { available: stock.sto_disp, refillDate: stock.sto_refill_date, refillQty: stock.sto_refill_qte };
 }
 
+/**
+ * The stock a listing brought along (`with_stock`, batch mode): every figure is already
+ * there, nothing waits or streams; a product the answer leaves out has no stock (null).
+ */
+export function stocksFromListing(productIds: readonly number[], stocks: readonly Stock[]): StockEntries {
+  const byId = new Map(stocks.map((entry) => [entry.obj_id, toView(entry)]));
+  return Object.fromEntries(productIds.map((id) => [id, byId.get(id) ?? null]));
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function stockPromises(

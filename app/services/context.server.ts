@@ -18,6 +18,8 @@ export interface PortalConfig {
   /** Secure cookies (and the __Host- prefix): true in production. */
   secureCookies: boolean;
   upstreamTimeoutMs?: number;
+  /** A fetch for the back-office calls, for tests that observe or script them (default: undici). */
+  upstreamFetch?: typeof fetch;
   /** The clock, injectable so expiry can be tested. */
   now?: () => Date;
   /** Outgoing email (order confirmations); default: kept in memory and logged. */
@@ -57,7 +59,7 @@ export function createPortalServices(config: PortalConfig): PortalServices {
   return {
     sessions: createPortalSessions(cookieOptions),
     toasts: createToastCookie(cookieOptions),
-    upstreamFor: createUpstreamFactory({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs }),
+    upstreamFor: createUpstreamFactory({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, fetchImpl: config.upstreamFetch }),
     now: config.now ?? (() => new Date()),
     checkout: createCheckoutServices({ ...cookieOptions, mail: config.mail, now: config.now }),
     realtime: config.realtime ?? createRecordingPublisher(),

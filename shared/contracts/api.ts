@@ -184,6 +184,10 @@ export const productListQuery = z
     sort: productSort.default("relevance"),
     page: z.coerce.number().int().min(1).max(10000).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(24),
+    /** "1": the answer also says which of the page's products are the caller's favourites. */
+    with_favorites: z.enum(["1"]).optional(),
+    /** "1": the answer also carries the page's stock figures (as the wms batch answers them). */
+    with_stock: z.enum(["1"]).optional(),
   })
   .strict();
 export type ProductListQuery = z.infer<typeof productListQuery>;
@@ -193,6 +197,10 @@ export const productListResponse = z
     total: z.number().int().nonnegative(),
     page: z.number().int().positive(),
     per_page: z.number().int().positive(),
+    /** With `with_favorites=1` only: the ids of `items` that the caller has as favourites. */
+    favorite_ids: z.array(z.number().int().positive()).optional(),
+    /** With `with_stock=1` only: the stock of `items` (unknown products left out, as /wms/stocks). */
+    stocks: z.array(stock).optional(),
   })
   .strict();
 

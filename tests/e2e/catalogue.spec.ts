@@ -102,4 +102,23 @@ test.describe("catalogue", () => {
     await page.locator(".product-card .favorite-toggle__button").first().click();
     await expect(page.getByText("Vous n'avez pas encore de favori", { exact: false })).toBeVisible();
   });
+
+  test("toggles a favourite from a card of a list and stays on the list", async ({ page }, testInfo) => {
+    // The list sends its cards' forms (one handler for all of them, decision 0084); without
+    // JavaScript the form posts and the action comes back to the same list.
+    const reference = testInfo.project.name === "js" ? "AVF1500004" : "AVF1500005";
+    await searchFromHeader(page, reference.toLowerCase());
+    const listUrl = page.url();
+    const card = page.locator(".product-card").filter({ has: page.locator(".product-card__ref", { hasText: reference }) });
+    const toggle = card.locator(".favorite-toggle__button");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("Produit ajouté à vos favoris.").first()).toBeAttached();
+    expect(page.url()).toBe(listUrl);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByText("Produit retiré de vos favoris.").first()).toBeAttached();
+    expect(page.url()).toBe(listUrl);
+  });
 });

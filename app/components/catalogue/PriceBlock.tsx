@@ -1,13 +1,13 @@
 import { formatEuros } from "../../../shared/domain/money";
-import type { PriceView } from "./types";
+import type { CardPriceView, PriceView } from "./types";
 
 const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 
-/** The user's price: amounts come computed in cents from the server; this only formats them. */
-export function PriceBlock({ price, detailed = false }: { price: PriceView; detailed?: boolean }) {
+/** The first lines of a price: what one unit costs, the struck list price, the promotion. */
+function PriceLines({ price }: { price: CardPriceView }) {
   const reduced = price.unitPrice < price.listPrice;
   return (
-    <div className={detailed ? "price price--detailed" : "price"}>
+    <>
       <p className="price__main">
         <span className="price__amount">{formatEuros(price.unitPrice)}</span> <span className="price__unit">HT</span>
         {reduced ? (
@@ -21,9 +21,29 @@ export function PriceBlock({ price, detailed = false }: { price: PriceView; deta
       </p>
       {price.promotion ? (
         <p className="price__promo">
-          <span className="badge badge--promo">Promotion</span> {price.promotion.name ?? ""}
+          {/* One text node: two adjacent ones are separated by a comment in the HTML. */}
+          <span className="badge badge--promo">Promotion</span>
+          {` ${price.promotion.name ?? ""}`}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** A card's price (amounts computed in cents on the server; this only formats them). */
+export function CardPrice({ price }: { price: CardPriceView }) {
+  return (
+    <div className="price">
+      <PriceLines price={price} />
+    </div>
+  );
+}
+
+/** The user's price: amounts come computed in cents from the server; this only formats them. */
+export function PriceBlock({ price, detailed = false }: { price: PriceView; detailed?: boolean }) {
+  return (
+    <div className={detailed ? "price price--detailed" : "price"}>
+      <PriceLines price={price} />
       {detailed ? (
         <dl className="price__details">
           <dt>Prix public HT</dt>

@@ -2,6 +2,7 @@ import { ListControls } from "./ListControls";
 import { listSearch } from "./list-url";
 import { Pagination } from "./Pagination";
 import { ProductCard } from "./ProductCard";
+import { useCardActions } from "./useCardActions";
 import type { ProductListView, StockEntry } from "./types";
 
 interface ProductListProps {
@@ -12,14 +13,18 @@ interface ProductListProps {
   emptyMessage: string;
 }
 
+// Built once: constructing an Intl.NumberFormat costs about as much as rendering a card.
+const countFormat = new Intl.NumberFormat("fr-FR");
+
 function countText(total: number): string {
   if (total === 0) return "Aucun produit";
-  return total === 1 ? "1 produit" : `${new Intl.NumberFormat("fr-FR").format(total)} produits`;
+  return total === 1 ? "1 produit" : `${countFormat.format(total)} produits`;
 }
 
 /** A product list with its controls, notices, count and pagination (category, brand, search, favourites). */
 export function ProductList({ list, stocks, heading, emptyMessage }: ProductListProps) {
   const beyondLastPage = list.total > 0 && list.items.length === 0;
+  const actions = useCardActions();
   return (
     <section className="product-list" aria-labelledby="liste-produits">
       <div className="product-list__header">
@@ -46,15 +51,24 @@ export function ProductList({ list, stocks, heading, emptyMessage }: ProductList
           )}
         </p>
       ) : (
-        <ul className="product-grid">
+        // The cards' forms submit to the list (useCardActions.ts): submit events bubble.
+        <ul className="product-grid" onSubmit={actions.onSubmit}>
           {list.items.map((product) => (
             <li key={product.id}>
-              <ProductCard product={product} stock={stocks[product.id]} canUpdateCart={list.canUpdateCart} />
+              <ProductCard
+                product={product}
+                stock={stocks[product.id]}
+                canUpdateCart={list.canUpdateCart}
+                back={actions.back}
+                adding={actions.adding.has(product.id)}
+                favorite={actions.favoriteAsked.get(product.id) ?? product.isFavorite}
+              />
             </li>
           ))}
         </ul>
       )}
       <Pagination params={list.params} pageCount={list.pageCount} />
+      {actions.overlay}
     </section>
   );
 }

@@ -14,7 +14,8 @@ function refillText(stock: StockView): string {
 export function StockText({ stock }: { stock: StockView | null }) {
   if (stock === null) return <span className="stock stock--unknown">Disponibilité : voir la fiche produit</span>;
   if (stock.available > 0) {
-    return <span className="stock stock--in">En stock ({stock.available} disponibles)</span>;
+    // One text node (no comment markers in the HTML of each card).
+    return <span className="stock stock--in">{`En stock (${stock.available} disponibles)`}</span>;
   }
   return <span className="stock stock--out">{refillText(stock)}</span>;
 }

@@ -37,15 +37,25 @@ export interface StockView {
   refillQty: number | null;
 }
 
+/**
+ * What a card shows of a price. Cards carry only this: the loader data of a list is
+ * serialized into the page, so every unused field is paid 24 times per page.
+ */
+export interface CardPriceView {
+  unitPrice: number;
+  listPrice: number;
+  promotion: { name: string | null } | null;
+}
+
 export interface ProductCardView {
   id: number;
   ref: string;
   title: string;
-  brand: { slug: string; title: string } | null;
+  brand: { title: string } | null;
   image: string | null;
   discontinued: boolean;
   /** Null when the user may not see prices. */
-  price: PriceView | null;
+  price: CardPriceView | null;
   isFavorite: boolean;
 }
 

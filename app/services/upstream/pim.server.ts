@@ -9,7 +9,7 @@ import {
   type ProductListQuery,
   type ProductSummary,
 } from "../../../shared/contracts/api";
-import { category, type Category } from "../../../shared/contracts/entities";
+import { category, type Category, type Stock } from "../../../shared/contracts/entities";
 import {
   favoriteIdsResponse,
   favoriteListResponse,
@@ -25,6 +25,10 @@ export interface ProductPage {
   total: number;
   page: number;
   per_page: number;
+  /** Asked with `with_favorites`: which of `items` are the caller's favourites. */
+  favorite_ids?: number[];
+  /** Asked with `with_stock`: the stock of `items`. */
+  stocks?: Stock[];
 }
 
 /** The reference lists of spec section 7 (GET /api/pim/motors, /antennas, /tags, /hazards). */
@@ -58,6 +62,8 @@ function listQuery(query: ProductListQuery | FavoriteListQuery): Record<string, 
     sort: query.sort,
     page: query.page,
     per_page: query.per_page,
+    with_favorites: query.with_favorites,
+    with_stock: query.with_stock,
   };
 }
 

@@ -7,6 +7,8 @@ import type { CatalogueServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
 import { assertActingOrg, hasFlag, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
+import { withFavorites } from "../favorites/schema";
+import { favoriteIds } from "../favorites/store";
 import { parisDate } from "../oms/paris-date";
 import { findProductDetail, listProducts } from "./catalogue";
 import { toProductDetail, toProductSummary } from "./product-view";
@@ -20,6 +22,7 @@ async function familyReferences(db: Kysely<Database>, family: Family): Promise<s
 
 export function pimRouter(deps: CatalogueServiceDeps): Router {
   const { db, now, catalogue, readModel } = deps;
+  const favoritesDb = withFavorites(db);
   const router = Router();
 
   const families: Record<string, Family> = { motors: "is_motor", antennas: "is_antenna", tags: "is_tag", hazards: "is_hazardous" };
@@ -44,8 +47,19 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
     const query = parseInput(productListQuery, req.query);
     const orgId = assertActingOrg(session, query.usr_id);
     const showPrices = hasFlag(session, "prices");
-    const { rows, total } = await listProducts({ db, catalogue, readModel }, orgId, parisDate(now()), query, showPrices);
-    res.json({ items: rows.map((row) => toProductSummary(row, showPrices)), total, page: query.page, per_page: query.per_page });
+    // with_favorites: the page's favourite flags come with it, saving the portal a call per list
+    // page. Unreadable favourites leave them out (the list still shows; the portal may ask again).
+    const [{ rows, total }, favorites] = await Promise.all([
+      listProducts({ db, catalogue, readModel }, orgId, parisDate(now()), query, showPrices),
+      query.with_favorites ? favoriteIds(favoritesDb, { userId: session.user.id, orgId }).catch(() => undefined) : undefined,
+    ]);
+    const items = rows.map((row) => toProductSummary(row, showPrices));
+    const favoriteSet = favorites ? new Set(favorites) : undefined;
+    const favorite_ids = favoriteSet ? items.filter((item) => favoriteSet.has(item.obj_id)).map((item) => item.obj_id) : undefined;
+    // with_stock: the figures /wms/stocks would answer for the page (same 1 s cache), one call
+    // fewer for the portal. Unreadable, they are left out and the portal asks the wms.
+    const stocks = query.with_stock ? await readModel.stocks.read(items.map((item) => item.obj_id)).catch(() => undefined) : undefined;
+    res.json({ items, total, page: query.page, per_page: query.per_page, ...(favorite_ids ? { favorite_ids } : {}), ...(stocks ? { stocks } : {}) });
   }));
 
   router.get("/products/:refOrId", asyncHandler(async (req, res) => {

@@ -8,8 +8,9 @@ import * as connexion from "../../../app/routes/_public.connexion";
  */
 export type CatalogueBackoffice = SeededBackoffice;
 
-export function startCatalogueBackoffice(): Promise<CatalogueBackoffice> {
-  return startBackoffice({ seedSize: "small" });
+/** `upstreamFetch`: the portal's calls through a fetch the test observes (default: undici). */
+export function startCatalogueBackoffice(options: { upstreamFetch?: typeof fetch } = {}): Promise<CatalogueBackoffice> {
+  return startBackoffice({ seedSize: "small", ...options });
 }
 
 /** Logs in through the real /connexion action; returns the browser's cookies. */

@@ -85,7 +85,7 @@ describe("brands", () => {
     const data = await run(brandRoute.loader, backoffice, page(`/catalogue/marques/${slug}?tri=reference&page=1`, cookie), { slug });
     expect(data.brand.obj_slug).toBe(slug);
     expect(data.list.total).toBe(first?.productCount);
-    expect(data.list.items.every((item) => item.brand?.slug === slug)).toBe(true);
+    expect(data.list.items.every((item) => item.brand?.title === data.brand.obj_title)).toBe(true);
   });
 
   it("answers 404 for an unknown brand", async () => {

@@ -36,7 +36,7 @@ export interface Backoffice {
 export type SeededBackoffice = Backoffice & { db: Awaited<ReturnType<typeof openDatabase>>["db"] };
 
 /** `seedSize: "small"` seeds the smaller deterministic demo set (faster, same logins). */
-export async function startBackoffice(options: { seedSize?: "full" | "small" } = {}): Promise<SeededBackoffice> {
+export async function startBackoffice(options: { seedSize?: "full" | "small"; upstreamFetch?: typeof fetch } = {}): Promise<SeededBackoffice> {
   const clock = createClock();
   const { db, close } = await openDatabase({ memory: true });
   await seedDemoIfEmpty(db, { size: options.seedSize ?? "full" });
@@ -46,7 +46,7 @@ export async function startBackoffice(options: { seedSize?: "full" | "small" } =
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const services = createPortalServices({ upstreamUrl: url, sessionSecret: SECRET, secureCookies: false, now: clock.now });
+  const services = createPortalServices({ upstreamUrl: url, sessionSecret: SECRET, secureCookies: false, now: clock.now, upstreamFetch: options.upstreamFetch });
   let requestCount = 0;
   return {
     url,
