@@ -150,11 +150,24 @@ export async function changeCart(
 ): Promise<CartChangeResult> {
   assertCanChangeCart(active);
   const orgId = active.session.user.auth_org_id;
+  const shipping = await shippingContextFor(context, active);
+  // One change at a time per organization in this process: colleagues' changes queue here
+  // instead of racing to the back-office and being refused there (decision 0087).
+  return context.cartChanges.run(orgId, () => saveChange(context, active, change, shipping));
+}
+
+async function saveChange(
+  context: PortalLoadContext,
+  active: ActiveUser,
+  change: PortalCartChange,
+  shipping: ShippingContext,
+): Promise<CartChangeResult> {
+  const orgId = active.session.user.auth_org_id;
   const { oms } = active.upstream;
   // The change starts from the cart this process last saw, without asking: if a colleague saved
-  // since, the versioned save answers 409 and the loop below reads the cart and starts again.
-  const [shipping, initial] = await Promise.all([shippingContextFor(context, active), oms.lastKnownCart(orgId) ?? oms.getCart(orgId)]);
-  let current = initial;
+  // since through another process, the versioned save answers 409 and the loop below reads the
+  // cart and starts again.
+  let current = oms.lastKnownCart(orgId) ?? (await oms.getCart(orgId));
   for (let attempt = 1; attempt <= MAX_SAVE_ATTEMPTS; attempt++) {
     const next = applyPortalChange(current.cart, change, shipping);
     try {

@@ -1,4 +1,5 @@
 import { createCheckoutServices, type CheckoutServices } from "./checkout-state.server";
+import { KeyedQueue } from "./keyed-queue.server";
 import type { MailConfig } from "./mail.server";
 import { createRecordingPublisher, type CartUpdatePublisher } from "../../shared/realtime/publisher";
 import { createPortalSessions, type PortalSessions } from "./session.server";
@@ -38,6 +39,8 @@ export type PortalServices = {
   checkout: CheckoutServices;
   /** Live cart sync: 'cart-update' to the organization's browsers (docs/realtime.md). */
   realtime: CartUpdatePublisher;
+  /** The changes to each organization's cart, one at a time in this process (cart.server.ts). */
+  cartChanges: KeyedQueue<number>;
 };
 
 export type PortalLoadContext = PortalServices & {
@@ -63,6 +66,7 @@ export function createPortalServices(config: PortalConfig): PortalServices {
     now: config.now ?? (() => new Date()),
     checkout: createCheckoutServices({ ...cookieOptions, mail: config.mail, now: config.now }),
     realtime: config.realtime ?? createRecordingPublisher(),
+    cartChanges: new KeyedQueue<number>(),
   };
 }
 

@@ -41,6 +41,8 @@ export interface CartBackoffice {
   context(): PortalLoadContext;
   /** Console-error lines the portal logged (the failure log). */
   logged: string[];
+  /** HTTP status of every cart save the back-office answered, in order. */
+  saveStatuses: number[];
   close(): Promise<void>;
 }
 
@@ -57,9 +59,12 @@ export async function startCartBackoffice(): Promise<CartBackoffice> {
   await ensureCertificatesTable(db);
   const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-"));
   const harness = { failSaves: false };
+  const saveStatuses: number[] = [];
   const app = express();
   app.use((req, res, next) => {
-    if (harness.failSaves && req.method === "POST" && /^\/api\/oms\/cart\/\d+$/.test(req.path)) {
+    const isSave = req.method === "POST" && /^\/api\/oms\/cart\/\d+$/.test(req.path);
+    if (isSave) res.on("finish", () => saveStatuses.push(res.statusCode));
+    if (harness.failSaves && isSave) {
       res.status(503).json({ code: "down", message: "indisponible" });
       return;
     }
@@ -85,6 +90,7 @@ export async function startCartBackoffice(): Promise<CartBackoffice> {
     },
     context: () => createPortalLoadContext(services, { requestId: `cart-test-${++requestCount}`, cspNonce: "nonce" }),
     logged: [],
+    saveStatuses,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await close();

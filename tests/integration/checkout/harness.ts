@@ -72,13 +72,16 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
   const switches = { failAddresses: null as Failure, failConfirm: null as Failure, failSaves: false };
   const held = new Set<express.Response>();
   let confirmCalls = 0;
+  const saveStatuses: number[] = [];
   const app = express();
   app.use((req, _res, next) => {
     if (req.method === "POST" && /^\/api\/oms\/cart\/\d+\/confirm$/.test(req.path)) confirmCalls++;
     next();
   });
   app.use((req, res, next) => {
-    if (switches.failSaves && req.method === "POST" && /^\/api\/oms\/cart\/\d+$/.test(req.path)) return void res.status(503).json({ code: "down", message: "indisponible" });
+    const isSave = req.method === "POST" && /^\/api\/oms\/cart\/\d+$/.test(req.path);
+    if (isSave) res.on("finish", () => saveStatuses.push(res.statusCode));
+    if (switches.failSaves && isSave) return void res.status(503).json({ code: "down", message: "indisponible" });
     next();
   });
   app.use(failing(() => switches.failAddresses, (req) => req.method === "POST" && req.path === "/api/crm/addresses", held));
@@ -106,6 +109,7 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
     mailDir,
     realtime,
     logged: [],
+    saveStatuses,
     setNow: (instant) => void (now = instant),
     get failSaves() {
       return switches.failSaves;
