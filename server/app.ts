@@ -40,6 +40,8 @@ export interface PortalServerOptions {
   /** Redis relaying live cart events between instances; default: REDIS_URL (docs/realtime.md). */
   redisUrl?: string;
   realtimeChannel?: string;
+  /** Told if the embedded database's thread stops while the portal runs (server/index.ts exits). */
+  onDatabaseLost?: (error: Error) => void;
 }
 
 export interface PortalServer {
@@ -61,7 +63,12 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     dataDir,
     warn: (message) => logger.warn(message),
   });
-  const database = await openPortalDatabase({ databaseUrl: options.databaseUrl, dataDir, memory: options.memoryDb ?? false });
+  const database = await openPortalDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir,
+    memory: options.memoryDb ?? false,
+    onDatabaseLost: options.onDatabaseLost,
+  });
 
   let services: PortalServices | null = null;
   const currentServices = (): PortalServices => {

@@ -7,11 +7,13 @@ export async function openPortalDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   memory: boolean;
+  onDatabaseLost?: (error: Error) => void;
 }): Promise<OpenedDatabase> {
   const opened = await openDatabase({
     url: options.databaseUrl,
     dataDir: path.join(options.dataDir, "pglite"),
     memory: options.memory,
+    onDatabaseLost: options.onDatabaseLost,
   });
   try {
     await seedDemoIfEmpty(opened.db);

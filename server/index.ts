@@ -19,6 +19,12 @@ async function main(): Promise<void> {
     now: clockFromEnv(env),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    // Without its database the portal can only answer errors: stop, and let the supervisor
+    // (systemd, a container runtime) start it again.
+    onDatabaseLost: (error) => {
+      logger.fatal({ err: error }, "La base de données embarquée s'est arrêtée : arrêt du portail");
+      process.exit(1);
+    },
   });
   logger.info({ url: server.url.replace("127.0.0.1", env.HOST === "0.0.0.0" ? "localhost" : env.HOST) }, "Portail démarré");
 

@@ -11,7 +11,15 @@ import { seedDemoIfEmpty } from "./seed/demo";
 async function main(): Promise<void> {
   const logger = pino({ name: "backoffice" });
   const port = Number(process.env.BACKOFFICE_PORT ?? 4000);
-  const { db, close } = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PGLITE_DIR });
+  const { db, close } = await openDatabase({
+    url: process.env.DATABASE_URL,
+    dataDir: process.env.PGLITE_DIR,
+    // Without its database the back-office can only answer errors: stop and be restarted.
+    onDatabaseLost: (error) => {
+      logger.fatal({ err: error }, "embedded database stopped: exiting");
+      process.exit(1);
+    },
+  });
   const seeded = await seedDemoIfEmpty(db);
   if (seeded) logger.info("demo data created");
 

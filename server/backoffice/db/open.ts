@@ -19,6 +19,8 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** Pool size for a PostgreSQL server. */
   poolSize?: number;
+  /** Embedded PGlite only: told if its thread stops while the server runs (pglite-thread.ts). */
+  onDatabaseLost?: (error: Error) => void;
 }
 
 export interface OpenedDatabase {
@@ -53,7 +55,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Kysely<Databas
 async function openPglite(options: OpenDatabaseOptions): Promise<Kysely<Database>> {
   const dataDir = options.memory ? undefined : (options.dataDir ?? "data/pglite");
   if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
-  const pglite = new PGliteThread(dataDir);
+  const pglite = new PGliteThread(dataDir, options.onDatabaseLost);
   try {
     await pglite.waitReady;
   } catch (error) {

@@ -40,18 +40,30 @@ export class PGliteThread implements PGliteLike {
   private failure: Error | null = null;
   private isClosed = false;
 
-  constructor(dataDir: string | undefined) {
+  /**
+   * `onLost`: told once if the thread stops or fails after it started. Every statement is
+   * refused from then on, so a server should stop and be restarted rather than answer errors.
+   */
+  constructor(dataDir: string | undefined, onLost?: (error: Error) => void) {
     const workerData: PGliteWorkerData = { dataDir };
     // A JavaScript entry that loads the TypeScript worker through tsx (here and under vitest).
     this.worker = new Worker(new URL("./pglite-worker-boot.mjs", import.meta.url), { workerData, execArgv: [] });
     this.waitReady = new Promise<void>((resolve, reject) => {
+      let started = false;
       this.worker.on("message", (message: FromWorker) => {
-        if (message.type === "ready") resolve();
-        else if (message.type === "failed") reject(new PGliteThreadError(message.error));
-        else this.settle(message);
+        if (message.type === "ready") {
+          started = true;
+          resolve();
+        } else if (message.type === "failed") {
+          reject(new PGliteThreadError(message.error));
+        } else {
+          this.settle(message);
+        }
       });
       const broken = (error: Error) => {
+        if (this.failure) return;
         this.failure = error;
+        if (started) onLost?.(error);
         reject(error);
         for (const pending of this.pending.values()) pending.reject(error);
         this.pending.clear();

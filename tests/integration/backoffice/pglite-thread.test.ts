@@ -1,6 +1,7 @@
 import { writeFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "../../../server/backoffice/db/open";
@@ -48,12 +49,27 @@ describe("PGlite on its own thread", () => {
     expect(scratch.rows[0]?.name).toBeNull();
   });
 
-  it("refuses statements once closed", async () => {
-    const thread = new PGliteThread(undefined);
+  it("refuses statements once closed, without calling it a loss", async () => {
+    const lost: Error[] = [];
+    const thread = new PGliteThread(undefined, (error) => lost.push(error));
     await thread.waitReady;
     await thread.close();
     expect(thread.closed).toBe(true);
     await expect(thread.query("select 1", [], { rowMode: "object" })).rejects.toThrow(/closed/);
+    expect(lost).toEqual([]);
+  });
+
+  it("tells its owner once when the thread stops while running, and refuses every statement after", async () => {
+    const lost: Error[] = [];
+    const thread = new PGliteThread(undefined, (error) => lost.push(error));
+    await thread.waitReady;
+    const running = thread.query("select pg_sleep(2)", [], { rowMode: "object" });
+    // A crash of the thread, as an out-of-memory abort would end it.
+    await (thread as unknown as { worker: Worker }).worker.terminate();
+    await expect(running).rejects.toThrow(/stopped/);
+    await expect(thread.query("select 1", [], { rowMode: "object" })).rejects.toThrow(/stopped/);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]?.message).toMatch(/stopped/);
   });
 
   it("reports a data directory it cannot use instead of starting", async () => {
