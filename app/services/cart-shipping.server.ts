@@ -62,10 +62,10 @@ async function loadReferenceData({ upstream }: ActiveUser): Promise<ReferenceDat
   };
 }
 
-/** Today in Europe/Paris as YYYY-MM-DD: the Saturday rule is about the French calendar. */
 // Built once: constructing an Intl formatter costs more than formatting with it.
 const parisDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
 
+/** Today in Europe/Paris as YYYY-MM-DD: the Saturday rule is about the French calendar. */
 export function parisToday(instant: Date): string {
   return parisDay.format(instant);
 }

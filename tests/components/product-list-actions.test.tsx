@@ -149,7 +149,7 @@ describe("ProductList with JavaScript", () => {
     await userEvent.click(screen.getByRole("button", { name: "Ajouter AVF1500002 au panier" }));
     await waitFor(() => expect(posted).toEqual(["7", "8"]));
     // The second answered first; the first is still running (not cancelled by the second).
-    expect(await screen.findByText("Réf. AVF1500002")).toBeTruthy();
+    expect((await screen.findByTestId("add-to-cart-modal")).textContent).toContain("Réf. AVF1500002");
     expect(screen.getByTestId("add-to-cart-AVF1500001").querySelector("button")?.disabled).toBe(true);
     await act(async () => first.resolve(ADDED));
     await waitFor(() => expect(screen.getByTestId("add-to-cart-AVF1500001").querySelector("button")?.disabled).toBe(false));

@@ -41,10 +41,6 @@ export class CartCache {
     }
     return answer.value;
   }
-
-  forget(orgId: number): void {
-    this.entries.delete(orgId);
-  }
 }
 
 function deepFreeze<T>(value: T): T {

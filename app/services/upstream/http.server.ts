@@ -47,8 +47,6 @@ export interface UpstreamHttpOptions {
   timeoutMs?: number;
   /** Injected for tests (a fetch to observe or script the exchanges); defaults to undici's request API. */
   fetchImpl?: typeof fetch;
-  /** How the calls travel; shared by every client of a process to keep its connections. */
-  transport?: Transport;
 }
 
 export interface UpstreamRequest<T> {
@@ -78,7 +76,7 @@ export interface UpstreamHttp {
 }
 
 export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
-  const transport = options.transport ?? (options.fetchImpl ? fetchTransport(options.fetchImpl) : defaultTransport());
+  const transport = options.fetchImpl ? fetchTransport(options.fetchImpl) : defaultTransport();
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
 
   async function attempt<T>(request: UpstreamRequest<T>, known: Tagged<T> | undefined): Promise<Tagged<T>> {
