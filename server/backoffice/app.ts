@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import type { Kysely } from "kysely";
 import { authRouter } from "./auth/routes";
 import { SessionCache, type SessionCacheOptions } from "./auth/session-cache";
+import { TokenPurge } from "./auth/token-purge";
 import { CatalogueCache, type CatalogueCacheOptions } from "./cache/catalogue";
 import { certificatesRouter } from "./certificates/routes";
 import { checkoutRouter } from "./checkout/routes";
@@ -57,6 +58,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     tokenLifetimeMs: deps.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS,
     catalogue: new CatalogueCache(deps.db, deps.cache),
     sessions: new SessionCache(deps.sessionCache),
+    tokenPurge: new TokenPurge(deps.db, logger),
     readModel: new CatalogueReadModel(deps.db, deps.readModel),
     cartVacuum: new TableVacuum(deps.db, "carts", deps.cartVacuumEvery ?? DEFAULT_CART_VACUUM_EVERY, logger),
   };

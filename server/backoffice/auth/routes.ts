@@ -34,8 +34,10 @@ export function authRouter(deps: ServiceDeps): Router {
     if (!(await verifyPassword(body.password, user.password_hash))) throw invalidCredentials();
     const org = await findOrganization(db, user.org_id);
     if (!org) throw invalidCredentials();
-    const expiresAt = new Date(now().getTime() + deps.tokenLifetimeMs);
+    const instant = now();
+    const expiresAt = new Date(instant.getTime() + deps.tokenLifetimeMs);
     const token = await issueToken(db, { userId: user.id, orgId: org.id, masterUserId: null, expiresAt });
+    deps.tokenPurge.loggedIn(instant);
     res.json(await buildSessionResponse(db, token, user, org, null, expiresAt));
   }));
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SessionCache } from "../auth/session-cache";
+import type { TokenPurge } from "../auth/token-purge";
 import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
 import type { TableVacuum } from "../db/vacuum";
@@ -12,6 +13,8 @@ export interface ServiceDeps {
   tokenLifetimeMs: number;
   /** Tokens resolved recently by this process; cleared by every revocation. */
   sessions: SessionCache;
+  /** Told of every login: deletes long-expired tokens now and then (auth/token-purge.ts). */
+  tokenPurge: TokenPurge;
 }
 
 /** The routers that read the catalogue also get what is cached per process for everyone. */
