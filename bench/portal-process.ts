@@ -75,7 +75,22 @@ export async function stopProcess(child: ChildProcess, graceMs = STOP_GRACE_MS):
   clearTimeout(timer);
 }
 
-/** Posts the login form as a browser would; returns the Cookie header of the session. */
+/** Cookies as a browser keeps them: each Set-Cookie replaces its name, an expired one removes it. */
+function applySetCookies(jar: Map<string, string>, response: Response): void {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = "", ...attributes] = header.split(";");
+    const name = pair.slice(0, pair.indexOf("="));
+    const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /^\s*expires=Thu, 01 Jan 1970/i.test(attribute));
+    if (expired) jar.delete(name);
+    else jar.set(name, pair);
+  }
+}
+
+/**
+ * Posts the login form as a browser would and follows its redirect once, so that the
+ * one-time "connected" message is shown and dropped as in a browser; returns the Cookie
+ * header of the session.
+ */
 export async function logIn(base: string, login: string, password = "demo1234"): Promise<string> {
   const response = await fetch(`${base}/connexion`, {
     method: "POST",
@@ -83,10 +98,17 @@ export async function logIn(base: string, login: string, password = "demo1234"):
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
     body: new URLSearchParams({ login, password }),
   });
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
   if (response.status !== 302 && response.status !== 303) throw new Error(`login answered ${response.status}`);
-  if (!cookie) throw new Error("login set no cookie");
-  return cookie;
+  const jar = new Map<string, string>();
+  applySetCookies(jar, response);
+  if (jar.size === 0) throw new Error("login set no cookie");
+  const landing = await fetch(new URL(response.headers.get("location") ?? "/", base), {
+    headers: { cookie: [...jar.values()].join("; ") },
+    redirect: "manual",
+  });
+  await landing.arrayBuffer();
+  applySetCookies(jar, landing);
+  return [...jar.values()].join("; ");
 }
 
 /** A page's HTML with the session; anything but a 200 is an error. */

@@ -8,7 +8,7 @@ import { DeliveryOptionsForm } from "../components/commande/DeliveryOptionsForm"
 import { OrderTotals } from "../components/commande/OrderTotals";
 import { ShippingLines } from "../components/commande/ShippingLines";
 import { textFields } from "../services/cart-respond.server";
-import { parisToday } from "../services/cart-shipping.server";
+import { parisDate } from "../../shared/domain/index";
 import { cartView } from "../services/cart-view.server";
 import { COUNTRIES } from "../services/checkout-address.server";
 import { deliveryIntent, invoicingAddressOf, saveDelivery } from "../services/checkout-delivery.server";
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
     state.active.upstream.crm.listAddresses(user.auth_org_id),
     state.cart.inv_address ? Promise.resolve(state.cart.inv_address) : invoicingAddressOf(state),
   ]).catch(asRouteError);
-  const today = parisToday(args.context.now());
+  const today = parisDate(args.context.now());
   const view = cartView({ cart: state.cart, version: state.saved.version }, user, master, today);
   return {
     steps: stepLinks(state),

@@ -8,7 +8,7 @@ import { ShippingLines } from "../components/commande/ShippingLines";
 import { SummaryLines } from "../components/commande/SummaryLines";
 import { SummaryProblems } from "../components/commande/SummaryProblems";
 import { textFields } from "../services/cart-respond.server";
-import { parisToday } from "../services/cart-shipping.server";
+import { parisDate } from "../../shared/domain/index";
 import { confirmCheckout } from "../services/checkout-confirm.server";
 import { redirectAfterPost, stepLinks } from "../services/checkout-page.server";
 import { summaryView } from "../services/checkout-summary.server";
@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeSt
 
 export async function loader(args: LoaderFunctionArgs) {
   const state = await loadStep(args, "recapitulatif");
-  return { steps: stepLinks(state), summary: summaryView(args.context, state, parisToday(args.context.now())) };
+  return { steps: stepLinks(state), summary: summaryView(args.context, state, parisDate(args.context.now())) };
 }
 
 /** Confirm: the one POST of this page. Every answer is a 303, so a reload never re-posts. */

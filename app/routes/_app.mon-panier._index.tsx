@@ -11,7 +11,7 @@ import { changeCart, loadCart } from "../services/cart.server";
 import { cartFailureOf } from "../services/cart-failure.server";
 import { cartIntent, changeFor, successMessage } from "../services/cart-intents.server";
 import { redirectWithToast, textFields } from "../services/cart-respond.server";
-import { parisToday } from "../services/cart-shipping.server";
+import { parisDate } from "../../shared/domain/index";
 import { cartView } from "../services/cart-view.server";
 import { requireUser } from "../services/guards.server";
 import { asRouteError } from "../services/route-errors.server";
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (user.obj_class === "contributor") throw data({ message: "Choisissez d'abord un client." }, { status: 404 });
   const saved = await loadCart(active).catch(asRouteError);
   const confirmingClear = new URL(args.request.url).searchParams.get("vider") === "1";
-  return { view: cartView(saved, user, master, parisToday(args.context.now())), confirmingClear };
+  return { view: cartView(saved, user, master, parisDate(args.context.now())), confirmingClear };
 }
 
 export async function action(args: ActionFunctionArgs) {

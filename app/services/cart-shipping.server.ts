@@ -1,5 +1,5 @@
 import type { ShippingProduct } from "../../shared/contracts/entities";
-import { accountContextOf, type ProductFamilies, type ShippingContext } from "../../shared/domain/index";
+import { accountContextOf, parisDate, type ProductFamilies, type ShippingContext } from "../../shared/domain/index";
 import type { PortalLoadContext } from "./context.server";
 import type { ActiveUser } from "./guards.server";
 import type { UpstreamFactory } from "./upstream/index.server";
@@ -62,14 +62,6 @@ async function loadReferenceData({ upstream }: ActiveUser): Promise<ReferenceDat
   };
 }
 
-// Built once: constructing an Intl formatter costs more than formatting with it.
-const parisDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** Today in Europe/Paris as YYYY-MM-DD: the Saturday rule is about the French calendar. */
-export function parisToday(instant: Date): string {
-  return parisDay.format(instant);
-}
-
 export async function shippingContextFor(context: PortalLoadContext, active: ActiveUser): Promise<ShippingContext> {
   const cache = cacheOf(context.upstreamFor);
   const nowMs = Date.now();
@@ -85,7 +77,7 @@ export async function shippingContextFor(context: PortalLoadContext, active: Act
   ]);
   return {
     account: accountContextOf(active.session.user),
-    today: parisToday(context.now()),
+    today: parisDate(context.now()),
     freeShippingEligible,
     shippingProducts: reference.shippingProducts,
     families: reference.families,

@@ -16,3 +16,14 @@ export const FRIDAY = 5;
 export function isFriday(isoDate: string): boolean {
   return dayOfWeek(isoDate) === FRIDAY;
 }
+
+// Built once: constructing an Intl formatter costs more than formatting with it.
+const parisDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * The calendar date in France (YYYY-MM-DD) at an instant: promotions, refill dates and the
+ * Saturday rule follow the French calendar, whatever the server's time zone.
+ */
+export function parisDate(instant: Date): string {
+  return parisDay.format(instant);
+}

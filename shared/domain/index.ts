@@ -13,7 +13,7 @@ export {
   isTagIntegrator,
   isTaxExempt,
 } from "./account";
-export { FRIDAY, dayOfWeek, isFriday } from "./calendar";
+export { FRIDAY, dayOfWeek, isFriday, parisDate } from "./calendar";
 export type { CartOptions, NewCartProduct } from "./cart";
 export {
   DEFAULT_LDD,

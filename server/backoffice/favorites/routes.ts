@@ -6,7 +6,7 @@ import type { ServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
 import { assertActingOrg, hasFlag, sessionOf, type Session } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
-import { parisDate } from "../oms/paris-date";
+import { parisDate } from "../../../shared/domain/index";
 import { toProductSummary } from "../pim/product-view";
 import { listFavorites } from "./listing";
 import { withFavorites } from "./schema";

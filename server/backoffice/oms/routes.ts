@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { confirmQuery, confirmRequest, freeShippingQuery, saveCartRequest } from "../../../shared/contracts/api";
-import { withUniqueLineIds } from "../../../shared/domain/index";
+import { parisDate, withUniqueLineIds } from "../../../shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { notFound } from "../http/errors";
@@ -10,7 +10,6 @@ import { accountContext } from "./account";
 import { cartEtag, isNotModified, readCart, readCartVersion, saveCartVersion } from "./cart-store";
 import { confirmOrder } from "./confirm";
 import { loadOrder } from "./order-view";
-import { parisDate } from "./paris-date";
 import { readModelRows } from "./read-model-rows";
 import { repriceCart } from "./reprice";
 

@@ -9,7 +9,7 @@ import { assertActingOrg, hasFlag, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { withFavorites } from "../favorites/schema";
 import { favoriteIds } from "../favorites/store";
-import { parisDate } from "../oms/paris-date";
+import { parisDate } from "../../../shared/domain/index";
 import { findProductDetail, listProducts } from "./catalogue";
 import { toProductDetail, toProductSummary } from "./product-view";
 
