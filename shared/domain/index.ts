@@ -14,6 +14,7 @@ export {
   isTaxExempt,
 } from "./account";
 export { FRIDAY, dayOfWeek, isFriday, parisDate } from "./calendar";
+export { frenchOrder } from "./french-order";
 export type { CartOptions, NewCartProduct } from "./cart";
 export {
   DEFAULT_LDD,

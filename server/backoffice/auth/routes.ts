@@ -12,6 +12,7 @@ import { asyncHandler } from "../http/async-handler";
 import { ApiFailure, forbidden, notFound } from "../http/errors";
 import { requireSession, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
+import { frenchOrder } from "../../../shared/domain/index";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { buildSessionResponse, endSessionFamily, startLoginAs } from "./sessions";
 import { issueToken, revokeToken } from "./tokens";
@@ -99,6 +100,8 @@ export function authRouter(deps: ServiceDeps): Router {
       );
     }
     const rows: ClientSummary[] = await query.orderBy("o.name").limit(200).execute();
+    // The database's byte order puts « Électronique… » after « Z… »: French order for people.
+    rows.sort((a, b) => frenchOrder.compare(a.obj_name, b.obj_name));
     res.json(clientListResponse.parse(rows));
   }));
 

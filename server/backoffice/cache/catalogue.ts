@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Brand } from "../../../shared/contracts/api";
 import type { Category, ShippingProduct } from "../../../shared/contracts/entities";
+import { frenchOrder } from "../../../shared/domain/index";
 import type { Database } from "../db/schema";
 import { loadShippingProducts } from "../oms/account";
 import { loadCategoryTree } from "../pim/categories";
@@ -80,14 +81,14 @@ function indexTree(tree: Category[]): CategoryIndex {
   return { tree, descendants };
 }
 
-/** Brands A to Z with their listed products (one index-only count per brand, 0005_performance). */
-function loadBrands(db: Kysely<Database>): Promise<Brand[]> {
-  return db
+/** Brands A to Z in French order with their listed products (one index-only count per brand, 0005_performance). */
+async function loadBrands(db: Kysely<Database>): Promise<Brand[]> {
+  const brands = await db
     .selectFrom("brands as b")
     .select([
       "b.id as obj_id", "b.slug as obj_slug", "b.title as obj_title",
       sql<number>`(select count(*)::int from products p where p.brand_id = b.id and not p.discontinued and not p.is_port)`.as("product_count"),
     ])
-    .orderBy("b.title")
     .execute();
+  return brands.sort((a, b) => frenchOrder.compare(a.obj_title, b.obj_title));
 }

@@ -51,7 +51,7 @@ export interface ErrorLogger {
   error(details: Record<string, unknown>, message: string): void;
 }
 
-/** Last middleware: known refusals as they are, malformed JSON as 400, the rest a bare 500. */
+/** Last middleware: known refusals as they are, malformed JSON or paths as 400, the rest a bare 500. */
 export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return;
@@ -67,6 +67,10 @@ export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
         return sendFailure(res, new ApiFailure(413, "payload_too_large", "Le corps de la requête est trop volumineux."));
       }
       return sendFailure(res, new ApiFailure(400, "invalid_body", "Le corps de la requête est illisible."));
+    }
+    // Express could not decode a path parameter (a malformed %-escape): the caller's mistake.
+    if (error instanceof URIError) {
+      return sendFailure(res, new ApiFailure(400, "invalid_path", "L'adresse demandée est mal encodée."));
     }
     logger.error({ err: error, method: req.method, path: req.path }, "back-office request failed");
     sendFailure(res, new ApiFailure(500, "internal_error", "Erreur interne du service. Réessayez plus tard."));

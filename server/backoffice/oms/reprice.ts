@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Cart, CartLine, ShippingProduct } from "../../../shared/contracts/entities";
-import { withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
+import { DEFAULT_LDD, MAX_LINE_QTY, withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { pricedProducts } from "../pim/pricing";
@@ -90,13 +90,21 @@ function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
 
 /**
  * Never trusts what the caller sent about a product: every product line is rebuilt from the
- * catalogue for this organization (prices, promotion, ecotax, weights, stock, flags), then the
- * shipping lines are recomputed. Unknown or discontinued products are refused (422), and so
- * are certificates and saved addresses that are not this organization's (cart-references.ts).
+ * catalogue for this organization (prices, promotion, ecotax, weights, stock, flags), the
+ * direct-delivery fee is the distributor's, then the shipping lines are recomputed. Unknown or
+ * discontinued products are refused (422), and so are certificates and saved addresses that
+ * are not this organization's (cart-references.ts).
  * `db` must be the transaction's handle when called inside one.
  */
 export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: RepriceContext): Promise<Cart> {
   const productLines = cart.products.filter((line) => !line.prd_is_port);
+  const oversized = productLines.filter((line) => line.qty > MAX_LINE_QTY);
+  if (oversized.length > 0) {
+    const refs = oversized.map((line) => line.obj_ref).join(", ");
+    throw new ApiFailure(400, "quantity_too_large", `La quantité d'une ligne ne peut pas dépasser ${MAX_LINE_QTY} : ${refs}.`, {
+      issues: oversized.map((line) => ({ path: `cart.products.${line.line_id}.qty`, message: `Au plus ${MAX_LINE_QTY}` })),
+    });
+  }
   const ids = [...new Set(productLines.map((line) => line.obj_id))];
   const rows = ids.length === 0 ? [] : await (ctx.catalogueRows ?? ((wanted) => loadCatalogueRows(db, ctx.orgId, ctx.today, wanted)))(ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -110,8 +118,10 @@ export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: Reprice
   const certified = await withOwnCertificates(db, ctx.orgId, productLines);
   const products = certified.map((line) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow));
   const addresses = await withOwnAddresses(db, ctx.orgId, cart);
+  // The caller chooses whether it wants direct delivery, never what it costs.
+  const ldd = { ...DEFAULT_LDD, active: cart.ldd.active };
   return withShipping(
-    { ...cart, ...addresses, products },
+    { ...cart, ...addresses, products, ldd },
     {
       account: ctx.account,
       today: ctx.today,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { parisDate } from "../../../shared/domain/index";
@@ -27,6 +27,33 @@ const SIZES = {
  * and date give the same rows. Every account's password is "demo1234", each with its own salt.
  */
 export async function seedDemo(db: Kysely<Database>, options: DemoOptions = {}): Promise<void> {
+  await seedDemoWhen(db, options, () => Promise.resolve(true));
+}
+
+/** Seeds the demo data when the database has no organization yet; true when it did. */
+export async function seedDemoIfEmpty(db: Kysely<Database>, options: DemoOptions = {}): Promise<boolean> {
+  // The usual start finds its data at once, without hashing passwords or taking a lock.
+  if (await hasOrganizations(db)) return false;
+  return seedDemoWhen(db, options, async (trx) => !(await hasOrganizations(trx)));
+}
+
+async function hasOrganizations(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom("organizations").select("id").limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Lock id of the demo seeding (the migrations use 4201). */
+const SEED_LOCK = 4202;
+
+/**
+ * Writes the demo data in one transaction when `shouldSeed` says so under the seeding lock:
+ * instances started together on one empty PostgreSQL server queue there, the first seeds and
+ * the others find its rows instead of failing on a duplicate key.
+ */
+async function seedDemoWhen(
+  db: Kysely<Database>,
+  options: DemoOptions,
+  shouldSeed: (trx: Transaction<Database>) => Promise<boolean>,
+): Promise<boolean> {
   const size = SIZES[options.size ?? "full"];
   const today = options.today ?? parisDate(new Date());
   const rng = new Prng(options.seed ?? 20261122);
@@ -37,21 +64,17 @@ export async function seedDemo(db: Kysely<Database>, options: DemoOptions = {}):
     if (hash === undefined) throw new Error("accountCount is out of step with seedOrganizations");
     return hash;
   };
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    if (!(await shouldSeed(trx))) return false;
     const catalogue = await seedCatalogue(trx, rng, size.products, today);
     const { clients } = await seedOrganizations(trx, rng, size.otherClients, nextHash);
     await seedPrices(trx, rng, [...clients.values()], catalogue, today, size.specificPerOrg);
     const named = NAMED_CLIENTS.flatMap((seed) => clients.get(seed.ref) ?? []);
     await seedPastOrders(trx, rng, named, catalogue.productIds, today);
+    return true;
   });
   // Fresh statistics, or the planner guesses and scans the whole products table.
-  await sql`analyze`.execute(db);
-}
-
-/** Seeds the demo data when the database has no organization yet; true when it did. */
-export async function seedDemoIfEmpty(db: Kysely<Database>, options: DemoOptions = {}): Promise<boolean> {
-  const existing = await db.selectFrom("organizations").select("id").limit(1).executeTakeFirst();
-  if (existing) return false;
-  await seedDemo(db, options);
-  return true;
+  if (seeded) await sql`analyze`.execute(db);
+  return seeded;
 }

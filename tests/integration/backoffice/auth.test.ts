@@ -67,6 +67,13 @@ describe.each(ENGINES)("back-office auth on %s", (engine) => {
     expect(await call(bo, "/oms/nothing-here", { token: session.token })).toMatchObject({ status: 404, body: { code: "not_found" } });
   });
 
+  it("answers a malformed %-escape in a path with a 400, not an internal error", async () => {
+    const session = await login(bo, LOGINS.client);
+    for (const path of ["/pim/products/%E0%A4%A", `/oms/cart/%ZZ`, "/wms/stocks/%"]) {
+      expect(await call(bo, path, { token: session.token }), path).toMatchObject({ status: 400, body: { code: "invalid_path" } });
+    }
+  });
+
   it("logout revokes the token", async () => {
     const session = await login(bo, LOGINS.corsica);
     const other = await call(bo, "/auth/logout", { token: session.token, body: { usr_id: 999999 } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { order, savedCart, shippingProductsResponse, type SavedCart, type SessionResponse } from "../../../shared/contracts/api";
-import { computeTotals } from "../../../shared/domain/index";
+import { DEFAULT_LDD, MAX_LINE_QTY, accountContextOf, computeTotals } from "../../../shared/domain/index";
 import { cartWith, lineFor, products, uploadCertificate } from "./cart-fixtures";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 
@@ -47,6 +47,24 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
     expect(line?.prc_price).toBeGreaterThan(1);
     expect(line?.obj_title).not.toBe("titre du navigateur");
     expect((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body).toEqual(saved);
+  });
+
+  it("charges the distributor's direct-delivery fee, whatever the caller sends", async () => {
+    const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
+    const [product] = await products(bo.db, "plain", 1);
+    if (!product) throw new Error("demo data lacks plain products");
+    const tampered = { ...cartWith([lineFor(product, 1)]), ldd: { active: true, price: 0, tva: 0 } };
+    const saved = savedCart.parse((await save(client, current.version, tampered)).body);
+    expect(saved.cart.ldd).toEqual({ ...DEFAULT_LDD, active: true });
+  });
+
+  it("refuses a line of more than 9,999 units in French", async () => {
+    const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
+    const [product] = await products(bo.db, "plain", 1);
+    if (!product) throw new Error("demo data lacks plain products");
+    const answer = await save(client, current.version, cartWith([lineFor(product, MAX_LINE_QTY + 1)]));
+    expect(answer).toMatchObject({ status: 400, body: { code: "quantity_too_large", message: expect.stringContaining("9999") } });
+    expect(savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body).version).toBe(current.version);
   });
 
   it("answers a stale version with 409 and the current cart", async () => {
@@ -112,6 +130,25 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
       expect(mismatch).toMatchObject({ status: 422, body: { code: "totals_mismatch" } });
       const ok = await call(bo, path, { token: corsica.token, body: { cart: withCertificates, version: saved.version, idempotency_key: "mmsi-key-3", ...sentTotals } });
       expect(ok.status).toBe(201);
+    });
+
+    it("confirms an order of more than 21 million euros (amounts beyond 32 bits) with exact totals", async () => {
+      const exporter = await login(bo, LOGINS.exporter);
+      const own = exporter.user.auth_org_id;
+      const dearest = await bo.db.selectFrom("products").select(["id", "ref", "price_selling"])
+        .where("is_port", "=", false).where("discontinued", "=", false).where("is_mmsi", "=", false)
+        .orderBy("price_selling", "desc").limit(3).execute();
+      const current = savedCart.parse((await call(bo, `/oms/cart/${own}`, { token: exporter.token })).body);
+      const saved = savedCart.parse((await save(exporter, current.version, cartWith(dearest.map((product) => lineFor(product, MAX_LINE_QTY))))).body);
+      const totals = computeTotals(saved.cart, accountContextOf(exporter.user));
+      expect(totals.ht).toBeGreaterThan(2 ** 31);
+      const path = `/oms/cart/${own}/confirm?usr_id=${exporter.user.obj_id}&usr_name=Antilles%20Marine`;
+      const body = { cart: saved.cart, version: saved.version, idempotency_key: "large-order-1", ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
+      const confirmed = await call(bo, path, { token: exporter.token, body });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+      const created = order.parse(confirmed.body);
+      expect(created).toMatchObject({ ord_total_ht: totals.ht, ord_total_ttc: totals.ttc });
+      expect(order.parse((await call(bo, `/oms/orders/${created.ord_id}`, { token: exporter.token })).body).ord_total_ht).toBe(totals.ht);
     });
 
     it("creates one order for a repeated confirmation and empties the cart", async () => {

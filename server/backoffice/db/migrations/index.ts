@@ -5,6 +5,7 @@ import * as certificates from "./0003_certificates";
 import * as performance from "./0005_performance";
 import * as catalogueRevisions from "./0006_catalogue_revisions";
 import * as cartJson from "./0007_cart_json";
+import * as orderAmountsBigint from "./0008_order_amounts_bigint";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_performance": performance,
   "0006_catalogue_revisions": catalogueRevisions,
   "0007_cart_json": cartJson,
+  "0008_order_amounts_bigint": orderAmountsBigint,
 };
 
 export const migrationProvider: MigrationProvider = {
