@@ -17,7 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 /** /catalogue: the families of the tree and the entry points; with ?q= (the header's search) the results. */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireCatalogueUser(args);
-  return loadCatalogueHome(user, new URL(args.request.url));
+  const home = await loadCatalogueHome(user, new URL(args.request.url));
+  // The promotions are prices: an account that may not see them is not offered them either.
+  return { ...home, canViewPromotions: user.permissions.canViewPrices };
 }
 
 export default function CataloguePage() {
@@ -40,9 +42,11 @@ export default function CataloguePage() {
         <Link to="/catalogue/marques" className="button">
           Toutes les marques
         </Link>
-        <Link to="/catalogue?promo=1" className="button">
-          Promotions
-        </Link>
+        {page.canViewPromotions ? (
+          <Link to="/catalogue?promo=1" className="button">
+            Promotions
+          </Link>
+        ) : null}
         <Link to="/mon-compte/favoris" className="button">
           Mes favoris
         </Link>

@@ -1,15 +1,30 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Suggestion } from "../components/catalogue/SearchBox";
-import { MAX_QUERY_LENGTH } from "../services/catalogue-query.server";
-import { requireCatalogueUser } from "../services/catalogue-user.server";
+import { MAX_QUERY_LENGTH, normalizeSearchText } from "../services/catalogue-query.server";
+import { requireCatalogueUser, type CatalogueUser } from "../services/catalogue-user.server";
 
 const SUGGESTION_COUNT = 8;
 
-/** GET /catalogue/suggestions?q=: up to 8 products for the search box, as JSON (no page). */
+const NO_SUGGESTIONS = { suggestions: [] as Suggestion[] };
+
+/**
+ * The catalogue user, or null for a contributor who has not chosen a client yet: the header's
+ * box asks from every page, and a redirect answered to a fetcher would navigate away while typing.
+ */
+async function catalogueUserOrNull(args: LoaderFunctionArgs): Promise<CatalogueUser | null> {
+  try {
+    return await requireCatalogueUser(args);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.headers.get("location") === "/clients") return null;
+    throw thrown;
+  }
+}
+
+/** GET /catalogue/suggestions?q=: up to 8 products for the search boxes, as JSON (no page). */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCatalogueUser(args);
-  const q = (new URL(args.request.url).searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
-  if (q.length < 2) return { suggestions: [] as Suggestion[] };
+  const user = await catalogueUserOrNull(args);
+  const q = normalizeSearchText(new URL(args.request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH).trim();
+  if (!user || q.length < 2) return NO_SUGGESTIONS;
   const page = await user.upstream.pim
     .listProducts({ usr_id: user.usrId, q, sort: "relevance", page: 1, per_page: SUGGESTION_COUNT })
     .catch(() => null);

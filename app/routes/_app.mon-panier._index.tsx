@@ -11,7 +11,8 @@ import { changeCart, loadCart } from "../services/cart.server";
 import { cartFailureOf } from "../services/cart-failure.server";
 import { cartIntent, changeFor, successMessage } from "../services/cart-intents.server";
 import { redirectWithToast, textFields } from "../services/cart-respond.server";
-import { parisDate } from "../../shared/domain/index";
+import { withShipping } from "../../shared/domain/index";
+import { shippingContextFor } from "../services/cart-shipping.server";
 import { cartView } from "../services/cart-view.server";
 import { requireUser } from "../services/guards.server";
 import { asRouteError } from "../services/route-errors.server";
@@ -25,9 +26,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user, master } = active.session;
   // A contributor has no cart of its own: it acts on a client's after choosing one.
   if (user.obj_class === "contributor") throw data({ message: "Choisissez d'abord un client." }, { status: 404 });
-  const saved = await loadCart(active).catch(asRouteError);
+  // Shipping lines and totals as of today, as the checkout shows them: the saved ones are
+  // those of the day of the last save (a Friday's Saturday charge is gone on Monday).
+  const [saved, shipping] = await Promise.all([loadCart(active), shippingContextFor(args.context, active)]).catch(asRouteError);
   const confirmingClear = new URL(args.request.url).searchParams.get("vider") === "1";
-  return { view: cartView(saved, user, master, parisDate(args.context.now())), confirmingClear };
+  const today = { ...saved, cart: withShipping(saved.cart, shipping) };
+  return { view: cartView(today, user, master, shipping.today), confirmingClear };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -89,11 +93,13 @@ export default function CartPage() {
             </div>
             <aside aria-label="Totaux du panier">
               {view.totals ? <CartTotals totals={view.totals} taxExempt={view.taxExempt} /> : null}
-              <p>
-                <Link to="/commander/livraison" className="button button--primary button--block">
-                  Passer la commande
-                </Link>
-              </p>
+              {view.canEdit ? (
+                <p>
+                  <Link to="/commander/livraison" className="button button--primary button--block">
+                    Passer la commande
+                  </Link>
+                </p>
+              ) : null}
               {view.canEdit ? <ClearCart confirming={confirmingClear} /> : null}
             </aside>
           </div>

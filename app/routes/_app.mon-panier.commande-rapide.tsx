@@ -1,21 +1,27 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { QuickOrderForm } from "../components/panier/QuickOrderForm";
+import { INITIAL_FORM_KEY, QuickOrderForm } from "../components/panier/QuickOrderForm";
 import { QuickOrderReport } from "../components/panier/QuickOrderReport";
 import { assertCanChangeCart, CartRefused } from "../services/cart.server";
 import { cartFailureOf } from "../services/cart-failure.server";
-import { textFields } from "../services/cart-respond.server";
-import { fileField, readUploadForm, UploadTooLarge } from "../services/cart-upload.server";
 import { requireUser } from "../services/guards.server";
 import { runQuickOrder, type QuickOrderReport as Report } from "../services/quick-order.server";
 import {
   fileSource,
+  formKeyAfter,
+  GRID_LABEL,
+  gridLeft,
   gridSource,
-  QUICK_ORDER_FILE_MAX_BYTES,
   QUICK_ORDER_GRID_ROWS,
   QuickOrderFileError,
+  QuickOrderTooLarge,
+  readQuickOrderForm,
+  TEXT_LABEL,
+  textLeft,
   textSource,
+  typedText,
+  type GridRow,
   type QuickOrderSource,
 } from "../services/quick-order-input.server";
 import panierStyles from "../styles/panier.css";
@@ -35,41 +41,70 @@ export async function loader(args: LoaderFunctionArgs) {
   return { canEdit, gridRows: QUICK_ORDER_GRID_ROWS };
 }
 
-type ActionAnswer = { report: Report; text: string; message: string | null };
+type ActionAnswer = {
+  report: Report;
+  /** What the form shows again: everything typed on a failure, only what was not added otherwise. */
+  text: string;
+  grid: GridRow[];
+  /** The form is drawn anew (with `text` and `grid`) when this changes: after lines were added. */
+  formKey: string | null;
+  message: string | null;
+};
+
+const EMPTY_REPORT: Report = { added: [], refused: [], unlisted: 0 };
+const NONE_ADDED: ReadonlySet<number> = new Set();
+
+/** The whole request refused: the form comes back as the user sent it. */
+function failed(fields: Record<string, string>, message: string, status: number) {
+  return data<ActionAnswer>(
+    { report: EMPTY_REPORT, text: typedText(fields), grid: gridLeft(fields, NONE_ADDED), formKey: formKeyAfter(fields, false), message },
+    { status },
+  );
+}
+
+async function sourcesOf(fields: Record<string, string>, file: File | null): Promise<QuickOrderSource[]> {
+  const sources = [gridSource(fields), textSource(typedText(fields))];
+  const fromFile = file ? await fileSource(file) : null;
+  if (fromFile) sources.push(fromFile);
+  return sources;
+}
 
 /**
  * Answers with the report itself (not a redirect): it lists each refused line, more than a
- * flash message can carry (docs/decisions/0051-quick-order-report.md).
+ * flash message can carry (docs/decisions/0051-quick-order-and-certificates.md). The form
+ * comes back with only the lines that were not added (decision 0091).
  */
 export async function action(args: ActionFunctionArgs) {
   const active = await requireUser(args);
-  const empty: Report = { added: [], refused: [] };
+  let fields: Record<string, string> = {};
   try {
     assertCanChangeCart(active);
-    const form = await readUploadForm(args.request, QUICK_ORDER_FILE_MAX_BYTES);
-    const fields = textFields(form);
-    const text = (fields.text ?? "").slice(0, 20000);
-    const sources: QuickOrderSource[] = [gridSource(fields), textSource(text)];
-    const file = fileField(form, "file");
-    const fromFile = file ? await fileSource(file) : null;
-    if (fromFile) sources.push(fromFile);
-    const report = await runQuickOrder(args.context, active, sources);
+    const form = await readQuickOrderForm(args.request);
+    fields = form.fields;
+    const { report, addedLines } = await runQuickOrder(args.context, active, await sourcesOf(fields, form.file));
     const nothing = report.added.length === 0 && report.refused.length === 0;
     return data<ActionAnswer>(
-      { report, text: report.refused.length > 0 ? text : "", message: nothing ? "Saisissez au moins une référence." : null },
+      {
+        report,
+        text: textLeft(typedText(fields), addedLines.get(TEXT_LABEL) ?? NONE_ADDED),
+        grid: gridLeft(fields, addedLines.get(GRID_LABEL) ?? NONE_ADDED),
+        formKey: formKeyAfter(fields, report.added.length > 0),
+        message: nothing ? "Saisissez au moins une référence." : null,
+      },
       { status: report.added.length === 0 && !nothing ? 400 : 200 },
     );
   } catch (error) {
-    if (error instanceof UploadTooLarge) return data<ActionAnswer>({ report: empty, text: "", message: "Le fichier dépasse 2 Mo." }, { status: 413 });
-    if (error instanceof QuickOrderFileError) return data<ActionAnswer>({ report: empty, text: "", message: error.message }, { status: 400 });
+    if (error instanceof QuickOrderTooLarge) return failed(error.fields, error.message, 413);
+    if (error instanceof QuickOrderFileError) return failed(fields, error.message, 400);
     const failure = cartFailureOf(error, args.context, active, "quick-order");
-    return data<ActionAnswer>({ report: empty, text: "", message: failure.message }, { status: failure.status });
+    return failed(fields, failure.message, failure.status);
   }
 }
 
 export default function QuickOrderPage() {
   const { canEdit, gridRows } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const formKey = answer?.formKey ?? INITIAL_FORM_KEY;
   return (
     <div className="quick-order-page">
       <h1>Commande rapide</h1>
@@ -84,7 +119,7 @@ export default function QuickOrderPage() {
             </p>
           ) : null}
           {answer && (answer.report.added.length > 0 || answer.report.refused.length > 0) ? <QuickOrderReport report={answer.report} /> : null}
-          <QuickOrderForm gridRows={gridRows} text={answer?.text ?? ""} />
+          <QuickOrderForm key={formKey} formKey={formKey} gridRows={gridRows} text={answer?.text ?? ""} grid={answer?.grid ?? []} />
         </>
       ) : (
         <p className="cart-readonly" role="note">

@@ -1,12 +1,19 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { ActingForBanner } from "../components/layout/ActingForBanner";
 import { SiteFooter } from "../components/layout/SiteFooter";
 import { SiteHeader } from "../components/layout/SiteHeader";
+import { addToCartStylesheet } from "../components/panier/AddToCartForm";
 import { LiveCartSync } from "../components/realtime/LiveCartSync";
 import { liveCartKeyOf } from "../lib/realtime-key.server";
 import { requireUser } from "../services/guards.server";
 import { loadDefaultLayout } from "../services/layout.server";
+
+/**
+ * The add-to-cart form and its modal appear on the catalogue's pages (product, lists,
+ * search, favourites) and the cart's: every one of them is under this layout.
+ */
+export const links: LinksFunction = () => [addToCartStylesheet];
 
 /** Default layout: every authenticated page except the client picker. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -25,6 +32,7 @@ export default function DefaultLayout() {
         organizationName={layout.organizationName}
         userName={layout.userName}
         cartCount={layout.cartCount}
+        canEditCart={layout.canEditCart}
         access={layout.access}
       />
       <main id="contenu" className="page__main">

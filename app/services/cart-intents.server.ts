@@ -1,28 +1,46 @@
 import { z } from "zod";
 import type { Cart } from "../../shared/contracts/entities";
 import { setQuantity, withShipping, type ShippingContext } from "../../shared/domain/index";
-import type { PortalCartChange } from "./cart.server";
+import type { CheckoutDetails, PortalCartChange } from "./cart.server";
 import { quantityField } from "./cart-add.server";
 
 /**
  * The forms of /mon-panier, one `intent` each (a discriminated union: an unknown intent is a
- * 400). Quantities come as `qty:<lineId>` with the value shown when the page was drawn in
- * `was:<lineId>`: only the lines the user changed are sent as changes, so a colleague's
- * concurrent change to another line is never overwritten by a stale number.
+ * 400). Every field comes with the value shown when the page was drawn, in `was:<field>`
+ * (`was:<lineId>` for a quantity): only the fields the user changed become the change, so a
+ * colleague's concurrent change to another line, option or text is never overwritten by a
+ * stale page (docs/decisions/0050 and 0090). A form without its `was:` fields sets them all.
  */
 
 const lineId = z.string().trim().min(1, "Ligne inconnue.").max(100, "Ligne inconnue.");
-const checkbox = z.enum(["on", "1", "true"]).optional().transform((value) => value !== undefined);
+const checkbox = z
+  .enum(["on", "1", "true"], { error: "Option de livraison invalide." })
+  .optional()
+  .transform((value) => value !== undefined);
+/** A checkbox's state as the page showed it: a hidden field, so "off" is sent too. */
+const shownCheckbox = z
+  .enum(["on", "off"], { error: "Option de livraison invalide." })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === "on"));
+const shownText = z.string().trim().optional();
 
 export const cartIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update") }).passthrough(),
   z.object({ intent: z.literal("remove"), lineId }),
   z.object({ intent: z.literal("clear") }),
-  z.object({ intent: z.literal("options"), saturday: checkbox, ldd: checkbox }),
+  z.object({
+    intent: z.literal("options"),
+    saturday: checkbox,
+    ldd: checkbox,
+    "was:saturday": shownCheckbox,
+    "was:ldd": shownCheckbox,
+  }),
   z.object({
     intent: z.literal("details"),
     ref: z.string().trim().max(60, "La référence du panier compte au plus 60 caractères.").default(""),
     comments: z.string().trim().max(2000, "Le commentaire compte au plus 2000 caractères.").default(""),
+    "was:ref": shownText,
+    "was:comments": shownText,
   }),
 ]);
 export type CartIntent = z.infer<typeof cartIntent>;
@@ -66,6 +84,34 @@ export function successMessage(intent: CartIntent["intent"]): string {
   return SUCCESS[intent];
 }
 
+/** The value to write, or undefined when the user left the field as the page showed it. */
+function changedValue<T>(value: T, shown: T | undefined): T | undefined {
+  return shown !== undefined && shown === value ? undefined : value;
+}
+
+type OptionsIntent = Extract<CartIntent, { intent: "options" }>;
+type DetailsIntent = Extract<CartIntent, { intent: "details" }>;
+
+function optionsChange(intent: OptionsIntent): PortalCartChange | null {
+  const saturday = changedValue(intent.saturday, intent["was:saturday"]);
+  const lddActive = changedValue(intent.ldd, intent["was:ldd"]);
+  if (saturday === undefined && lddActive === undefined) return null;
+  // setOptions leaves an undefined option as the fresh cart has it.
+  return { type: "options", options: { saturday, lddActive } };
+}
+
+function detailsChange(intent: DetailsIntent): PortalCartChange | null {
+  const ref = changedValue(intent.ref, intent["was:ref"]);
+  const comments = changedValue(intent.comments, intent["was:comments"]);
+  const details: CheckoutDetails = {
+    ...(ref === undefined ? {} : { ref }),
+    ...(comments === undefined ? {} : { comments }),
+  };
+  if (Object.keys(details).length === 0) return null;
+  // The checkout's change sets only the fields it is given, on the cart as it is when saved.
+  return { type: "checkout", details };
+}
+
 /** The cart change an intent asks for; null when there is nothing to change. */
 export function changeFor(intent: CartIntent, fields: Record<string, string>): PortalCartChange | { error: string } | null {
   switch (intent.intent) {
@@ -79,8 +125,8 @@ export function changeFor(intent: CartIntent, fields: Record<string, string>): P
     case "clear":
       return { type: "clear" };
     case "options":
-      return { type: "options", options: { saturday: intent.saturday, lddActive: intent.ldd } };
+      return optionsChange(intent);
     case "details":
-      return { type: "details", ref: intent.ref, comments: intent.comments };
+      return detailsChange(intent);
   }
 }

@@ -59,13 +59,22 @@ export interface CartView {
   shippingLines: CartLineView[];
   totals: Totals | null;
   taxExempt: boolean;
+  /** The per-line ecotax column: with the `prices` right, for accounts that pay VAT and ecotax. */
+  showsEcotaxe: boolean;
   /** Saturday delivery is charged only on a Friday (spec section 5). */
   todayIsFriday: boolean;
   canEdit: boolean;
   canSeePrices: boolean;
 }
 
-function lineView(line: CartLine, showPrices: boolean, problems: string[], checksCertificates: boolean): CartLineView {
+interface LineViewRules {
+  showPrices: boolean;
+  /** An HT (tax-exempt) account pays no ecotax: its lines show none. */
+  showEcotaxe: boolean;
+  checksCertificates: boolean;
+}
+
+function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates }: LineViewRules, problems: string[]): CartLineView {
   const price = (value: number) => (showPrices ? value : null);
   return {
     lineId: line.line_id,
@@ -77,7 +86,7 @@ function lineView(line: CartLine, showPrices: boolean, problems: string[], check
     unitPrice: price(lineUnitPrice(line)),
     discountPercent: showPrices && line.prc_discount > 0 ? line.prc_discount : null,
     promoName: showPrices && isPromotionApplied(line) ? (line.prc_promo_name ?? "Promotion") : null,
-    ecotaxe: price(lineEcotaxe(line)),
+    ecotaxe: showEcotaxe ? price(lineEcotaxe(line)) : null,
     lineTotal: price(lineTotalHt(line)),
     stock: line.prd_sto_disp,
     refillDate: line.prd_refill_date,
@@ -98,8 +107,9 @@ export function cartView(saved: SavedCart, user: AuthUser, master: AuthUser | nu
   const account = accountContextOf(user);
   const problems = validateOrder(saved.cart, { account, canOrder: true });
   const problemsOf = (lineId: string) => problems.filter((problem) => problem.lineId === lineId).map((problem) => problem.message);
-  const checksCertificates = !isTagIntegrator(account.objRef);
-  const views = saved.cart.products.map((line) => lineView(line, showPrices, problemsOf(line.line_id), checksCertificates));
+  const taxExempt = isTaxExempt(account.catCompta);
+  const rules: LineViewRules = { showPrices, showEcotaxe: showPrices && !taxExempt, checksCertificates: !isTagIntegrator(account.objRef) };
+  const views = saved.cart.products.map((line) => lineView(line, rules, problemsOf(line.line_id)));
   return {
     version: saved.version,
     ref: saved.cart.ref,
@@ -110,7 +120,8 @@ export function cartView(saved: SavedCart, user: AuthUser, master: AuthUser | nu
     lines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === false),
     shippingLines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === true),
     totals: showPrices ? computeTotals(saved.cart, account) : null,
-    taxExempt: isTaxExempt(account.catCompta),
+    taxExempt,
+    showsEcotaxe: rules.showEcotaxe,
     todayIsFriday: isFriday(today),
     canEdit: permissions.canUpdateCart && user.obj_class !== "contributor",
     canSeePrices: showPrices,

@@ -5,6 +5,9 @@ import {
   addProduct,
   applyCartChange,
   DomainError,
+  isDomainError,
+  MAX_LINE_QTY,
+  normalizeReference,
   permissionsOf,
   setCertificates,
   withShipping,
@@ -51,10 +54,18 @@ export type PortalCartChange =
 /** What the checkout steps set on the cart (issue 8): addresses, reference, instructions. */
 export type CheckoutDetails = Partial<Pick<Cart, "dlv_address" | "inv_address" | "ref" | "comments" | "notes" | "partialDelivery">>;
 
+/** An item of a many-add that the cart refused (a line that would pass 9999…), with the reason. */
+export interface RefusedItem {
+  lineId: string;
+  message: string;
+}
+
 export interface CartChangeResult {
   cart: Cart;
   version: number;
   change: CartEvent;
+  /** addMany only: the items the saved cart refused; the others were added. */
+  refused: RefusedItem[];
 }
 
 /** Saves lost to a colleague this many times in a row: give up with a French message. */
@@ -91,13 +102,37 @@ export function newLineId(): string {
   return `l-${randomUUID()}`;
 }
 
+function refusalMessage(cart: Cart, item: AddItem, error: DomainError): string {
+  if (error.code !== "quantity_too_large") return error.message;
+  const ref = normalizeReference(item.product.obj_ref);
+  const inCart = cart.products.find((line) => !line.prd_is_port && normalizeReference(line.obj_ref) === ref)?.qty ?? 0;
+  return `Le panier contient déjà ${inCart} × ${ref} : une ligne ne peut pas dépasser ${MAX_LINE_QTY}.`;
+}
+
+/**
+ * Adds each item on its own: one the cart refuses (a line that would pass 9999…) is left out
+ * with its reason and the others go in. Pure, so a replay after a 409 decides again on the
+ * fresher cart: what is refused is what the cart finally saved refuses.
+ */
+export function addItems(cart: Cart, items: readonly AddItem[]): { cart: Cart; refused: RefusedItem[] } {
+  const refused: RefusedItem[] = [];
+  let current = cart;
+  for (const item of items) {
+    try {
+      current = addProduct(current, item.product, item.qty, item.lineId);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      refused.push({ lineId: item.lineId, message: refusalMessage(current, item, error) });
+    }
+  }
+  return { cart: current, refused };
+}
+
 /** Applies a change and recomputes shipping: pure, so it can be replayed on a fresher cart. */
 export function applyPortalChange(cart: Cart, change: PortalCartChange, shipping: ShippingContext): Cart {
   switch (change.type) {
-    case "addMany": {
-      const added = change.items.reduce((current, item) => addProduct(current, item.product, item.qty, item.lineId), cart);
-      return withShipping(added, shipping);
-    }
+    case "addMany":
+      return withShipping(addItems(cart, change.items).cart, shipping);
     case "quantities":
       return applyQuantities(cart, change.updates, shipping);
     case "attachCertificate":
@@ -156,6 +191,15 @@ export async function changeCart(
   return context.cartChanges.run(orgId, () => saveChange(context, active, change, shipping));
 }
 
+/** The change with what the cart refused, and the change as it was made (refused items left out). */
+function applyReporting(cart: Cart, change: PortalCartChange, shipping: ShippingContext) {
+  if (change.type !== "addMany") return { next: applyPortalChange(cart, change, shipping), refused: [], made: change };
+  const { cart: added, refused } = addItems(cart, change.items);
+  const refusedIds = new Set(refused.map((item) => item.lineId));
+  const made = { ...change, items: change.items.filter((item) => !refusedIds.has(item.lineId)) };
+  return { next: withShipping(added, shipping), refused, made };
+}
+
 async function saveChange(
   context: PortalLoadContext,
   active: ActiveUser,
@@ -167,12 +211,22 @@ async function saveChange(
   // The change starts from the cart this process last saw, without asking: if a colleague saved
   // since through another process, the versioned save answers 409 and the loop below reads the
   // cart and starts again.
-  let current = oms.lastKnownCart(orgId) ?? (await oms.getCart(orgId));
+  const known = oms.lastKnownCart(orgId);
+  let current = known ?? (await oms.getCart(orgId));
+  let fresh = known === undefined;
   for (let attempt = 1; attempt <= MAX_SAVE_ATTEMPTS; attempt++) {
-    const next = applyPortalChange(current.cart, change, shipping);
+    const { next, refused, made } = applyReporting(current.cart, change, shipping);
+    if (made.type === "addMany" && made.items.length === 0) {
+      // Nothing left to add: no save, no news for colleagues. Decided on the cart as the
+      // back-office has it, not on this process's memory of it.
+      if (fresh) return { ...current, change: { kind: "added", products: [] }, refused };
+      current = await oms.getCart(orgId);
+      fresh = true;
+      continue;
+    }
     try {
       const saved = await oms.saveCart(orgId, { cart: next, version: current.version });
-      const result = { ...saved, change: describeCartChange(change, current.cart, saved.cart) };
+      const result = { ...saved, change: describeCartChange(made, current.cart, saved.cart), refused };
       // Server side, after the save: colleagues see it live, never on a browser's say-so.
       publishCartChange(context, active.session, result.change, result.version);
       return result;
@@ -181,6 +235,7 @@ async function saveChange(
       // The conflict answer's cart is dropped by the HTTP client; reading it again is as fresh.
       await backoff(attempt);
       current = await oms.getCart(orgId);
+      fresh = true;
     }
   }
   throw new CartRefused(409, "Le panier est modifié en ce moment par d'autres utilisateurs : réessayez dans un instant.");

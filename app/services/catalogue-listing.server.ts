@@ -75,7 +75,7 @@ function favoritesOf(user: CatalogueUser, scope: ListScope, page: ProductPage): 
  * flags) and the brands of the filter are read in parallel; the stock is left to stream.
  */
 export async function loadProductList(user: CatalogueUser, scope: ListScope, url: URL): Promise<LoadedProductList> {
-  const { params, notices } = parseListParams(url.searchParams, { canSortByPrice: user.permissions.canViewPrices });
+  const { params, notices } = parseListParams(url.searchParams, { canViewPrices: user.permissions.canViewPrices });
   const query = toProductListQuery(params, user.usrId, {
     categoryId: scope.kind === "category" ? scope.categoryId : undefined,
     brandId: scope.kind === "brand" ? scope.brandId : undefined,

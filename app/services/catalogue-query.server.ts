@@ -26,10 +26,23 @@ function isListSort(value: string): value is ListSort {
 
 const TRUTHY = new Set(["1", "on", "true", "oui"]);
 
-export function parseListParams(search: URLSearchParams, options: { canSortByPrice: boolean }): ParsedListParams {
+/**
+ * A search as typed, made safe to send: control characters (a NUL from `?q=%00` would make the
+ * database refuse the whole query) become spaces, and runs of spaces fold into one.
+ */
+export function normalizeSearchText(raw: string): string {
+  return raw.replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim();
+}
+
+export interface ListParamsOptions {
+  /** Price sorts and the promotion filter need prices: without them they would reveal them. */
+  canViewPrices: boolean;
+}
+
+export function parseListParams(search: URLSearchParams, options: ListParamsOptions): ParsedListParams {
   const notices: string[] = [];
 
-  const rawQuery = (search.get("q") ?? "").replace(/\s+/g, " ").trim();
+  const rawQuery = normalizeSearchText(search.get("q") ?? "");
   const q = rawQuery.slice(0, MAX_QUERY_LENGTH).trim();
   if (rawQuery.length > MAX_QUERY_LENGTH) notices.push(`Votre recherche a été limitée à ${MAX_QUERY_LENGTH} caractères.`);
 
@@ -39,7 +52,7 @@ export function parseListParams(search: URLSearchParams, options: { canSortByPri
 
   const rawSort = search.get("tri") ?? "";
   let sort: ListSort = "relevance";
-  if (isListSort(rawSort) && (options.canSortByPrice || !rawSort.startsWith("price"))) sort = rawSort;
+  if (isListSort(rawSort) && (options.canViewPrices || !rawSort.startsWith("price"))) sort = rawSort;
   else if (rawSort !== "") notices.push("Ce tri n'existe pas : les produits sont affichés par pertinence.");
 
   const rawPage = search.get("page");
@@ -50,12 +63,15 @@ export function parseListParams(search: URLSearchParams, options: { canSortByPri
     else notices.push("Cette page n'existe pas : voici la première page.");
   }
 
+  const promoAsked = TRUTHY.has(search.get("promo") ?? "");
+  if (promoAsked && !options.canViewPrices) notices.push("Le filtre « En promotion » n'est pas disponible pour votre compte : il est ignoré.");
+
   return {
     params: {
       q,
       brandId,
       inStock: TRUTHY.has(search.get("stock") ?? ""),
-      promo: TRUTHY.has(search.get("promo") ?? ""),
+      promo: promoAsked && options.canViewPrices,
       sort,
       page,
     },

@@ -6,7 +6,10 @@ import { asRouteError } from "./route-errors.server";
 export interface DefaultLayoutData {
   organizationName: string;
   userName: string;
+  /** Products in the organization's cart, for every account that can see it (read-only too). */
   cartCount: number | null;
+  /** False for a people account without the `cart` right: its cart is read-only, no quick order. */
+  canEditCart: boolean;
   access: AccountMenuAccess;
   actingFor: { clientName: string; clientRef: string; masterName: string } | null;
 }
@@ -21,11 +24,14 @@ export async function loadDefaultLayout(args: GuardArgs, active: ActiveUser): Pr
   const me = await confirmWithBackoffice(args, active).catch(asRouteError);
   const { user, master } = active.session;
   const permissions = permissionsOf(user, master);
-  const showsCart = permissions.canUpdateCart && user.obj_class !== "contributor";
+  // A contributor has no cart of its own (it acts on a client's); anyone else sees the
+  // organization's cart, read-only without the `cart` right.
+  const hasCart = user.obj_class !== "contributor";
   return {
     organizationName: organizationNameOf(user),
     userName: master ? master.obj_name : user.obj_name,
-    cartCount: showsCart ? (me.user.obj_properties.cart?.count ?? 0) : null,
+    cartCount: hasCart ? (me.user.obj_properties.cart?.count ?? 0) : null,
+    canEditCart: hasCart && permissions.canUpdateCart,
     access: {
       canOrder: permissions.canOrder,
       canViewQuotes: permissions.canViewQuotes,

@@ -1,6 +1,7 @@
-import { MAX_LINE_QTY, type QuickOrderEntry } from "../../shared/domain/index";
+import { MAX_LINE_QTY, normalizeReference } from "../../shared/domain/index";
+import { QUICK_ORDER_MAX_ISSUES, QUICK_ORDER_MAX_LINES, type QuickOrderEntry } from "../../shared/domain/quick-order";
 import type { ProductDetail } from "../../shared/contracts/api";
-import { changeCart, newLineId, type AddItem } from "./cart.server";
+import { changeCart, newLineId, type AddItem, type RefusedItem } from "./cart.server";
 import { toNewCartProduct } from "./cart-add.server";
 import type { PortalLoadContext } from "./context.server";
 import type { ActiveUser } from "./guards.server";
@@ -21,7 +22,16 @@ export interface QuickOrderAdded {
 
 export interface QuickOrderReport {
   added: QuickOrderAdded[];
+  /** At most QUICK_ORDER_MAX_ISSUES refused lines, a cut at the limit first. */
   refused: QuickOrderSourceIssue[];
+  /** Refused lines past the listed ones: counted only. */
+  unlisted: number;
+}
+
+export interface QuickOrderOutcome {
+  report: QuickOrderReport;
+  /** Per source label, the input lines that went into the cart (the form shows the others again). */
+  addedLines: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 const LOOKUP_CONCURRENCY = 8;
@@ -30,16 +40,42 @@ interface SourcedEntry extends QuickOrderEntry {
   where: { source: string; line: number }[];
 }
 
-/** One entry per reference over all sources; quantities add up (never beyond the maximum). */
-export function mergeSources(sources: readonly QuickOrderSource[]): { entries: SourcedEntry[]; refused: QuickOrderSourceIssue[] } {
+interface Merged {
+  entries: SourcedEntry[];
+  refused: QuickOrderSourceIssue[];
+  unlisted: number;
+}
+
+/** The one issue of a source whose references come past the limit of the whole order. */
+function cutIssue(label: string, ignored: SourcedEntry[]): QuickOrderSourceIssue {
+  const first = ignored[0];
+  const lines = ignored.reduce((count, entry) => count + entry.lines.length, 0);
+  return {
+    source: label,
+    line: first?.lines[0] ?? 0,
+    input: first?.ref ?? "",
+    message: `Commande tronquée : au plus ${QUICK_ORDER_MAX_LINES} références par commande rapide (grille, texte et fichier ensemble), ${lines} ligne(s) ignorée(s) ici.`,
+    ignored: lines,
+  };
+}
+
+/**
+ * One entry per reference over all sources; quantities add up (never beyond the maximum), and
+ * at most QUICK_ORDER_MAX_LINES references in all: the grid first, then the text, then the file.
+ */
+export function mergeSources(sources: readonly QuickOrderSource[]): Merged {
   const byRef = new Map<string, SourcedEntry>();
   const refused: QuickOrderSourceIssue[] = [];
+  let unlisted = 0;
   for (const { label, parse } of sources) {
     refused.push(...parse.issues.map((issue) => ({ source: label, ...issue })));
+    unlisted += parse.unlisted;
+    const ignored: SourcedEntry[] = [];
     for (const entry of parse.entries) {
       const where = entry.lines.map((line) => ({ source: label, line }));
       const existing = byRef.get(entry.ref);
-      if (!existing) byRef.set(entry.ref, { ...entry, where });
+      if (!existing && byRef.size >= QUICK_ORDER_MAX_LINES) ignored.push({ ...entry, where });
+      else if (!existing) byRef.set(entry.ref, { ...entry, where });
       else if (existing.qty + entry.qty > MAX_LINE_QTY) {
         refused.push({ source: label, line: entry.lines[0] ?? 0, input: entry.ref, message: `Quantité totale de ${entry.ref} supérieure à ${MAX_LINE_QTY}.` });
       } else {
@@ -47,20 +83,27 @@ export function mergeSources(sources: readonly QuickOrderSource[]): { entries: S
         existing.where.push(...where);
       }
     }
+    if (ignored.length > 0) refused.push(cutIssue(label, ignored));
   }
-  return { entries: [...byRef.values()], refused };
+  return { entries: [...byRef.values()], refused, unlisted };
 }
 
 type Lookup = { entry: SourcedEntry; product: ProductDetail } | { entry: SourcedEntry; reason: string };
 
+/**
+ * Looked up as a reference, never as a product id (an ERP's reference may be all digits); a
+ * product whose reference is not the one typed is not the one asked for.
+ */
 async function lookUp(active: ActiveUser, entry: SourcedEntry): Promise<Lookup> {
+  const unknown = { entry, reason: `Référence inconnue : ${entry.ref}.` };
   try {
-    const product = await active.upstream.cartLookups.getProduct(entry.ref, active.session.user.auth_org_id);
+    const product = await active.upstream.pim.getProductByRef(active.session.user.auth_org_id, entry.ref);
+    if (normalizeReference(product.obj_ref) !== entry.ref) return unknown;
     if (product.prd_is_port) return { entry, reason: `${entry.ref} est un frais de port : il est calculé automatiquement.` };
     if (product.prd_discontinued) return { entry, reason: `${entry.ref} n'est plus commercialisé.` };
     return { entry, product };
   } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return { entry, reason: `Référence inconnue : ${entry.ref}.` };
+    if (error instanceof UpstreamError && error.status === 404) return unknown;
     throw error;
   }
 }
@@ -84,16 +127,44 @@ function refusalsOf(entry: SourcedEntry, message: string): QuickOrderSourceIssue
   return entry.where.map(({ source, line }) => ({ source, line, input: `${entry.ref} ; ${entry.qty}`, message }));
 }
 
-export async function runQuickOrder(context: PortalLoadContext, active: ActiveUser, sources: readonly QuickOrderSource[]): Promise<QuickOrderReport> {
-  const { entries, refused } = mergeSources(sources);
+/** Lists the cut at the limit first (the user must see it), then the first refusals; counts the rest. */
+function listRefusals(refused: readonly QuickOrderSourceIssue[], unlisted: number): Pick<QuickOrderReport, "refused" | "unlisted"> {
+  const cuts = refused.filter((issue) => issue.ignored !== undefined);
+  const others = refused.filter((issue) => issue.ignored === undefined);
+  const room = Math.max(0, QUICK_ORDER_MAX_ISSUES - cuts.length);
+  return { refused: [...cuts, ...others.slice(0, room)], unlisted: unlisted + Math.max(0, others.length - room) };
+}
+
+function linesBySource(entries: readonly SourcedEntry[]): Map<string, Set<number>> {
+  const lines = new Map<string, Set<number>>();
+  for (const { where } of entries) {
+    for (const { source, line } of where) lines.set(source, (lines.get(source) ?? new Set<number>()).add(line));
+  }
+  return lines;
+}
+
+export async function runQuickOrder(context: PortalLoadContext, active: ActiveUser, sources: readonly QuickOrderSource[]): Promise<QuickOrderOutcome> {
+  const { entries, refused, unlisted } = mergeSources(sources);
   const lookups = await lookUpAll(active, entries);
+  const wanted = new Map<string, SourcedEntry>();
   const items: AddItem[] = [];
   for (const lookup of lookups) {
-    if ("reason" in lookup) refused.push(...refusalsOf(lookup.entry, lookup.reason));
-    else items.push({ product: toNewCartProduct(lookup.product), qty: lookup.entry.qty, lineId: newLineId() });
+    if ("reason" in lookup) {
+      refused.push(...refusalsOf(lookup.entry, lookup.reason));
+      continue;
+    }
+    const item = { product: toNewCartProduct(lookup.product), qty: lookup.entry.qty, lineId: newLineId() };
+    wanted.set(item.lineId, lookup.entry);
+    items.push(item);
   }
-  if (items.length === 0) return { added: [], refused };
+  if (items.length === 0) return { report: { added: [], ...listRefusals(refused, unlisted) }, addedLines: new Map() };
   const result = await changeCart(context, active, { type: "addMany", items });
+  const refusedByCart = (item: RefusedItem) => {
+    const entry = wanted.get(item.lineId);
+    wanted.delete(item.lineId);
+    return entry ? refusalsOf(entry, item.message) : [];
+  };
+  refused.push(...result.refused.flatMap(refusedByCart));
   const added = result.change.kind === "added" ? result.change.products : [];
-  return { added, refused };
+  return { report: { added, ...listRefusals(refused, unlisted) }, addedLines: linesBySource([...wanted.values()]) };
 }

@@ -172,13 +172,31 @@ export const productDetail = productSummary
   .strict();
 export type ProductDetail = z.infer<typeof productDetail>;
 
+/**
+ * GET /api/pim/products/{ref or id}: digits alone are an id, unless `by=ref` says the path is
+ * a reference (an ERP's references may be all digits: the quick order always says so).
+ */
+export const productDetailQuery = z
+  .object({
+    usr_id: z.coerce.number().int().positive(),
+    by: z.enum(["ref"], "Le paramètre by n'accepte que « ref ».").optional(),
+  })
+  .strict();
+export type ProductDetailQuery = z.infer<typeof productDetailQuery>;
+
 export const productSort = z.enum(["relevance", "reference", "name", "price_asc", "price_desc"]);
 export const productListQuery = z
   .object({
     usr_id: z.coerce.number().int().positive(),
     category: z.coerce.number().int().positive().optional(),
     brand: z.coerce.number().int().positive().optional(),
-    q: z.string().trim().max(200).optional(),
+    /** Control characters are refused: the database would fail on a NUL (a 500 instead of a 400). */
+    q: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^\P{Cc}*$/u, "La recherche ne doit pas contenir de caractères de contrôle.")
+      .optional(),
     in_stock: z.enum(["1"]).optional(),
     promo: z.enum(["1"]).optional(),
     sort: productSort.default("relevance"),

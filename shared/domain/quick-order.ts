@@ -20,15 +20,25 @@ export interface QuickOrderIssue {
   /** The input as the user gave it, trimmed and shortened, to show beside the reason. */
   input: string;
   message: string;
+  /** Only on the one issue of a list cut at the limit: how many non-blank lines it stands for. */
+  ignored?: number;
 }
 
 export interface QuickOrderParse {
   entries: QuickOrderEntry[];
+  /** At most QUICK_ORDER_MAX_ISSUES refused lines, plus the cut at the limit when there is one. */
   issues: QuickOrderIssue[];
+  /** Refused lines past QUICK_ORDER_MAX_ISSUES: counted, not listed. */
+  unlisted: number;
 }
 
 /** More lines than this in one quick order is an import job, not a cart change. */
 export const QUICK_ORDER_MAX_LINES = 200;
+/**
+ * Refused lines listed one by one; the rest are only counted. A 2 MB export sent by mistake
+ * would otherwise answer hundreds of thousands of reasons (tens of MB of HTML and JSON).
+ */
+export const QUICK_ORDER_MAX_ISSUES = 100;
 const REFERENCE_PATTERN = /^[A-Z0-9][A-Z0-9._+\-/]{0,59}$/;
 const HEADER_WORDS = /^(r[ée]f|reference|référence|code|article)/i;
 
@@ -68,43 +78,92 @@ function isHeaderRow(cells: readonly string[]): boolean {
   return HEADER_WORDS.test(first.trim()) && !/^\d+$/.test(second.trim());
 }
 
-/**
- * Reads rows of cells (a parsed sheet, split text or the grid). Blank rows are skipped, a
- * header row on line 1 too; a reference given on several lines is ordered once, quantities added.
- */
-export function parseQuickOrderRows(rows: readonly (readonly string[])[]): QuickOrderParse {
+/** The message of the one issue that stands for every line past the limit. */
+export function truncatedMessage(ignored: number): string {
+  return `Liste tronquée : seules les ${QUICK_ORDER_MAX_LINES} premières références sont prises en compte, ${ignored} ligne(s) ignorée(s) à partir de celle-ci.`;
+}
+
+/** Rows read one at a time, so that nothing past the limit is checked or kept. */
+interface Rows {
+  readonly length: number;
+  cellsAt(index: number): readonly string[];
+}
+
+/** A row without reference nor quantity (extra columns alone do not count). */
+function isBlankRow(cells: readonly string[]): boolean {
+  const [rawRef = "", rawQty = ""] = cells;
+  return rawRef.trim() === "" && rawQty.trim() === "";
+}
+
+function countNonBlank(rows: Rows, from: number): number {
+  let count = 0;
+  for (let index = from; index < rows.length; index++) if (!isBlankRow(rows.cellsAt(index))) count++;
+  return count;
+}
+
+function inputOf(cells: readonly string[]): string {
+  return cells.filter((cell) => cell.trim() !== "").join(" ; ").slice(0, 80);
+}
+
+/** Collects refused lines: the first QUICK_ORDER_MAX_ISSUES are listed, the others only counted. */
+class IssueList {
+  readonly issues: QuickOrderIssue[] = [];
+  unlisted = 0;
+
+  add(line: number, cells: readonly string[], message: string): void {
+    if (this.issues.length < QUICK_ORDER_MAX_ISSUES) this.issues.push({ line, input: inputOf(cells), message });
+    else this.unlisted++;
+  }
+}
+
+function parseRows(rows: Rows): QuickOrderParse {
   const byRef = new Map<string, QuickOrderEntry>();
-  const issues: QuickOrderIssue[] = [];
-  rows.forEach((cells, index) => {
+  const refused = new IssueList();
+  for (let index = 0; index < rows.length; index++) {
+    const cells = rows.cellsAt(index);
+    if (isBlankRow(cells)) continue;
+    if (index === 0 && isHeaderRow(cells)) continue;
     const line = index + 1;
     const [rawRef = "", rawQty = ""] = cells.map((cell) => cell.trim());
-    if (rawRef === "" && rawQty === "") return;
-    if (index === 0 && isHeaderRow(cells)) return;
-    const input = cells.filter((cell) => cell.trim() !== "").join(" ; ").slice(0, 80);
-    if (byRef.size >= QUICK_ORDER_MAX_LINES && !byRef.has(normalizeReference(rawRef))) {
-      issues.push({ line, input, message: `Au plus ${QUICK_ORDER_MAX_LINES} références par commande rapide.` });
-      return;
-    }
     const checked = checkCells(rawRef, rawQty);
     if (!checked.ok) {
-      issues.push({ line, input, message: checked.message });
-      return;
+      refused.add(line, cells, checked.message);
+      continue;
     }
     const existing = byRef.get(checked.ref);
+    if (existing === undefined && byRef.size >= QUICK_ORDER_MAX_LINES) {
+      // One issue for the rest, listed whatever the count so far: the user must know it was cut.
+      const ignored = countNonBlank(rows, index);
+      refused.issues.push({ line, input: inputOf(cells), message: truncatedMessage(ignored), ignored });
+      break;
+    }
     if (existing === undefined) {
       byRef.set(checked.ref, { ref: checked.ref, qty: checked.qty, lines: [line] });
     } else if (existing.qty + checked.qty > MAX_LINE_QTY) {
-      issues.push({ line, input, message: `Quantité totale de ${checked.ref} supérieure à ${MAX_LINE_QTY}.` });
+      refused.add(line, cells, `Quantité totale de ${checked.ref} supérieure à ${MAX_LINE_QTY}.`);
     } else {
       existing.qty += checked.qty;
       existing.lines.push(line);
     }
-  });
-  return { entries: [...byRef.values()], issues };
+  }
+  return { entries: [...byRef.values()], issues: refused.issues, unlisted: refused.unlisted };
+}
+
+/**
+ * Reads rows of cells (a parsed sheet or the grid). Blank rows are skipped, a header row on
+ * line 1 too; a reference given on several lines is ordered once, quantities added. Reading
+ * stops at the first line that would make QUICK_ORDER_MAX_LINES + 1 references.
+ */
+export function parseQuickOrderRows(rows: readonly (readonly string[])[]): QuickOrderParse {
+  return parseRows({ length: rows.length, cellsAt: (index) => rows[index] ?? [] });
 }
 
 /** Pasted text or a CSV file: a UTF-8 byte-order mark and Windows line ends are welcome. */
 export function parseQuickOrderText(text: string): QuickOrderParse {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
-  return parseQuickOrderRows(lines.map((line) => (line.trim() === "" ? [] : splitQuickOrderLine(line))));
+  const cellsAt = (index: number) => {
+    const line = lines[index] ?? "";
+    return line.trim() === "" ? [] : splitQuickOrderLine(line);
+  };
+  return parseRows({ length: lines.length, cellsAt });
 }

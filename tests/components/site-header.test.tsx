@@ -21,6 +21,7 @@ function renderHeader(overrides: Partial<SiteHeaderProps> = {}) {
     organizationName: "Voilerie Atlantique",
     userName: "Voilerie Atlantique",
     cartCount: 3,
+    canEditCart: true,
     access: everything,
     ...overrides,
   };
@@ -38,6 +39,8 @@ describe("SiteHeader", () => {
     expect(search.getAttribute("action")).toBe("/catalogue");
     expect(search.getAttribute("method")).toBe("get");
     expect(screen.getByLabelText("Rechercher dans le catalogue").getAttribute("name")).toBe("q");
+    // Suggestions while typing (tests/components/search-box.test.tsx): a combobox, closed at first.
+    expect(within(search).getByRole("combobox", { name: "Rechercher dans le catalogue" }).getAttribute("aria-expanded")).toBe("false");
   });
 
   it("shows the cart badge with its count, and no cart for accounts without one", () => {
@@ -53,6 +56,15 @@ describe("SiteHeader", () => {
     cleanup();
     renderHeader({ cartCount: null });
     expect(screen.queryByRole("link", { name: /Panier/ })).toBeNull();
+  });
+
+  it("shows a read-only cart to an account that cannot change it, without the quick order", () => {
+    renderHeader({ cartCount: 2, canEditCart: false });
+    expect(screen.getByRole("link", { name: "Panier, 2 produits" }).getAttribute("href")).toBe("/mon-panier");
+    expect(screen.queryByRole("link", { name: "Commande rapide" })).toBeNull();
+    cleanup();
+    renderHeader({ cartCount: 2, canEditCart: true });
+    expect(screen.getByRole("link", { name: "Commande rapide" }).getAttribute("href")).toBe("/mon-panier/commande-rapide");
   });
 
   it("offers in the account menu only what the account may do, and a logout form", () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logInWithForm } from "./fixtures";
+import { logInWithForm, waitUntilInteractive } from "./fixtures";
 
 /**
  * The shared cart in Chromium, with JavaScript on (fetcher, modal, live quantities) and off
@@ -18,11 +18,12 @@ async function emptyCart(page: Page): Promise<void> {
 }
 
 /** The first product of the first brand's list with an add-to-cart form, and its reference. */
-async function openProductList(page: Page): Promise<string> {
+async function openProductList(page: Page, javaScriptEnabled: boolean): Promise<string> {
   await page.goto("/catalogue/marques");
   await page.locator("main a[href^='/catalogue/marques/']").first().click();
   const form = page.locator("form[data-testid^='add-to-cart-']").first();
   await expect(form).toBeVisible();
+  await waitUntilInteractive(page, javaScriptEnabled);
   return ((await form.getAttribute("data-testid")) ?? "").replace("add-to-cart-", "");
 }
 
@@ -37,7 +38,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("add from a list, from the product page and by quick order", async ({ page, javaScriptEnabled }) => {
-  const ref = await openProductList(page);
+  const ref = await openProductList(page, javaScriptEnabled);
   const form = page.getByTestId(`add-to-cart-${ref}`);
   await form.getByRole("spinbutton").fill("2");
   await form.getByRole("button").click();
@@ -58,6 +59,7 @@ test("add from a list, from the product page and by quick order", async ({ page,
   await expect(page.getByTestId(`qty-${ref}`)).toHaveValue("2");
   await page.getByTestId(`cart-line-${ref}`).getByRole("link").click();
   await expect(page).toHaveURL(/\/catalogue\/produit\/\d+/);
+  await waitUntilInteractive(page, javaScriptEnabled);
   const productForm = page.getByTestId(`add-to-cart-${ref}`).first();
   await productForm.getByRole("spinbutton").fill("3");
   await productForm.getByRole("button").click();
@@ -74,7 +76,7 @@ test("add from a list, from the product page and by quick order", async ({ page,
 });
 
 test("change quantities and toggle Saturday and direct delivery", async ({ page, javaScriptEnabled }) => {
-  const ref = await openProductList(page);
+  const ref = await openProductList(page, javaScriptEnabled);
   await page.getByTestId(`add-to-cart-${ref}`).getByRole("button").click();
   if (javaScriptEnabled) await expect(page.getByTestId("cart-count")).toHaveText("1");
   await page.goto("/mon-panier");
@@ -115,9 +117,9 @@ test("change quantities and toggle Saturday and direct delivery", async ({ page,
   else await expect(page.getByTestId("total-ttc")).toHaveText(ttcWithLdd);
 });
 
-test("attach the MMSI certificates an AIS beacon needs", async ({ page }) => {
+test("attach the MMSI certificates an AIS beacon needs", async ({ page, javaScriptEnabled }) => {
   // The first brand of the demo catalogue sells AIS beacons: MMSI products.
-  const ref = await openProductList(page);
+  const ref = await openProductList(page, javaScriptEnabled);
   await page.getByTestId(`add-to-cart-${ref}`).getByRole("button").click();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   await page.goto("/mon-panier");

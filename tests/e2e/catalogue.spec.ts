@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logInWithForm } from "./fixtures";
+import { logInWithForm, waitUntilInteractive } from "./fixtures";
 
 /** The catalogue in Chromium, with JavaScript on ("js") and off ("nojs"). */
 
@@ -76,6 +76,18 @@ test.describe("catalogue", () => {
     await searchFromHeader(page, "helice");
     await expect(page.locator(".product-list__count")).toHaveText(withAccent ?? "");
     await expect(page.locator(".product-card__title").first()).toContainText(/Hélice/i);
+  });
+
+  test("suggests products while typing in the header's box, from any page", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "suggestions need JavaScript; without it the box is a plain search form");
+    await page.goto("/catalogue/marques");
+    await waitUntilInteractive(page, true);
+    await page.locator("#recherche-globale").pressSequentially("antenne", { delay: 30 });
+    const option = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first();
+    await expect(option).toBeVisible();
+    await expect(page.locator("#recherche-globale")).toHaveAttribute("aria-expanded", "true");
+    await option.click();
+    await expect(page).toHaveURL(/\/catalogue\/produit\/\d+$/);
   });
 
   test("bad list parameters get a clean page with a French notice", async ({ page }) => {

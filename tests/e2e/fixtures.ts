@@ -16,3 +16,12 @@ export async function logOutFromMenu(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/connexion$/);
 }
+
+/**
+ * With JavaScript, waits until the page is interactive: a click before hydration would send a
+ * form the plain way (no modal, no fetcher). The layout marks <html> once hydrated and its live
+ * channel is open. Without JavaScript there is nothing to wait for.
+ */
+export async function waitUntilInteractive(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-live-cart", "on");
+}

@@ -33,6 +33,8 @@ async function addFirstProduct(page: Page): Promise<string> {
   await page.locator("main a[href^='/catalogue/marques/']").first().click();
   const form = page.locator("form[data-testid^='add-to-cart-']").first();
   await expect(form).toBeVisible();
+  // A click before hydration would send the form the plain way, without the modal.
+  await waitForLiveChannel(page);
   const ref = ((await form.getAttribute("data-testid")) ?? "").replace("add-to-cart-", "");
   await form.getByRole("button").click();
   await expect(page.getByTestId("add-to-cart-modal")).toBeVisible();

@@ -12,16 +12,17 @@ const SORT_LABELS: Record<ListSort, string> = {
 interface ListControlsProps {
   params: ListParams;
   brands: BrandOption[];
-  canSortByPrice: boolean;
+  /** Without prices, neither the price sorts nor the promotion filter is offered. */
+  canViewPrices: boolean;
 }
 
 /**
  * Sorting and filters as a GET form: every state is a URL and works without JavaScript (the
  * "Appliquer" button); with JavaScript a change applies at once. A new filter starts at page 1.
  */
-export function ListControls({ params, brands, canSortByPrice }: ListControlsProps) {
+export function ListControls({ params, brands, canViewPrices }: ListControlsProps) {
   const submit = useSubmit();
-  const sorts = (Object.keys(SORT_LABELS) as ListSort[]).filter((sort) => canSortByPrice || !sort.startsWith("price"));
+  const sorts = (Object.keys(SORT_LABELS) as ListSort[]).filter((sort) => canViewPrices || !sort.startsWith("price"));
   return (
     <Form
       method="get"
@@ -57,9 +58,11 @@ export function ListControls({ params, brands, canSortByPrice }: ListControlsPro
         <label>
           <input type="checkbox" name="stock" value="1" defaultChecked={params.inStock} /> En stock
         </label>
-        <label>
-          <input type="checkbox" name="promo" value="1" defaultChecked={params.promo} /> En promotion
-        </label>
+        {canViewPrices ? (
+          <label>
+            <input type="checkbox" name="promo" value="1" defaultChecked={params.promo} /> En promotion
+          </label>
+        ) : null}
       </div>
       <button type="submit" className="button">
         Appliquer

@@ -31,7 +31,7 @@ export function ProductList({ list, stocks, heading, emptyMessage }: ProductList
         <h2 id="liste-produits">
           {heading} <span className="product-list__count">({countText(list.total)})</span>
         </h2>
-        <ListControls params={list.params} brands={list.brands} canSortByPrice={list.canViewPrices} />
+        <ListControls params={list.params} brands={list.brands} canViewPrices={list.canViewPrices} />
       </div>
       {list.notices.length > 0 ? (
         <ul className="notice" role="status">

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Link, NavLink } from "@remix-run/react";
+import { SearchBox } from "../catalogue/SearchBox";
 import { AccountMenu, type AccountMenuAccess } from "./AccountMenu";
 
 export interface SiteHeaderProps {
@@ -6,6 +7,8 @@ export interface SiteHeaderProps {
   userName: string;
   /** Products in the organization's cart (shipping lines excluded); null when unknown or not allowed. */
   cartCount: number | null;
+  /** False for an account that may look at the cart but not change it (no quick order then). */
+  canEditCart: boolean;
   access: AccountMenuAccess;
 }
 
@@ -14,7 +17,7 @@ function cartLabel(count: number): string {
   return count === 1 ? "Panier, 1 produit" : `Panier, ${count} produits`;
 }
 
-export function SiteHeader({ organizationName, userName, cartCount, access }: SiteHeaderProps) {
+export function SiteHeader({ organizationName, userName, cartCount, canEditCart, access }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header__top">
@@ -27,15 +30,8 @@ export function SiteHeader({ organizationName, userName, cartCount, access }: Si
         <p className="site-header__organization" data-testid="organization-name">
           {organizationName}
         </p>
-        <Form method="get" action="/catalogue" role="search" className="search-box">
-          <label htmlFor="recherche-globale" className="visually-hidden">
-            Rechercher dans le catalogue
-          </label>
-          <input id="recherche-globale" type="search" name="q" placeholder="Référence, produit, marque…" maxLength={200} />
-          <button type="submit" className="button">
-            Rechercher
-          </button>
-        </Form>
+        {/* A GET form to /catalogue without JavaScript; with it, suggestions while typing. */}
+        <SearchBox variant="header" defaultQuery="" />
         <div className="site-header__tools">
           {cartCount !== null ? (
             // Named by a hidden text that starts with the visible one (WCAG 2.5.3), not by aria-label.
@@ -55,7 +51,7 @@ export function SiteHeader({ organizationName, userName, cartCount, access }: Si
           Catalogue
         </NavLink>
         <NavLink to="/catalogue/marques">Marques</NavLink>
-        {cartCount !== null ? <NavLink to="/mon-panier/commande-rapide">Commande rapide</NavLink> : null}
+        {cartCount !== null && canEditCart ? <NavLink to="/mon-panier/commande-rapide">Commande rapide</NavLink> : null}
         <NavLink to="/actualites">Actualités</NavLink>
         <NavLink to="/telechargements">Téléchargements</NavLink>
       </nav>

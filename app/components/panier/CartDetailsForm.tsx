@@ -1,19 +1,38 @@
 import { Form } from "@remix-run/react";
 import type { CartView } from "../../services/cart-view.server";
+import { useSavedField } from "./useSavedField";
 
-/** The cart's own reference and the comments for the order. */
+/** The server trims both texts: "  Quai 3 " saved as "Quai 3" is the user's own text. */
+const sameOnceTrimmed = (shown: string, saved: string) => shown.trim() === saved;
+
+/**
+ * The cart's own reference and the comments for the order. Each text is sent with the value
+ * shown as saved (`was:`), so an unchanged one never undoes a colleague's edit, and follows
+ * the saved cart when the page revalidates unless the user is changing it.
+ */
 export function CartDetailsForm({ view }: { view: CartView }) {
+  const ref = useSavedField(view.ref, sameOnceTrimmed);
+  const comments = useSavedField(view.comments, sameOnceTrimmed);
   return (
     <Form method="post" action="/mon-panier?index" className="form cart-details">
       <fieldset disabled={!view.canEdit}>
         <legend>Référence et commentaire</legend>
+        <input type="hidden" name="was:ref" value={ref.saved} />
+        <input type="hidden" name="was:comments" value={comments.saved} />
         <div className="field">
           <label htmlFor="cart-ref">Référence de votre commande</label>
-          <input id="cart-ref" type="text" name="ref" maxLength={60} defaultValue={view.ref} />
+          <input id="cart-ref" type="text" name="ref" maxLength={60} value={ref.shown} onChange={(event) => ref.show(event.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="cart-comments">Commentaire</label>
-          <textarea id="cart-comments" name="comments" maxLength={2000} rows={3} defaultValue={view.comments} />
+          <textarea
+            id="cart-comments"
+            name="comments"
+            maxLength={2000}
+            rows={3}
+            value={comments.shown}
+            onChange={(event) => comments.show(event.target.value)}
+          />
         </div>
         <button type="submit" name="intent" value="details" className="button">
           Enregistrer

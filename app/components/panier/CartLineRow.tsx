@@ -20,12 +20,14 @@ export interface CartLineRowProps {
   line: CartLineView;
   canEdit: boolean;
   canSeePrices: boolean;
+  /** False for an HT account, which pays no ecotax. */
+  showsEcotaxe: boolean;
   /** With JavaScript, the quantity saves itself as the user types. */
   live: boolean;
 }
 
 /** One product line; its quantity field belongs to the cart's "mettre à jour" form. */
-export function CartLineRow({ line, canEdit, canSeePrices, live }: CartLineRowProps) {
+export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe, live }: CartLineRowProps) {
   const quantity = useQuantityField(line.lineId, line.qty);
   const fieldId = `qty-${line.lineId}`;
   return (
@@ -52,7 +54,7 @@ export function CartLineRow({ line, canEdit, canSeePrices, live }: CartLineRowPr
           ) : null}
         </td>
       ) : null}
-      {canSeePrices ? (
+      {showsEcotaxe ? (
         <td className="cart-number">
           <Money cents={line.ecotaxe} />
         </td>

@@ -11,7 +11,7 @@ import { useHydrated } from "./useHydrated";
  */
 export function CartLinesForm({ view }: { view: CartView }) {
   const live = useHydrated();
-  const { canEdit, canSeePrices } = view;
+  const { canEdit, canSeePrices, showsEcotaxe } = view;
   return (
     <>
       <Form method="post" action="/mon-panier?index" className="cart-lines" id="cart-lines">
@@ -24,7 +24,7 @@ export function CartLinesForm({ view }: { view: CartView }) {
               </th>
               <th scope="col">Produit</th>
               {canSeePrices ? <th scope="col">Prix unitaire HT</th> : null}
-              {canSeePrices ? <th scope="col">Écotaxe</th> : null}
+              {showsEcotaxe ? <th scope="col">Écotaxe</th> : null}
               <th scope="col">Quantité</th>
               {canSeePrices ? <th scope="col">Total HT</th> : null}
               <th scope="col">
@@ -34,7 +34,7 @@ export function CartLinesForm({ view }: { view: CartView }) {
           </thead>
           <tbody>
             {view.lines.map((line) => (
-              <CartLineRow key={line.lineId} line={line} canEdit={canEdit} canSeePrices={canSeePrices} live={live} />
+              <CartLineRow key={line.lineId} line={line} canEdit={canEdit} canSeePrices={canSeePrices} showsEcotaxe={showsEcotaxe} live={live} />
             ))}
             {view.shippingLines.map((line) => (
               <tr key={line.lineId} className="cart-shipping-line" data-testid={`shipping-line-${line.ref}`}>
@@ -49,7 +49,7 @@ export function CartLinesForm({ view }: { view: CartView }) {
                     <Money cents={line.unitPrice} />
                   </td>
                 ) : null}
-                {canSeePrices ? <td /> : null}
+                {showsEcotaxe ? <td /> : null}
                 <td>{line.qty}</td>
                 {canSeePrices ? (
                   <td className="cart-number">

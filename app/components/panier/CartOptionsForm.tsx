@@ -1,28 +1,78 @@
 import { useFetcher } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type { CartView } from "../../services/cart-view.server";
 import { Money } from "./Money";
 import { useHydrated } from "./useHydrated";
+import { useSavedField } from "./useSavedField";
+
+const CART_ACTION = "/mon-panier?index";
+
+type OptionsAnswer = { ok: boolean; message: string };
+type OptionName = "ldd" | "saturday";
+
+const checkboxValue = (checked: boolean) => (checked ? "on" : "off");
+
+/**
+ * One delivery option: the box shown, the saved state, and its own fetcher (toggling one
+ * option never cancels the other's save). A refused save is not revalidated: the box goes
+ * back to the saved state and the reason is kept for the form to show.
+ */
+function useOptionToggle(saved: boolean) {
+  const field = useSavedField(saved);
+  const fetcher = useFetcher<OptionsAnswer>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { reset } = field;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setFailure(fetcher.data.ok ? null : fetcher.data.message);
+    if (!fetcher.data.ok) reset();
+  }, [fetcher.state, fetcher.data, reset]);
+  return { ...field, fetcher, failure };
+}
 
 /**
  * The delivery toggles: direct delivery (ldd) and Saturday. Without JavaScript the
  * "appliquer" button sends them; with it each change is sent at once and the totals follow.
+ * Every box goes with the state shown before the change (`was:`), so the one left alone
+ * never undoes a colleague's choice (cart-intents.server.ts).
  */
 export function CartOptionsForm({ view }: { view: CartView }) {
-  const fetcher = useFetcher();
   const hydrated = useHydrated();
-  const disabled = !view.canEdit;
-  const submitOnChange = (event: FormEvent<HTMLFormElement>) => {
-    if (hydrated) fetcher.submit(event.currentTarget, { method: "post", action: "/mon-panier?index" });
+  const options = { ldd: useOptionToggle(view.lddActive), saturday: useOptionToggle(view.saturday) };
+  // One line per distinct reason: both saves refused by an unavailable back-office say it once.
+  const failures = [...new Set([options.ldd.failure, options.saturday.failure])].filter((failure) => failure !== null);
+
+  const toggle = (changed: OptionName, checked: boolean) => {
+    const before = { ldd: options.ldd.shown, saturday: options.saturday.shown };
+    const after = { ...before, [changed]: checked };
+    options[changed].show(checked);
+    if (!hydrated) return;
+    const fields: Record<string, string> = {
+      intent: "options",
+      mode: "fetch",
+      "was:ldd": checkboxValue(before.ldd),
+      "was:saturday": checkboxValue(before.saturday),
+    };
+    if (after.ldd) fields.ldd = "on";
+    if (after.saturday) fields.saturday = "on";
+    options[changed].fetcher.submit(fields, { method: "post", action: CART_ACTION });
   };
+
   return (
-    <fetcher.Form method="post" action="/mon-panier?index" className="cart-options" onChange={submitOnChange}>
+    <form method="post" action={CART_ACTION} className="cart-options">
       <input type="hidden" name="intent" value="options" />
-      {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
-      <fieldset disabled={disabled}>
+      <input type="hidden" name="was:ldd" value={checkboxValue(options.ldd.saved)} />
+      <input type="hidden" name="was:saturday" value={checkboxValue(options.saturday.saved)} />
+      <fieldset disabled={!view.canEdit}>
         <legend>Livraison</legend>
         <label className="cart-options__toggle">
-          <input type="checkbox" name="ldd" defaultChecked={view.lddActive} data-testid="toggle-ldd" />
+          <input
+            type="checkbox"
+            name="ldd"
+            checked={options.ldd.shown}
+            onChange={(event) => toggle("ldd", event.target.checked)}
+            data-testid="toggle-ldd"
+          />
           Livraison directe chez votre client (express)
           {view.lddPrice !== null ? (
             <span className="muted">
@@ -32,19 +82,30 @@ export function CartOptionsForm({ view }: { view: CartView }) {
           ) : null}
         </label>
         <label className="cart-options__toggle">
-          <input type="checkbox" name="saturday" defaultChecked={view.saturday} data-testid="toggle-saturday" />
+          <input
+            type="checkbox"
+            name="saturday"
+            checked={options.saturday.shown}
+            onChange={(event) => toggle("saturday", event.target.checked)}
+            data-testid="toggle-saturday"
+          />
           Livraison le samedi
           <span className="muted">
             {" "}
             · {view.todayIsFriday ? "facturée pour une commande passée aujourd'hui (vendredi)" : "facturée seulement pour une commande passée un vendredi"}
           </span>
         </label>
+        {failures.map((failure) => (
+          <p key={failure} className="form__error" role="alert">
+            {failure}
+          </p>
+        ))}
         {hydrated ? null : (
           <button type="submit" className="button">
             Appliquer
           </button>
         )}
       </fieldset>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,17 +1,25 @@
 import { Form, useNavigation } from "@remix-run/react";
 
+/** The key of the form before any answer (the page keys the form on the answer's key). */
+export const INITIAL_FORM_KEY = "initial";
+
 export interface QuickOrderFormProps {
+  /** Sent back with the form: the answer keeps it unless lines were added (then the form is drawn anew). */
+  formKey: string;
   gridRows: number;
-  /** Text shown again after a refusal, so nothing typed is lost. */
+  /** Text shown again: all of it after a failure, only the lines not added otherwise. */
   text: string;
+  /** Grid rows shown again, as `text`. */
+  grid: readonly { ref: string; qty: string }[];
 }
 
 /** Grid of reference + quantity rows, a paste area and a file: any of them, or all at once. */
-export function QuickOrderForm({ gridRows, text }: QuickOrderFormProps) {
+export function QuickOrderForm({ formKey, gridRows, text, grid }: QuickOrderFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" encType="multipart/form-data" className="form quick-order" reloadDocument={false}>
+      <input type="hidden" name="form_key" value={formKey} />
       <fieldset>
         <legend>Saisie par référence</legend>
         <table className="table quick-order__grid">
@@ -28,13 +36,21 @@ export function QuickOrderForm({ gridRows, text }: QuickOrderFormProps) {
                   <label htmlFor={`ref_${index}`} className="visually-hidden">
                     Référence, ligne {index + 1}
                   </label>
-                  <input id={`ref_${index}`} type="text" name={`ref_${index}`} maxLength={60} autoComplete="off" />
+                  <input id={`ref_${index}`} type="text" name={`ref_${index}`} maxLength={60} autoComplete="off" defaultValue={grid[index]?.ref ?? ""} />
                 </td>
                 <td>
                   <label htmlFor={`qty_${index}`} className="visually-hidden">
                     Quantité, ligne {index + 1}
                   </label>
-                  <input id={`qty_${index}`} type="text" inputMode="numeric" name={`qty_${index}`} maxLength={6} placeholder="1" />
+                  <input
+                    id={`qty_${index}`}
+                    type="text"
+                    inputMode="numeric"
+                    name={`qty_${index}`}
+                    maxLength={6}
+                    placeholder="1"
+                    defaultValue={grid[index]?.qty ?? ""}
+                  />
                 </td>
               </tr>
             ))}

@@ -3,6 +3,7 @@ import type { QuickOrderReport as Report } from "../../services/quick-order.serv
 
 /** What the quick order added, and each refused line with its reason. */
 export function QuickOrderReport({ report }: { report: Report }) {
+  const refusedCount = report.refused.length + report.unlisted;
   return (
     <section className="quick-order__report" aria-live="polite" data-testid="quick-order-report">
       <h2>Résultat</h2>
@@ -10,7 +11,7 @@ export function QuickOrderReport({ report }: { report: Report }) {
         {report.added.length === 0
           ? "Aucun produit n'a été ajouté."
           : `${report.added.length} produit(s) ajouté(s) au panier.`}
-        {report.refused.length > 0 ? ` ${report.refused.length} ligne(s) refusée(s).` : ""}
+        {refusedCount > 0 ? ` ${refusedCount} ligne(s) refusée(s).` : ""}
       </p>
       {report.added.length > 0 ? (
         <ul>
@@ -46,6 +47,7 @@ export function QuickOrderReport({ report }: { report: Report }) {
           </tbody>
         </table>
       ) : null}
+      {report.unlisted > 0 ? <p data-testid="quick-order-unlisted">… et {report.unlisted} autre(s) ligne(s) refusée(s), non détaillée(s).</p> : null}
       {report.added.length > 0 ? <Link to="/mon-panier">Voir le panier</Link> : null}
     </section>
   );

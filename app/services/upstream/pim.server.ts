@@ -41,6 +41,8 @@ export interface PimClient {
   listProducts(query: ProductListQuery): Promise<ProductPage>;
   /** A product by id or reference, with the prices of the acting organization. */
   getProduct(usrId: number, refOrId: string | number): Promise<ProductDetail>;
+  /** A product by reference only, even an all-digit one (`by=ref`); 404 UpstreamError when unknown. */
+  getProductByRef(usrId: number, ref: string): Promise<ProductDetail>;
   listFamilyReferences(family: ProductFamily): Promise<string[]>;
   listFavorites(query: FavoriteListQuery): Promise<ProductPage>;
   favoriteIds(usrId: number): Promise<number[]>;
@@ -79,6 +81,13 @@ export function createPimClient(http: UpstreamHttp): PimClient {
         method: "GET",
         path: `api/pim/products/${encodeURIComponent(String(refOrId))}`,
         query: { usr_id: usrId },
+        schema: productDetail,
+      }),
+    getProductByRef: (usrId, ref) =>
+      http.send({
+        method: "GET",
+        path: `api/pim/products/${encodeURIComponent(ref)}`,
+        query: { usr_id: usrId, by: "ref" },
         schema: productDetail,
       }),
     listFamilyReferences: (family) =>

@@ -1,11 +1,24 @@
 import { sql, type Kysely } from "kysely";
 import type { FavoriteListQuery } from "../../../shared/contracts/favorites";
+import { frenchOrder } from "../../../shared/domain/french-order";
 import type { Database } from "../db/schema";
 import { toPrefixTsQuery } from "../pim/catalogue";
 import { effectivePrice, pricedProducts } from "../pim/pricing";
 import type { PricedProductRow } from "../pim/product-view";
 import type { FavoritesDatabase } from "./schema";
 import type { FavoriteOwner } from "./store";
+
+/**
+ * What the organization pays before promotion: pim/pricing.ts's prc_price (a select alias, so
+ * not usable in a where). When it is 0 the list price less the discount is 0 too, so this is
+ * also shared/domain/pricing.ts lineNetPrice, the price a promotion must beat to apply.
+ */
+const orgNetPrice = sql<number>`coalesce(opp.price, round(p.price_selling * (100 - coalesce(obd.discount, 0)) / 100.0)::int)`;
+
+/** Equal titles stay in the order they come in (by reference): Array.prototype.sort is stable. */
+function byFrenchTitle(rows: PricedProductRow[]): PricedProductRow[] {
+  return rows.sort((a, b) => frenchOrder.compare(a.title, b.title));
+}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -43,7 +56,8 @@ export async function listFavorites(
       eb.exists(eb.selectFrom("stocks as s").select("s.product_id").whereRef("s.product_id", "=", "p.id").where("s.sto_disp", ">", 0)),
     );
   }
-  if (query.promo) base = base.where("promo.promo_price", "is not", null);
+  // Only a promotion the price block shows: lower than the organization's own price.
+  if (query.promo) base = base.where("promo.promo_price", "<", orgNetPrice);
   if (query.q) {
     const tsq = tsQuery === null ? null : sql`to_tsquery('french', f_unaccent(${tsQuery}))`;
     base = base.where((eb) => {
@@ -57,11 +71,17 @@ export async function listFavorites(
   if (total === 0) return { rows: [], total };
 
   const sort = !priceSortAllowed && query.sort.startsWith("price") ? "reference" : query.sort;
+  const offset = (query.page - 1) * query.per_page;
+  if (sort === "name") {
+    // French order, as the catalogue's lists (docs/decisions/0093), which the database's C
+    // collation cannot give: sorted here, among at most MAX_FAVORITES rows.
+    const all = await base.orderBy("p.ref").execute();
+    return { rows: byFrenchTitle(all).slice(offset, offset + query.per_page), total };
+  }
   let page = base;
   if (sort === "price_asc") page = page.orderBy(effectivePrice, "asc");
   else if (sort === "price_desc") page = page.orderBy(effectivePrice, "desc");
-  else if (sort === "name") page = page.orderBy("p.title");
   else if (sort === "relevance") page = page.orderBy(sql`f.created_at`, "desc");
-  const rows = await page.orderBy("p.ref").limit(query.per_page).offset((query.page - 1) * query.per_page).execute();
+  const rows = await page.orderBy("p.ref").limit(query.per_page).offset(offset).execute();
   return { rows, total };
 }

@@ -8,6 +8,7 @@ import { assertActingOrg, hasFlag, sessionOf, type Session } from "../http/sessi
 import { parseIdParam, parseInput } from "../http/validate";
 import { parisDate } from "../../../shared/domain/index";
 import { toProductSummary } from "../pim/product-view";
+import { withoutHiddenPriceFilters } from "../pim/routes";
 import { listFavorites } from "./listing";
 import { withFavorites } from "./schema";
 import { addFavorite, favoriteIds, removeFavorite, type FavoriteOwner } from "./store";
@@ -31,9 +32,9 @@ export function favoritesRouter(deps: ServiceDeps): Router {
 
   router.get("/favorites", asyncHandler(async (req, res) => {
     const session = sessionOf(res);
-    const query = parseInput(favoriteListQuery, req.query);
-    const owner = { userId: session.user.id, orgId: assertActingOrg(session, query.usr_id) };
     const showPrices = hasFlag(session, "prices");
+    const query = withoutHiddenPriceFilters(parseInput(favoriteListQuery, req.query), showPrices);
+    const owner = { userId: session.user.id, orgId: assertActingOrg(session, query.usr_id) };
     const { rows, total } = await listFavorites(db, owner, parisDate(deps.now()), query, showPrices);
     res.json({ items: rows.map((row) => toProductSummary(row, showPrices)), total, page: query.page, per_page: query.per_page });
   }));

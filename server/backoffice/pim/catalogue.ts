@@ -1,20 +1,24 @@
 import { sql, type Kysely } from "kysely";
-import type { ProductListQuery } from "../../../shared/contracts/api";
+import type { ProductDetailQuery, ProductListQuery } from "../../../shared/contracts/api";
 import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
 import type { PricedProductRow, ProductDetailRow } from "./product-view";
 import { listFromIndex, withPrice } from "./read-model/listing";
 import type { CatalogueReadModel } from "./read-model/read-model";
 
-/** A product by id or by reference (case and spaces ignored), with the organization's prices. */
+/**
+ * A product by id or by reference (case and spaces ignored), with the organization's prices.
+ * Digits alone are an id unless `by` is "ref": then they are a reference like any other.
+ */
 export async function findProductDetail(
   readModel: CatalogueReadModel,
   orgId: number,
   today: string,
   refOrId: string,
+  by?: ProductDetailQuery["by"],
 ): Promise<ProductDetailRow | undefined> {
   const [index, pricing] = await Promise.all([readModel.products(), readModel.pricing(orgId)]);
-  const product = /^\d{1,9}$/.test(refOrId)
+  const product = by !== "ref" && /^\d{1,9}$/.test(refOrId)
     ? index.get(Number(refOrId))
     : index.getByRef(refOrId.trim().toUpperCase().replace(/\s+/g, ""));
   return product ? withPrice(product, { ...pricing, today }) : undefined;

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { productListQuery, usrQuery } from "../../../shared/contracts/api";
+import { productDetailQuery, productListQuery, usrQuery } from "../../../shared/contracts/api";
 import type { Database } from "../db/schema";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
@@ -18,6 +18,14 @@ type Family = "is_motor" | "is_antenna" | "is_tag" | "is_hazardous";
 async function familyReferences(db: Kysely<Database>, family: Family): Promise<string[]> {
   const rows = await db.selectFrom("products").select("ref").where(family, "=", true).orderBy("ref").execute();
   return rows.map((row) => row.ref);
+}
+
+/**
+ * An account that may not see prices may not list promotions either (it would learn which
+ * products are on offer, its organization's own offers included): `promo` is ignored for it.
+ */
+export function withoutHiddenPriceFilters<Q extends { promo?: "1" }>(query: Q, showPrices: boolean): Q {
+  return showPrices ? query : { ...query, promo: undefined };
 }
 
 export function pimRouter(deps: CatalogueServiceDeps): Router {
@@ -44,9 +52,9 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
 
   router.get("/products", asyncHandler(async (req, res) => {
     const session = sessionOf(res);
-    const query = parseInput(productListQuery, req.query);
-    const orgId = assertActingOrg(session, query.usr_id);
     const showPrices = hasFlag(session, "prices");
+    const query = withoutHiddenPriceFilters(parseInput(productListQuery, req.query), showPrices);
+    const orgId = assertActingOrg(session, query.usr_id);
     // with_favorites: the page's favourite flags come with it, saving the portal a call per list
     // page. Unreadable favourites leave them out (the list still shows; the portal may ask again).
     const [{ rows, total }, favorites] = await Promise.all([
@@ -64,10 +72,10 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
 
   router.get("/products/:refOrId", asyncHandler(async (req, res) => {
     const session = sessionOf(res);
-    const query = parseInput(usrQuery, req.query);
+    const query = parseInput(productDetailQuery, req.query);
     const orgId = assertActingOrg(session, query.usr_id);
     const refOrId = String(req.params.refOrId ?? "").slice(0, 60);
-    const row = await findProductDetail(readModel, orgId, parisDate(now()), refOrId);
+    const row = await findProductDetail(readModel, orgId, parisDate(now()), refOrId, query.by);
     if (!row) throw new ApiFailure(404, "unknown_product", `Produit introuvable : ${refOrId}.`);
     res.json(toProductDetail(row, hasFlag(session, "prices")));
   }));

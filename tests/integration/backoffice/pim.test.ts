@@ -52,11 +52,73 @@ describe.each(ENGINES)("back-office pim on %s", (engine) => {
     expect((await call(bo, "/pim/products/AVI00001", { token: client.token })).status).toBe(400);
   });
 
+  it("reads an all-digit path as a reference with by=ref, and as an id without", async () => {
+    const asId = await bo.db.selectFrom("products").select(["id", "ref"]).where("is_port", "=", false).orderBy("id").executeTakeFirstOrThrow();
+    // A discontinued product (never in a list another case reads) takes asId's id as its reference.
+    const renamed = await bo.db.selectFrom("products").select(["id", "ref"]).where("discontinued", "=", true).orderBy("id").executeTakeFirstOrThrow();
+    const digits = String(asId.id);
+    const detailOf = async (path: string) => productDetail.parse((await call(bo, path, { token: client.token })).body);
+    await bo.db.updateTable("products").set({ ref: digits }).where("id", "=", renamed.id).execute();
+    try {
+      // The catalogue read model picks the change up in the background (about a second).
+      await expect.poll(async () => (await call<{ obj_id?: number }>(bo, `/pim/products/${digits}?usr_id=${orgId}&by=ref`, { token: client.token })).body.obj_id, { timeout: 10_000, interval: 200 }).toBe(renamed.id);
+      expect((await detailOf(`/pim/products/${digits}?usr_id=${orgId}`)).obj_ref).toBe(asId.ref);
+      expect(await call(bo, `/pim/products/${asId.ref}?usr_id=${orgId}&by=ref`, { token: client.token })).toMatchObject({ status: 200, body: { obj_id: asId.id } });
+    } finally {
+      await bo.db.updateTable("products").set({ ref: renamed.ref }).where("id", "=", renamed.id).execute();
+    }
+    const unknown = await call(bo, `/pim/products/999999?usr_id=${orgId}&by=ref`, { token: client.token });
+    expect(unknown).toMatchObject({ status: 404, body: { code: "unknown_product" } });
+    const badBy = await call<{ issues: { message: string }[] }>(bo, `/pim/products/${digits}?usr_id=${orgId}&by=id`, { token: client.token });
+    expect(badBy.status).toBe(400);
+    expect(badBy.body.issues[0]?.message).toBe("Le paramètre by n'accepte que « ref ».");
+  });
+
   it("hides prices from a people account without the prices flag", async () => {
     const storekeeper = await login(bo, LOGINS.storekeeper);
     const list = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&per_page=5`, { token: storekeeper.token })).body);
     expect(list.items.length).toBe(5);
     expect(list.items.every((item) => item.prc_price === null && item.prd_price_selling === null)).toBe(true);
+    // Nor may it learn which products are on promotion: the filter is ignored for it.
+    const promo = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=5`, { token: storekeeper.token })).body);
+    expect(promo.total).toBe(list.total);
+    const clientPromo = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=5`, { token: client.token })).body);
+    expect(clientPromo.total).toBeLessThan(list.total);
+    await call(bo, `/pim/favorites/${list.items[0]?.obj_id}?usr_id=${orgId}`, { method: "POST", token: storekeeper.token });
+    const favorites = productListResponse.parse((await call(bo, `/pim/favorites?usr_id=${orgId}&promo=1`, { token: storekeeper.token })).body);
+    expect(favorites.total).toBe(1);
+  });
+
+  it("refuses a search with a control character with a 400 and a French message, not a database error", async () => {
+    for (const path of ["/pim/products", "/pim/favorites"]) {
+      for (const q of ["%00", "a%00b", "a%07b"]) {
+        const answer = await call(bo, `${path}?usr_id=${orgId}&q=${q}`, { token: client.token });
+        expect(answer, `${path} q=${q}`).toMatchObject({
+          status: 400,
+          body: { code: "invalid_request", issues: [{ path: "q", message: "La recherche ne doit pas contenir de caractères de contrôle." }] },
+        });
+      }
+    }
+    // A tab or a newline at either end is trimmed, as any space.
+    expect((await call(bo, `/pim/products?usr_id=${orgId}&q=%09antenne%0A`, { token: client.token })).status).toBe(200);
+  });
+
+  it("sorts names in French order: an accented title among the others, not after Z", async () => {
+    const tree = (await call<Category[]>(bo, `/pim/categories?usr_id=${orgId}`, { token: client.token })).body;
+    const fittings = tree.find((node) => node.obj_slug === "accastillage");
+    if (!fittings) throw new Error("no fittings category");
+    const titles: string[] = [];
+    for (let page = 1, total = Infinity; titles.length < total; page += 1) {
+      const path = `/pim/products?usr_id=${orgId}&category=${fittings.obj_id}&sort=name&per_page=100&page=${page}`;
+      const list = productListResponse.parse((await call(bo, path, { token: client.token })).body);
+      titles.push(...list.items.map((item) => item.obj_title));
+      total = list.total;
+    }
+    const frenchOrder = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+    expect(titles).toEqual([...titles].sort(frenchOrder.compare));
+    const sheet = titles.findIndex((title) => title.startsWith("Écoute"));
+    expect(sheet).toBeGreaterThanOrEqual(0);
+    expect(titles.findIndex((title) => title.startsWith("Manille"))).toBeGreaterThan(sheet);
   });
 
   it("returns the category tree, 6 levels deep", async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as appLayout from "../../../app/routes/_app";
 import { cartPage, cookieFor, flashOf, postAdd, postCart } from "./cart-flow";
 import { LOGINS, demoProducts, startCartBackoffice, type CartBackoffice } from "./harness";
-import { thrownStatus } from "../portal/harness";
+import { callRoute, pageRequest, thrownStatus } from "../portal/harness";
 
 let backoffice: CartBackoffice;
 let cookie: string;
@@ -144,5 +145,117 @@ describe("delivery toggles", () => {
     expect(view.totals?.tva).toBe(0);
     expect(view.totals?.ecotaxe).toBe(0);
     expect(view.totals?.ttc).toBe(view.totals?.ht);
+    // No per-line ecotax either, and no column for it.
+    expect(view.showsEcotaxe).toBe(false);
+    expect(view.lines.map((line) => line.ecotaxe)).toEqual(view.lines.map(() => null));
+  });
+
+  it("an account that pays VAT sees each line's ecotax", async () => {
+    const { view } = await cartPage(backoffice, cookie);
+    expect(view.showsEcotaxe).toBe(true);
+    expect(view.lines.every((line) => typeof line.ecotaxe === "number")).toBe(true);
+  });
+
+  it("shows the shipping lines and totals of today: a Friday's Saturday charge is gone on Monday", async () => {
+    await postCart(backoffice, cookie, { intent: "options", saturday: "on" });
+    const friday = (await cartPage(backoffice, cookie)).view;
+    const charge = friday.shippingLines.find((line) => line.ref === "PORT_SAMEDI")?.lineTotal ?? 0;
+    expect(charge).toBeGreaterThan(0);
+    backoffice.setNow(new Date("2026-11-23T10:00:00+01:00"));
+    try {
+      // The Friday session has expired by Monday.
+      const monday = (await cartPage(backoffice, await cookieFor(backoffice, LOGINS.client))).view;
+      expect(monday.saturday).toBe(true);
+      expect(monday.todayIsFriday).toBe(false);
+      expect(monday.shippingLines.map((line) => line.ref)).not.toContain("PORT_SAMEDI");
+      expect(monday.totals?.ht).toBe((friday.totals?.ht ?? 0) - charge);
+      expect(monday.totals?.ttc).toBeLessThan(friday.totals?.ttc ?? 0);
+    } finally {
+      // Monday's login purged the Friday tokens: the next tests log in again.
+      backoffice.setNow(new Date("2026-11-20T10:00:00+01:00"));
+      cookie = await cookieFor(backoffice, LOGINS.client);
+    }
+  });
+});
+
+describe("a stale page never undoes a colleague's change", () => {
+  it("a stale options form does not undo a colleague's Saturday", async () => {
+    const colleague = await cookieFor(backoffice, LOGINS.buyer);
+    await postCart(backoffice, colleague, { intent: "options", saturday: "on", "was:saturday": "off", "was:ldd": "off" });
+    // The page was drawn before: both boxes unticked. The user ticks ldd only.
+    const response = await postCart(backoffice, cookie, { intent: "options", ldd: "on", "was:ldd": "off", "was:saturday": "off" });
+    expect((await flashOf(backoffice, response))?.message).toBe("Options de livraison enregistrées.");
+    const { view } = await cartPage(backoffice, cookie);
+    expect([view.saturday, view.lddActive]).toEqual([true, true]);
+  });
+
+  it("unticking a box keeps a colleague's choice of the other", async () => {
+    await postCart(backoffice, cookie, { intent: "options", ldd: "on", "was:ldd": "off", "was:saturday": "off" });
+    const colleague = await cookieFor(backoffice, LOGINS.buyer);
+    await postCart(backoffice, colleague, { intent: "options", ldd: "on", saturday: "on", "was:saturday": "off", "was:ldd": "on" });
+    await postCart(backoffice, cookie, { intent: "options", "was:ldd": "on", "was:saturday": "off" });
+    const { view } = await cartPage(backoffice, cookie);
+    expect([view.saturday, view.lddActive]).toEqual([true, false]);
+  });
+
+  it("a stale details form does not undo a colleague's reference or comments", async () => {
+    const colleague = await cookieFor(backoffice, LOGINS.buyer);
+    await postCart(backoffice, colleague, { intent: "details", ref: "Chantier Lorient", comments: "", "was:ref": "", "was:comments": "" });
+    await postCart(backoffice, cookie, { intent: "details", ref: "", comments: "Livrer au quai 3", "was:ref": "", "was:comments": "" });
+    const first = (await cartPage(backoffice, cookie)).view;
+    expect([first.ref, first.comments]).toEqual(["Chantier Lorient", "Livrer au quai 3"]);
+    // And the other way round: the user changes the reference on a page drawn before the comment.
+    await postCart(backoffice, colleague, { intent: "details", ref: "Chantier Lorient", comments: "Appeler avant", "was:ref": "Chantier Lorient", "was:comments": "Livrer au quai 3" });
+    await postCart(backoffice, cookie, { intent: "details", ref: " Chantier Brest ", comments: "Livrer au quai 3", "was:ref": "Chantier Lorient", "was:comments": "Livrer au quai 3" });
+    const second = (await cartPage(backoffice, cookie)).view;
+    expect([second.ref, second.comments]).toEqual(["Chantier Brest", "Appeler avant"]);
+  });
+
+  it("a form sent unchanged changes nothing", async () => {
+    const before = (await cartPage(backoffice, cookie)).view;
+    const options = await postCart(backoffice, cookie, { intent: "options", "was:ldd": "off", "was:saturday": "off" });
+    expect((await flashOf(backoffice, options))?.message).toBe("Aucune modification.");
+    const details = await postCart(backoffice, cookie, { intent: "details", ref: "", comments: "", "was:ref": "", "was:comments": "" });
+    expect((await flashOf(backoffice, details))?.message).toBe("Aucune modification.");
+    expect((await cartPage(backoffice, cookie)).view.version).toBe(before.version);
+  });
+
+  it("refuses a shown state that is not a checkbox's, with a French message", async () => {
+    const response = await postCart(backoffice, cookie, { intent: "options", saturday: "on", "was:saturday": "peut-être" });
+    expect(await flashOf(backoffice, response)).toEqual({ type: "error", message: "Option de livraison invalide." });
+    expect((await cartPage(backoffice, cookie)).view.saturday).toBe(false);
+  });
+});
+
+describe("accounts without the cart right, and integrators", () => {
+  it("a read-only account sees the cart with today's totals, and the header links to it", async () => {
+    const consultant = await cookieFor(backoffice, LOGINS.consultant);
+    const { view } = await cartPage(backoffice, consultant);
+    expect(view.canEdit).toBe(false);
+    expect(view.lines).toHaveLength(2);
+    expect(view.totals?.ht).toBeGreaterThan(0);
+    const layout = await callRoute(appLayout.loader, pageRequest("/mon-panier", consultant), backoffice.context());
+    expect(layout).toMatchObject({ cartCount: 2, canEditCart: false });
+    const own = await callRoute(appLayout.loader, pageRequest("/mon-panier", cookie), backoffice.context());
+    expect(own).toMatchObject({ cartCount: 2, canEditCart: true });
+  });
+
+  it("a contributor without a client has no cart in the header", async () => {
+    const contributor = await cookieFor(backoffice, LOGINS.contributor);
+    const layout = await callRoute(appLayout.loader, pageRequest("/clients", contributor), backoffice.context());
+    expect(layout).toMatchObject({ cartCount: null, canEditCart: false });
+  });
+
+  it("a tag integrator's MMSI line needs no certificate", async () => {
+    const integrator = await cookieFor(backoffice, LOGINS.integrator);
+    await postCart(backoffice, integrator, { intent: "clear" });
+    await postAdd(backoffice, integrator, { productId: String(products.mmsi.id), qty: "2" });
+    const line = (await cartPage(backoffice, integrator)).view.lines.find((candidate) => candidate.productId === products.mmsi.id);
+    expect(line).toMatchObject({ needsCertificates: false, problems: [] });
+    // The same line in an ordinary account's cart does.
+    await postAdd(backoffice, cookie, { productId: String(products.mmsi.id), qty: "2" });
+    const ordinary = (await cartPage(backoffice, cookie)).view.lines.find((candidate) => candidate.productId === products.mmsi.id);
+    expect(ordinary?.needsCertificates).toBe(true);
+    expect(ordinary?.problems.length).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,8 @@ import { clearCatalogueCaches } from "../../../app/services/catalogue-cache.serv
 import { thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 
+const frenchOrder = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+
 const SIX_LEVELS = ["electronique-de-bord", "navigation", "antennes", "vhf", "antennes-vhf-fibre-de-verre", "antennes-vhf-1-5-m"];
 
 let backoffice: CatalogueBackoffice;
@@ -76,11 +78,25 @@ describe("category list: filters, sorting, pagination", () => {
     expect(byRef).toEqual([...byRef].sort());
     const byName = (await loadCategory(`${root}?tri=name`)).list.items.map((item) => item.title);
     expect(byName.length).toBeGreaterThan(1);
-    expect(byName).toEqual([...byName].sort());
+    expect(byName).toEqual([...byName].sort(frenchOrder.compare));
     const ascending = (await loadCategory(`${root}?tri=price_asc`)).list.items.map((item) => item.price?.unitPrice ?? -1);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     const descending = (await loadCategory(`${root}?tri=price_desc`)).list.items.map((item) => item.price?.unitPrice ?? -1);
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  });
+
+  it("sorts names in French order: accented titles among the others, not after Z", async () => {
+    const titles: string[] = [];
+    const first = await loadCategory("accastillage?tri=name");
+    for (let pageNumber = 1; pageNumber <= first.list.pageCount; pageNumber += 1) {
+      const data = pageNumber === 1 ? first : await loadCategory(`accastillage?tri=name&page=${pageNumber}`);
+      titles.push(...data.list.items.map((item) => item.title));
+    }
+    expect(titles).toEqual([...titles].sort(frenchOrder.compare));
+    const sheet = titles.findIndex((title) => title.startsWith("Écoute"));
+    const shackle = titles.findIndex((title) => title.startsWith("Manille"));
+    expect(sheet).toBeGreaterThanOrEqual(0);
+    expect(shackle).toBeGreaterThan(sheet);
   });
 
   it("filters by brand, by promotion and by stock", async () => {
@@ -103,6 +119,7 @@ describe("category list: filters, sorting, pagination", () => {
   });
 
   it("answers bad query parameters with a clean page and French notices", async () => {
+    const all = await loadCategory(root);
     const data = await loadCategory(`${root}?page=-1&tri=foo&marque=abc&q=${"a".repeat(5000)}`);
     expect(data.list.params).toMatchObject({ page: 1, sort: "relevance", brandId: null });
     expect(data.list.params.q).toHaveLength(200);
@@ -112,6 +129,14 @@ describe("category list: filters, sorting, pagination", () => {
       "Ce tri n'existe pas : les produits sont affichés par pertinence.",
       "Cette page n'existe pas : voici la première page.",
     ]);
+    // A control character (a NUL would make the database fail) is a space, not an error page.
+    const nul = await loadCategory(`${root}?q=a%00b`);
+    expect(nul.list.params.q).toBe("a b");
+    expect(nul.list.notices).toEqual([]);
+    expect(nul.list.total).toBeGreaterThanOrEqual(0);
+    const onlyNul = await loadCategory(`${root}?q=%00%1F%7F`);
+    expect(onlyNul.list.params.q).toBe("");
+    expect(onlyNul.list.total).toBe(all.list.total);
     const far = await loadCategory(`${root}?page=9999`);
     expect(far.list.items).toEqual([]);
     expect(far.list.total).toBeGreaterThan(0);
@@ -124,6 +149,13 @@ describe("category list: filters, sorting, pagination", () => {
     expect(data.list.params.sort).toBe("relevance");
     expect(data.list.items.every((item) => item.price === null)).toBe(true);
     expect(data.list.canUpdateCart).toBe(true);
+
+    // Which products are on promotion is a price too: the filter is ignored, and said so.
+    const all = await loadCategory(root, storekeeper);
+    const promo = await loadCategory(`${root}?promo=1`, storekeeper);
+    expect(promo.list.params.promo).toBe(false);
+    expect(promo.list.notices).toEqual(["Le filtre « En promotion » n'est pas disponible pour votre compte : il est ignoré."]);
+    expect(promo.list.total).toBe(all.list.total);
   });
 
   it("sends a visitor without a session to the login page", async () => {

@@ -73,5 +73,9 @@ describe("favourites", () => {
     const data = await favorites(buyer, "?page=-1&tri=foo");
     expect(data.list.params).toMatchObject({ page: 1, sort: "relevance" });
     expect(data.list.notices.length).toBe(2);
+    // A NUL in the search is a space, not a "service indisponible" page.
+    const nul = await favorites(buyer, "?q=a%00b");
+    expect(nul.list.params.q).toBe("a b");
+    expect(nul.list.total).toBeGreaterThanOrEqual(0);
   });
 });

@@ -72,6 +72,32 @@ describe("search", () => {
     const short = await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=a", cookie));
     expect(short.suggestions).toEqual([]);
   });
+
+  it("reads a control character in a search as a space, in the results and in the suggestions", async () => {
+    const data = await run(catalogueRoute.loader, backoffice, page("/catalogue?q=antenne%00vhf", cookie));
+    if (data.mode !== "search") throw new Error("expected search results");
+    expect(data.query).toBe("antenne vhf");
+    expect(data.list.total).toBeGreaterThan(0);
+    const { suggestions } = await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%00vhf", cookie));
+    expect(suggestions.length).toBeGreaterThan(0);
+  });
+
+  it("suggests nothing, without a redirect, to a contributor who has not chosen a client", async () => {
+    const sales = await cookieFor(backoffice, LOGINS.sales);
+    const answer = await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne", sales));
+    expect(answer).toEqual({ suggestions: [] });
+    // The catalogue itself still sends it to the client picker.
+    const thrown = await run(catalogueRoute.loader, backoffice, page("/catalogue", sales)).catch((error: unknown) => error);
+    expect(thrown instanceof Response ? thrown.headers.get("location") : null).toBe("/clients");
+  });
+
+  it("offers the Promotions entry only to an account that sees prices", async () => {
+    const home = await run(catalogueRoute.loader, backoffice, page("/catalogue", cookie));
+    expect(home.canViewPromotions).toBe(true);
+    const storekeeper = await cookieFor(backoffice, LOGINS.storekeeper);
+    const hidden = await run(catalogueRoute.loader, backoffice, page("/catalogue", storekeeper));
+    expect(hidden.canViewPromotions).toBe(false);
+  });
 });
 
 describe("brands", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseQuickOrderRows, parseQuickOrderText, splitQuickOrderLine, QUICK_ORDER_MAX_LINES } from "../../../shared/domain/quick-order";
+import {
+  parseQuickOrderRows,
+  parseQuickOrderText,
+  splitQuickOrderLine,
+  truncatedMessage,
+  QUICK_ORDER_MAX_ISSUES,
+  QUICK_ORDER_MAX_LINES,
+} from "../../../shared/domain/quick-order";
 
 describe("splitQuickOrderLine", () => {
   it.each([
@@ -53,12 +60,34 @@ describe("parseQuickOrderText", () => {
     expect(parsed.issues).toEqual([{ line: 2, input: "A ; 1000", message: "Quantité totale de A supérieure à 9999." }]);
   });
 
-  it("caps the number of distinct references", () => {
-    const text = Array.from({ length: QUICK_ORDER_MAX_LINES + 2 }, (_unused, index) => `R${index};1`).join("\n");
-    const parsed = parseQuickOrderText(text);
+  it("stops at the reference limit with one issue counting every line left out", () => {
+    const text = Array.from({ length: 10_000 }, (_unused, index) => `R${index};1`).join("\n");
+    const parsed = parseQuickOrderText(`${text}\n\nR0;2\n`);
     expect(parsed.entries).toHaveLength(QUICK_ORDER_MAX_LINES);
-    expect(parsed.issues).toHaveLength(2);
-    expect(parsed.issues[0]?.message).toMatch(/Au plus 200 références/);
+    expect(parsed.entries[0]).toEqual({ ref: "R0", qty: 1, lines: [1] });
+    expect(parsed.issues).toEqual([
+      { line: QUICK_ORDER_MAX_LINES + 1, input: "R200 ; 1", message: truncatedMessage(9801), ignored: 9801 },
+    ]);
+    expect(parsed.issues[0]?.message).toBe("Liste tronquée : seules les 200 premières références sont prises en compte, 9801 ligne(s) ignorée(s) à partir de celle-ci.");
+    expect(parsed.unlisted).toBe(0);
+  });
+
+  it("lists at most QUICK_ORDER_MAX_ISSUES refused lines and counts the others", () => {
+    const text = Array.from({ length: 10_000 }, (_unused, index) => `B@D${index};1`).join("\n");
+    const parsed = parseQuickOrderText(`OK-1;1\n${text}\nOK-2;3`);
+    expect(parsed.issues).toHaveLength(QUICK_ORDER_MAX_ISSUES);
+    expect(parsed.issues[0]).toMatchObject({ line: 2, message: "Référence invalide « B@D0 »." });
+    expect(parsed.unlisted).toBe(10_000 - QUICK_ORDER_MAX_ISSUES);
+    expect(parsed.entries.map((entry) => entry.ref)).toEqual(["OK-1", "OK-2"]);
+  });
+
+  it("lists the cut at the limit even when the refused lines are already at their maximum", () => {
+    const bad = Array.from({ length: 150 }, (_unused, index) => `B@D${index};1`);
+    const good = Array.from({ length: QUICK_ORDER_MAX_LINES + 5 }, (_unused, index) => `R${index};1`);
+    const parsed = parseQuickOrderText([...bad, ...good].join("\n"));
+    expect(parsed.issues).toHaveLength(QUICK_ORDER_MAX_ISSUES + 1);
+    expect(parsed.issues.at(-1)).toMatchObject({ line: 150 + QUICK_ORDER_MAX_LINES + 1, ignored: 5 });
+    expect(parsed.unlisted).toBe(50);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ProductListQuery } from "../../../../shared/contracts/api";
+import { isPromotionApplied } from "../../../../shared/domain/pricing";
 import type { PricedProductRow, ProductDetailRow } from "../product-view";
 import { effectivePriceOf, priceOf, type OrgPricing, type ProductPrice, type PromotionIndex } from "./org-pricing";
 import { byRefRank, byTitleRank, type IndexedProduct, type ProductIndex } from "./product-index";
@@ -91,8 +92,13 @@ function byPrice(products: readonly IndexedProduct[], direction: 1 | -1, pricing
   return ordered;
 }
 
-function hasPromotion(price: ProductPrice): boolean {
-  return price.prc_promo_price !== null;
+/**
+ * The "En promotion" filter keeps what the price block shows as a promotion: one lower than
+ * the organization's own price (shared/domain/pricing.ts, docs/decisions/0004), not merely a
+ * running one that the organization's specific price or brand discount already beats.
+ */
+function hasAppliedPromotion(product: IndexedProduct, price: ProductPrice): boolean {
+  return isPromotionApplied({ ...price, prd_price_selling: product.price_selling });
 }
 
 /**
@@ -110,7 +116,7 @@ export async function listFromIndex(
 ): Promise<{ rows: PricedProductRow[]; total: number }> {
   let products = candidatesOf(source, query);
   if (query.promo) {
-    products = products.filter((product) => hasPromotion(priceOf(product, pricing.org, pricing.everyone, pricing.today)));
+    products = products.filter((product) => hasAppliedPromotion(product, priceOf(product, pricing.org, pricing.everyone, pricing.today)));
   }
   if (query.in_stock && source.inStock && products.length > 0) {
     const stocked = await source.inStock(products.map((product) => product.id));

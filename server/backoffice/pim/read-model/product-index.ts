@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { frenchOrder } from "../../../../shared/domain/french-order";
 import type { Database } from "../../db/schema";
 import type { ProductDetailRow } from "../product-view";
 
@@ -12,7 +13,7 @@ export interface IndexedProduct extends Omit<ProductDetailRow, PriceColumns> {
   is_tag: boolean;
   /** Position in the database's own ORDER BY ref (its collation, not JavaScript's). */
   ref_rank: number;
-  /** Position in the database's ORDER BY title, ref. */
+  /** Position in French title order (shared/domain/french-order.ts), ties by reference. */
   title_rank: number;
 }
 
@@ -87,7 +88,10 @@ function pushTo(map: Map<number, IndexedProduct[]>, key: number, product: Indexe
   else map.set(key, [product]);
 }
 
-/** Reads the whole products table once (two queries: the rows by title, then the reference order). */
+/**
+ * Reads the whole products table once, in reference order. The title order is French, in
+ * JavaScript (docs/decisions/0093): the database's C collation puts "Écoute" after "Winch".
+ */
 export async function loadProductIndex(db: Kysely<Database>): Promise<ProductIndex> {
   const rows = await db
     .selectFrom("products as p")
@@ -98,10 +102,9 @@ export async function loadProductIndex(db: Kysely<Database>): Promise<ProductInd
       "p.is_mmsi", "p.is_hazardous", "p.is_motor", "p.is_antenna", "p.is_tag", "p.properties",
       "p.description", "p.category_id", "p.documents", "p.certificates_info",
     ])
-    .orderBy("p.title")
     .orderBy("p.ref")
     .execute();
-  const refOrder = await db.selectFrom("products").select("id").orderBy(sql`ref`).execute();
-  const refRank = new Map(refOrder.map((row, index) => [row.id, index]));
-  return new ProductIndex(rows.map((row, index) => ({ ...row, title_rank: index, ref_rank: refRank.get(row.id) ?? index })));
+  // A stable sort of rows in reference order: equal titles stay by reference.
+  const byTitle = rows.map((row, refRank) => ({ row, refRank })).sort((a, b) => frenchOrder.compare(a.row.title, b.row.title));
+  return new ProductIndex(byTitle.map(({ row, refRank }, titleRank) => ({ ...row, title_rank: titleRank, ref_rank: refRank })));
 }

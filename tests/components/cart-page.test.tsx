@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { createRemixStub } from "@remix-run/testing";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import CartPage from "../../app/routes/_app.mon-panier._index";
+import type { CartLineView, CartView } from "../../app/services/cart-view.server";
+
+/** /mon-panier as drawn for an account that may edit the cart, and for one that may only read it. */
+
+afterEach(cleanup);
+
+const LINE: CartLineView = {
+  lineId: "l-1",
+  productId: 7,
+  ref: "AVF1500001",
+  title: "Gilet autogonflant 150 N",
+  qty: 2,
+  listPrice: 28490,
+  unitPrice: 21368,
+  discountPercent: null,
+  promoName: null,
+  ecotaxe: 12,
+  lineTotal: 42736,
+  stock: 3,
+  refillDate: null,
+  refillQty: null,
+  needsCertificates: false,
+  certificates: [],
+  problems: [],
+};
+
+const VIEW: CartView = {
+  version: 4,
+  ref: "",
+  comments: "",
+  saturday: false,
+  lddActive: false,
+  lddPrice: 2500,
+  lines: [LINE],
+  shippingLines: [],
+  totals: { productsHt: 42736, shippingHt: 0, ht: 42736, ecotaxe: 24, tva: 8552, ttc: 51312, weightGrams: 1800 },
+  taxExempt: false,
+  showsEcotaxe: true,
+  todayIsFriday: false,
+  canEdit: true,
+  canSeePrices: true,
+};
+
+function renderPage(view: CartView) {
+  const Stub = createRemixStub([{ path: "/mon-panier", Component: CartPage, loader: () => ({ view, confirmingClear: false }) }]);
+  render(<Stub initialEntries={["/mon-panier"]} />);
+}
+
+describe("the cart page", () => {
+  it("offers the checkout to an account that can edit the cart", async () => {
+    renderPage(VIEW);
+    expect((await screen.findByRole("link", { name: "Passer la commande" })).getAttribute("href")).toBe("/commander/livraison");
+    expect(screen.getByRole("columnheader", { name: "Écotaxe" })).toBeTruthy();
+  });
+
+  it("shows a read-only cart without the checkout it could not use", async () => {
+    renderPage({ ...VIEW, canEdit: false });
+    await screen.findByRole("note");
+    expect(screen.getByRole("note").textContent).toContain("pas de le modifier");
+    expect(screen.queryByRole("link", { name: "Passer la commande" })).toBeNull();
+  });
+
+  it("shows no ecotax column to an HT account", async () => {
+    renderPage({ ...VIEW, taxExempt: true, showsEcotaxe: false, lines: [{ ...LINE, ecotaxe: null }] });
+    await screen.findByRole("table");
+    expect(screen.queryByRole("columnheader", { name: "Écotaxe" })).toBeNull();
+    expect(screen.getAllByRole("columnheader")).toHaveLength(6);
+  });
+});
