@@ -25,7 +25,7 @@ export class UpstreamError extends Error {
   override readonly name = "UpstreamError";
   /** HTTP status of the back-office answer; 503 when it could not be reached, 502 when its answer was invalid. */
   readonly status: number;
-  /** Stable code from the back-office (or ours: "unavailable", "timeout", "invalid_response"). */
+  /** Stable code from the back-office, or ours: "unavailable" (no answer, 502–504), "upstream_failure" (its 500), "timeout", "invalid_response". */
   readonly code: string;
 
   constructor(status: number, code: string, message: string) {
@@ -112,8 +112,10 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     try {
       return await attempt(request, known);
     } catch (error) {
-      // Only a GET is safe to replay, and only when the back-office did not answer at all.
-      const retryable = request.method === "GET" && error instanceof UpstreamError && error.status === 503;
+      // Only a GET is safe to replay, and only when the back-office did not answer, or a gateway
+      // in front of it said it was unavailable (502, 503, 504): a transient state. Its own 500
+      // would fail the same way again, and a timeout has already made the user wait.
+      const retryable = request.method === "GET" && error instanceof UpstreamError && error.status === 503 && error.code === "unavailable";
       if (!retryable) throw error;
       return attempt(request, known);
     }
@@ -145,8 +147,9 @@ function readAnswer<T>(response: TransportResponse, schema: z.ZodType<T> | null)
   const ok = response.status >= 200 && response.status < 300;
   if (!ok) {
     const parsedError = errorHead.safeParse(payload);
-    if (response.status >= 500 || !parsedError.success) {
-      throw new UpstreamError(response.status >= 500 ? 503 : response.status, "unavailable", UNAVAILABLE_MESSAGE);
+    if (response.status === 500) throw new UpstreamError(503, "upstream_failure", UNAVAILABLE_MESSAGE);
+    if (response.status > 500 || !parsedError.success) {
+      throw new UpstreamError(response.status > 500 ? 503 : response.status, "unavailable", UNAVAILABLE_MESSAGE);
     }
     throw new UpstreamError(response.status, parsedError.data.code, parsedError.data.message);
   }

@@ -78,10 +78,19 @@ describe("upstream http", () => {
     expect(seen).toHaveLength(1);
   });
 
-  it("gives up after the timeout with a French message", async () => {
+  it("does not replay a GET the back-office failed with a 500: it would fail the same way", async () => {
+    script = [{ status: 500 }, { status: 200, body: { pong: 4 } }];
+    const error = await failure(() => client().send({ method: "GET", path: "api/x", schema: pong }));
+    expect([error.status, error.code, error.isUnavailable]).toEqual([503, "upstream_failure", true]);
+    expect(error.message).toMatch(/momentanément indisponible/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("gives up after the timeout with a French message, without making the user wait twice", async () => {
     script = [{ status: 200, body: { pong: 1 }, delayMs: 500 }, { status: 200, body: { pong: 1 }, delayMs: 500 }];
     const error = await failure(() => client("tok", 100).send({ method: "GET", path: "api/x", schema: pong }));
     expect([error.status, error.code]).toEqual([503, "timeout"]);
+    expect(seen).toHaveLength(1);
   });
 
   it("reports an unreachable back-office as unavailable", async () => {
