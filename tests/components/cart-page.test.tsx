@@ -55,7 +55,7 @@ describe("the cart page", () => {
   it("offers the checkout to an account that can edit the cart", async () => {
     renderPage(VIEW);
     expect((await screen.findByRole("link", { name: "Passer la commande" })).getAttribute("href")).toBe("/commander/livraison");
-    expect(screen.getByRole("columnheader", { name: "Écotaxe" })).toBeTruthy();
+    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toContain("Écotaxe");
   });
 
   it("shows a read-only cart without the checkout it could not use", async () => {

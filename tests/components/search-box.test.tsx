@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { useParams } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -13,6 +14,11 @@ import { SiteHeader } from "../../app/components/layout/SiteHeader";
  */
 
 afterEach(cleanup);
+
+/** The page a suggestion leads to, naming the product it was opened for. */
+function OpenedProduct() {
+  return <p data-testid="opened-product">{`Fiche du produit ${useParams().id ?? ""}`}</p>;
+}
 
 const PRODUCTS: Suggestion[] = [
   { id: 42, ref: "ANT00042", title: "Antenne VHF 1,5 m" },
@@ -44,7 +50,7 @@ function renderHeader() {
         return { suggestions: PRODUCTS.filter((product) => product.title.toLowerCase().includes(q.toLowerCase())) };
       },
     },
-    { path: "/catalogue/produit/:id", Component: () => <p>Fiche produit ouverte</p> },
+    { path: "/catalogue/produit/:id", Component: OpenedProduct },
   ]);
   render(<Stub initialEntries={["/mon-panier"]} />);
   return { asked, field: screen.getByRole("combobox", { name: "Rechercher dans le catalogue" }) };
@@ -94,7 +100,7 @@ describe("header search box", () => {
     expect(field.getAttribute("aria-activedescendant")).toBe(options[0]?.id);
 
     await user.keyboard("{Enter}");
-    expect(await screen.findByText("Fiche produit ouverte")).toBeTruthy();
+    expect((await screen.findByTestId("opened-product")).textContent).toBe("Fiche du produit 42");
   });
 
   it("closes the list with Escape, and opens a suggestion with a click", async () => {
@@ -111,7 +117,7 @@ describe("header search box", () => {
     const [antenna] = await screen.findAllByRole("option");
     if (!antenna) throw new Error("no suggestion");
     await user.click(antenna);
-    await waitFor(() => expect(screen.getByText("Fiche produit ouverte")).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId("opened-product").textContent).toBe("Fiche du produit 42"));
   });
 
   it("is a plain GET form to /catalogue in the server's HTML (no JavaScript needed)", () => {

@@ -3,17 +3,10 @@ import type { FavoriteListQuery } from "../../../shared/contracts/favorites";
 import { frenchOrder } from "../../../shared/domain/french-order";
 import type { Database } from "../db/schema";
 import { toPrefixTsQuery } from "../pim/catalogue";
-import { effectivePrice, pricedProducts } from "../pim/pricing";
+import { effectivePrice, orgNetPrice, pricedProducts } from "../pim/pricing";
 import type { PricedProductRow } from "../pim/product-view";
 import type { FavoritesDatabase } from "./schema";
 import type { FavoriteOwner } from "./store";
-
-/**
- * What the organization pays before promotion: pim/pricing.ts's prc_price (a select alias, so
- * not usable in a where). When it is 0 the list price less the discount is 0 too, so this is
- * also shared/domain/pricing.ts lineNetPrice, the price a promotion must beat to apply.
- */
-const orgNetPrice = sql<number>`coalesce(opp.price, round(p.price_selling * (100 - coalesce(obd.discount, 0)) / 100.0)::int)`;
 
 /** Equal titles stay in the order they come in (by reference): Array.prototype.sort is stable. */
 function byFrenchTitle(rows: PricedProductRow[]): PricedProductRow[] {
@@ -56,7 +49,8 @@ export async function listFavorites(
       eb.exists(eb.selectFrom("stocks as s").select("s.product_id").whereRef("s.product_id", "=", "p.id").where("s.sto_disp", ">", 0)),
     );
   }
-  // Only a promotion the price block shows: lower than the organization's own price.
+  // Only a promotion the price block shows: lower than the organization's own price (when that
+  // is 0, so is the list price less the discount: shared/domain/pricing.ts lineNetPrice).
   if (query.promo) base = base.where("promo.promo_price", "<", orgNetPrice);
   if (query.q) {
     const tsq = tsQuery === null ? null : sql`to_tsquery('french', f_unaccent(${tsQuery}))`;

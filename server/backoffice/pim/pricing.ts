@@ -2,6 +2,12 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 
 /**
+ * What the organization pays before promotion (prc_price): its own price, else the list price
+ * less its brand discount. An expression, not only a select alias, so that a where can use it.
+ */
+export const orgNetPrice = sql<number>`coalesce(opp.price, round(p.price_selling * (100 - coalesce(obd.discount, 0)) / 100.0)::int)`;
+
+/**
  * Products with one organization's prices. Precedence (docs/decisions/0021-pricing.md):
  * an org-specific product price, else the list price less the org's discount on the brand,
  * else the list price. The promotion is the lowest active one for the org or for everyone.
@@ -26,7 +32,7 @@ export function pricedProducts(db: Kysely<Database>, orgId: number, today: strin
       (join) => join.onTrue(),
     )
     .select([
-      sql<number>`coalesce(opp.price, round(p.price_selling * (100 - coalesce(obd.discount, 0)) / 100.0)::int)`.as("prc_price"),
+      orgNetPrice.as("prc_price"),
       sql<number>`case when opp.price is not null and p.price_selling > 0
                    then greatest(0, round((1 - opp.price::numeric / p.price_selling) * 100, 2))
                    else coalesce(obd.discount, 0) end`.as("prc_discount"),
@@ -36,6 +42,4 @@ export function pricedProducts(db: Kysely<Database>, orgId: number, today: strin
 }
 
 /** The expression listings sort on for price orders: what the customer pays per unit. */
-export const effectivePrice = sql<number>`least(
-  coalesce(opp.price, round(p.price_selling * (100 - coalesce(obd.discount, 0)) / 100.0)::int),
-  coalesce(promo.promo_price, 2147483647))`;
+export const effectivePrice = sql<number>`least(${orgNetPrice}, coalesce(promo.promo_price, 2147483647))`;
