@@ -3,6 +3,7 @@ import {
   address,
   authUser,
   cart,
+  cartLine,
   cents,
   grams,
   isoDate,
@@ -63,8 +64,30 @@ export const shippingProductsResponse = z.array(shippingProduct);
 export const savedCart = z.object({ cart, version: z.number().int().nonnegative() }).strict();
 export type SavedCart = z.infer<typeof savedCart>;
 
+/**
+ * A line as a save sends it: what the user chose (product, quantity, line id, certificates).
+ * The rest of a cart line is the catalogue's and the back-office rebuilds it on every save, so
+ * a client need not send it; one that does (the specification's client sends whole lines) is
+ * accepted and the rest dropped unread: this one object is not strict, unlike every other
+ * request schema (docs/decisions/0094-lean-cart-save.md). `prd_is_port` marks a shipping line
+ * sent back by such a client: the back-office computes its own.
+ */
+export const cartLineToSave = z.object({
+  obj_id: cartLine.shape.obj_id,
+  obj_ref: cartLine.shape.obj_ref,
+  qty: cartLine.shape.qty,
+  line_id: cartLine.shape.line_id,
+  certificates: cartLine.shape.certificates.optional(),
+  prd_is_port: cartLine.shape.prd_is_port.optional(),
+  obj_title: cartLine.shape.obj_title.optional(),
+  obj_name: cartLine.shape.obj_name.optional(),
+});
+export type CartLineToSave = z.infer<typeof cartLineToSave>;
+export const cartToSave = cart.extend({ products: z.array(cartLineToSave) });
+export type CartToSave = z.infer<typeof cartToSave>;
+
 /** Save: the version the change was made on. The back-office reprices every line itself. */
-export const saveCartRequest = z.object({ version: z.number().int().nonnegative(), cart }).strict();
+export const saveCartRequest = z.object({ version: z.number().int().nonnegative(), cart: cartToSave }).strict();
 export const cartConflict = apiError.extend({ cart, version: z.number().int().nonnegative() });
 
 export const confirmQuery = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cartToSave as cartToSaveSchema, type CartToSave } from "../contracts/api";
 import type { Cart } from "../contracts/entities";
 import { address, cart as cartSchema, cents, certificate, grams, isoDate, productProperties } from "../contracts/entities";
 import { DEFAULT_LDD } from "./cart";
@@ -96,18 +97,32 @@ export function normalizeCart(input: unknown): Cart {
  * only repeated line ids are repaired, without parsing it again (a cart save of hundreds of
  * lines paid for two more schema passes in normalizeCart).
  */
-export function withUniqueLineIds(cart: Cart): Cart {
+export function withUniqueLineIds<C extends { products: readonly { line_id: string }[] }>(cart: C): C {
   const lineIds = uniqueLineIds(cart.products.map((line) => line.line_id));
   if (lineIds.every((lineId, index) => lineId === cart.products[index]?.line_id)) return cart;
-  return { ...cart, products: cart.products.map((line, index) => ({ ...line, line_id: lineIds[index] ?? line.line_id })) };
+  // The same cart with only some line ids changed: still a C.
+  return { ...cart, products: cart.products.map((line, index) => ({ ...line, line_id: lineIds[index] ?? line.line_id })) } as C;
 }
 
 /**
- * A cart read back from storage: what this back-office saved is already in the strict shape,
- * so one schema pass suffices; anything else (an older save, an import) is repaired by
- * normalizeCart, as before.
+ * A cart read back from storage: what this back-office saves is the lean form (leanCart: each
+ * line's product, quantity, line id and certificates), one schema pass; a whole cart (an older
+ * save) passes the same schema; anything else is repaired by normalizeCart, as before.
  */
-export function readStoredCart(input: unknown): Cart {
-  const strict = cartSchema.safeParse(input);
-  return strict.success ? withUniqueLineIds(strict.data) : normalizeCart(input);
+export function readStoredCart(input: unknown): CartToSave {
+  const stored = cartToSaveSchema.safeParse(input);
+  return stored.success ? withUniqueLineIds(stored.data) : normalizeCart(input);
+}
+
+/**
+ * What a save sends and what is stored: each product line's identity, quantity and
+ * certificates, and the cart's own fields. Prices, stock, titles and the shipping lines are
+ * the catalogue's: the back-office rebuilds them on every save and read, so they never cross
+ * the wire or reach the database (a 100-line cart: ~8 KB instead of ~50 KB; decision 0094).
+ */
+export function leanCart(cart: Cart): CartToSave {
+  const products = cart.products
+    .filter((line) => !line.prd_is_port)
+    .map(({ obj_id, obj_ref, qty, line_id, certificates }) => ({ obj_id, obj_ref, qty, line_id, certificates }));
+  return { ...cart, products };
 }

@@ -30,7 +30,7 @@ export {
 } from "./cart";
 export type { CartChange } from "./cart-change";
 export { applyCartChange } from "./cart-change";
-export { normalizeCart, readStoredCart, withUniqueLineIds } from "./cart-input";
+export { leanCart, normalizeCart, readStoredCart, withUniqueLineIds } from "./cart-input";
 export { QUICK_ORDER_MAX_LINES, parseQuickOrderRows, parseQuickOrderText, splitQuickOrderLine, type QuickOrderEntry, type QuickOrderIssue, type QuickOrderParse } from "./quick-order";
 export type { DomainIssue } from "./errors";
 export { DomainError, isDomainError } from "./errors";

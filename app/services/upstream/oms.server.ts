@@ -8,7 +8,8 @@ import {
 } from "../../../shared/contracts/api";
 import type { confirmRequest } from "../../../shared/contracts/api";
 import type { z } from "zod";
-import type { Cart, ShippingProduct } from "../../../shared/contracts/entities";
+import type { ShippingProduct } from "../../../shared/contracts/entities";
+import { leanCart } from "../../../shared/domain/index";
 import { CartCache } from "./cart-cache.server";
 import type { UpstreamHttp } from "./http.server";
 
@@ -59,7 +60,7 @@ export function createOmsClient(http: UpstreamHttp, carts: CartCache = new CartC
       const answer = await http.exchange({
         method: "POST",
         path: `api/oms/cart/${orgId}`,
-        body: { version: saved.version, cart: saved.cart satisfies Cart },
+        body: { version: saved.version, cart: leanCart(saved.cart) },
         schema: savedCart,
       });
       // The saved cart is the one the next page will show: no need to read it again.

@@ -11,14 +11,17 @@ import { ApiFailure, type ApiIssue } from "../http/errors";
  * for the acting organization and rebuilt from its row (docs/decisions/0022).
  */
 
+/** What the certificate check reads of a line: a saved line, or one a client sends to save. */
+type CertifiedLine = Pick<CartLine, "obj_id" | "obj_ref" | "line_id"> & { certificates?: Certificate[] };
+
 /**
- * Each line's certificates must be this organization's, uploaded for this line's product;
- * mmsi and file_name come from the row (they are what the order's MMSI check reads).
- * One query for the whole cart. `db` is the transaction's handle inside one.
+ * Each line's certificates, in the lines' order: they must be this organization's, uploaded
+ * for this line's product; mmsi and file_name come from the row (they are what the order's
+ * MMSI check reads). One query for the whole cart. `db` is the transaction's handle inside one.
  */
-export async function withOwnCertificates(db: Kysely<Database>, orgId: number, lines: CartLine[]): Promise<CartLine[]> {
-  const ids = [...new Set(lines.flatMap((line) => line.certificates.map((sent) => sent.cer_id)))];
-  if (ids.length === 0) return lines;
+export async function ownCertificates(db: Kysely<Database>, orgId: number, lines: readonly CertifiedLine[]): Promise<Certificate[][]> {
+  const ids = [...new Set(lines.flatMap((line) => (line.certificates ?? []).map((sent) => sent.cer_id)))];
+  if (ids.length === 0) return lines.map(() => []);
   const rows = await certificatesDb(db)
     .selectFrom("certificates")
     .select(["cer_id", "product_id", "mmsi", "file_name"])
@@ -27,9 +30,8 @@ export async function withOwnCertificates(db: Kysely<Database>, orgId: number, l
     .execute();
   const byId = new Map(rows.map((row) => [row.cer_id, row]));
   const issues: ApiIssue[] = [];
-  const rebuilt = lines.map((line) => ({
-    ...line,
-    certificates: line.certificates.map((sent, index): Certificate => {
+  const rebuilt = lines.map((line) =>
+    (line.certificates ?? []).map((sent, index): Certificate => {
       const row = byId.get(sent.cer_id);
       if (row?.product_id !== line.obj_id) {
         issues.push({ path: `cart.products.${line.line_id}.certificates.${index}`, message: `Certificat inconnu pour ${line.obj_ref}.` });
@@ -37,7 +39,7 @@ export async function withOwnCertificates(db: Kysely<Database>, orgId: number, l
       }
       return { cer_id: row.cer_id, mmsi: row.mmsi, file_name: row.file_name };
     }),
-  }));
+  );
   if (issues.length > 0) {
     throw new ApiFailure(422, "unknown_certificate", "Un certificat MMSI joint au panier est introuvable pour ce produit : joignez-le à nouveau.", { issues });
   }
@@ -51,7 +53,7 @@ const ADDRESS_KEYS: readonly AddressKey[] = ["dlv_address", "inv_address"];
  * A saved address (with obj_id) must be one of the organization's and is rebuilt from its row;
  * one not saved yet is kept (the portal creates it before ordering) but made the acting org's.
  */
-export async function withOwnAddresses(db: Kysely<Database>, orgId: number, cart: Cart): Promise<Pick<Cart, AddressKey>> {
+export async function withOwnAddresses(db: Kysely<Database>, orgId: number, cart: Pick<Cart, AddressKey>): Promise<Pick<Cart, AddressKey>> {
   const ids = ADDRESS_KEYS.flatMap((key) => cart[key]?.obj_id ?? []);
   const own = await ownAddresses(db, orgId, ids);
   const issues: ApiIssue[] = [];

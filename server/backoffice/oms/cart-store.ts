@@ -1,14 +1,23 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { SavedCart } from "../../../shared/contracts/api";
 import type { Cart } from "../../../shared/contracts/entities";
-import { emptyCart, readStoredCart } from "../../../shared/domain/index";
+import { emptyCart, leanCart, readStoredCart } from "../../../shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
+import type { CartRebuild } from "./cart-rebuild";
 
-/** The saved cart of an organization; an organization that never saved has an empty one, version 0. */
-export async function readCart(db: Kysely<Database>, orgId: number): Promise<SavedCart> {
+/**
+ * The saved cart of an organization, rebuilt for display from what is stored (lean lines:
+ * decision 0094); an organization that never saved has an empty one, version 0.
+ */
+export async function readCart(db: Kysely<Database>, orgId: number, rebuild: CartRebuild): Promise<SavedCart> {
   const row = await db.selectFrom("carts").select(["data", "version"]).where("org_id", "=", orgId).executeTakeFirst();
-  return row ? { cart: readStoredCart(row.data), version: row.version } : { cart: emptyCart(), version: 0 };
+  return { cart: await rebuild(row ? readStoredCart(row.data) : emptyCart()), version: row?.version ?? 0 };
+}
+
+/** What is written to the carts table: the lean form, a few KB for hundreds of lines. */
+function storedJson(cart: Cart): string {
+  return JSON.stringify(leanCart(cart));
 }
 
 /** The stored version alone: what a revalidation (If-None-Match) compares, without the lines. */
@@ -37,27 +46,22 @@ export function isNotModified(ifNoneMatch: string | undefined, etag: string): bo
 /**
  * Locks the organization's cart row for the rest of the transaction (creating it at version 0
  * the first time), so that concurrent saves and confirmations of one cart run one after another.
- * Returns the locked version only: the cart itself is read when a conflict must show it.
+ * Returns the locked version only: a conflict shows the cart once the transaction is over
+ * (StaleCartVersion), since rebuilding it may read stock outside the transaction.
  */
-async function lockCartVersion(trx: Transaction<Database>, orgId: number): Promise<number> {
+export async function lockCartVersion(trx: Transaction<Database>, orgId: number): Promise<number> {
   const lockRow = () => trx.selectFrom("carts").select("version").where("org_id", "=", orgId).forUpdate().executeTakeFirst();
   // The row exists after the first save: one statement in the usual case.
   const existing = await lockRow();
   if (existing) return existing.version;
   await trx
     .insertInto("carts")
-    .values({ org_id: orgId, version: 0, data: JSON.stringify(emptyCart()) })
+    .values({ org_id: orgId, version: 0, data: storedJson(emptyCart()) })
     .onConflict((oc) => oc.column("org_id").doNothing())
     .execute();
   const created = await lockRow();
   if (!created) throw new Error(`cart of organization ${orgId} vanished after its creation`);
   return created.version;
-}
-
-/** Same lock, with the current cart (the confirmation checks it). */
-export async function lockCart(trx: Transaction<Database>, orgId: number): Promise<SavedCart> {
-  await lockCartVersion(trx, orgId);
-  return readCart(trx, orgId);
 }
 
 /** The 409 answer of a change made on an older version: it carries the current cart. */
@@ -68,12 +72,19 @@ function cartConflict(current: SavedCart): ApiFailure {
   });
 }
 
-/** Refuses a change made on an older version, answering with the current cart (409). */
-export function assertCurrentVersion(current: SavedCart, sentVersion: number): void {
-  if (current.version !== sentVersion) throw cartConflict(current);
+/** A change made on an older version, found inside a transaction: answered 409 after it (cartConflictNow). */
+export class StaleCartVersion extends Error {
+  constructor() {
+    super("stale cart version");
+  }
 }
 
-/** A saved cart as the JSON answer: the text written to the database is not serialised twice. */
+/** The 409 answer with the organization's current cart, read now. */
+export async function cartConflictNow(db: Kysely<Database>, orgId: number, rebuild: CartRebuild): Promise<ApiFailure> {
+  return cartConflict(await readCart(db, orgId, rebuild));
+}
+
+/** A saved cart as the JSON answer, serialised once. */
 export interface SavedCartJson {
   version: number;
   json: string;
@@ -95,10 +106,10 @@ export async function saveCartVersion(
   cart: Cart,
   userId: number,
   now: Date,
+  rebuild: CartRebuild,
 ): Promise<SavedCartJson> {
-  const data = JSON.stringify(cart);
   const values = {
-    data,
+    data: storedJson(cart),
     version: sentVersion + 1,
     line_count: cart.products.filter((line) => !line.prd_is_port).length,
     updated_at: now,
@@ -111,7 +122,7 @@ export async function saveCartVersion(
     .where("version", "=", sentVersion)
     .returning("version")
     .executeTakeFirst();
-  if (updated) return savedJson(data, updated.version);
+  if (updated) return savedJson(JSON.stringify(cart), updated.version);
   if (sentVersion === 0) {
     const inserted = await db
       .insertInto("carts")
@@ -119,11 +130,11 @@ export async function saveCartVersion(
       .onConflict((oc) => oc.column("org_id").doNothing())
       .returning("version")
       .executeTakeFirst();
-    if (inserted) return savedJson(data, inserted.version);
+    if (inserted) return savedJson(JSON.stringify(cart), inserted.version);
   }
   // Whatever the version read now (even the one sent, after a race between the two
   // statements), this save did not happen: never overwrite silently, answer the current cart.
-  throw cartConflict(await readCart(db, orgId));
+  throw await cartConflictNow(db, orgId, rebuild);
 }
 
 export async function storeCart(
@@ -136,7 +147,7 @@ export async function storeCart(
   await trx
     .updateTable("carts")
     .set({
-      data: JSON.stringify(saved.cart),
+      data: storedJson(saved.cart),
       version: saved.version,
       line_count: saved.cart.products.filter((line) => !line.prd_is_port).length,
       updated_at: now,

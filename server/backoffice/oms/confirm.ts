@@ -6,7 +6,7 @@ import type { Database, OrganizationRow } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { accountContext } from "./account";
 import { assertAddressesSaved } from "./cart-references";
-import { assertCurrentVersion, lockCart, nextOrderNumber, storeCart } from "./cart-store";
+import { lockCartVersion, nextOrderNumber, StaleCartVersion, storeCart } from "./cart-store";
 import { loadOrder } from "./order-view";
 import { repriceCart } from "./reprice";
 
@@ -89,10 +89,11 @@ async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart
 export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): Promise<{ order: Order; replayed: boolean }> {
   const orgId = input.org.id;
   const result = await db.transaction().execute(async (trx) => {
-    const current = await lockCart(trx, orgId);
+    const version = await lockCartVersion(trx, orgId);
     const existing = await findByKey(trx, orgId, input.idempotencyKey);
     if (existing !== undefined) return { orderId: existing, replayed: true };
-    assertCurrentVersion(current, input.version);
+    // Answered 409 with the current cart by the route, once this transaction is rolled back.
+    if (version !== input.version) throw new StaleCartVersion();
     const account = accountContext(input.org);
     const cart = await repriceCart(trx, normalizeCart(input.cart), {
       orgId, account, today: input.today, freeShippingEligible: input.org.free_shipping_eligible,
@@ -108,7 +109,7 @@ export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): P
     const totals = computeTotals(cart, account);
     assertTotals(totals, input.sentTotals);
     const orderId = await insertOrder(trx, input, cart, totals);
-    await storeCart(trx, orgId, { cart: emptyCart(), version: current.version + 1 }, input.userId, input.now);
+    await storeCart(trx, orgId, { cart: emptyCart(), version: version + 1 }, input.userId, input.now);
     return { orderId, replayed: false };
   });
   const order = await loadOrder(db, orgId, result.orderId);

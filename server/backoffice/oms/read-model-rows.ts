@@ -7,12 +7,19 @@ import type { CatalogueRow } from "./reprice";
 /**
  * The rows repriceCart needs, from the in-memory catalogue and the stock figures (at most a
  * second old) instead of one SQL query: a cart save reprices up to hundreds of lines on every
- * change. Discontinued products are left out, as the query does (they are refused as unknown).
+ * change. Discontinued products are left out, as the query does (they are refused as unknown),
+ * unless a stored cart is being shown (cart-rebuild.ts keeps their lines).
  */
-export async function readModelRows(index: ProductIndex, pricing: Pricing, stocks: StockCache, ids: number[]): Promise<CatalogueRow[]> {
+export async function readModelRows(
+  index: ProductIndex,
+  pricing: Pricing,
+  stocks: StockCache,
+  ids: number[],
+  { includeDiscontinued = false }: { includeDiscontinued?: boolean } = {},
+): Promise<CatalogueRow[]> {
   const products = ids.flatMap((id) => {
     const product = index.get(id);
-    return product && !product.discontinued ? [product] : [];
+    return product && (includeDiscontinued || !product.discontinued) ? [product] : [];
   });
   const stockById = new Map((await stocks.read(products.map((product) => product.id))).map((stock) => [stock.obj_id, stock]));
   return products.map((product) => {

@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
-import type { Cart, CartLine, ShippingProduct } from "../../../shared/contracts/entities";
+import type { CartToSave, CartLineToSave } from "../../../shared/contracts/api";
+import type { Cart, CartLine, Certificate, ShippingProduct } from "../../../shared/contracts/entities";
 import { DEFAULT_LDD, MAX_LINE_QTY, withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { pricedProducts } from "../pim/pricing";
 import { productProperties, type PricedProductRow } from "../pim/product-view";
 import { loadShippingProducts } from "./account";
-import { withOwnAddresses, withOwnCertificates } from "./cart-references";
+import { ownCertificates, withOwnAddresses } from "./cart-references";
 
 export interface RepriceContext {
   orgId: number;
@@ -56,12 +57,15 @@ export interface CatalogueRow
   refill_qte: number | null;
 }
 
-function repricedLine(line: CartLine, row: CatalogueRow): CartLine {
+/** The line rebuilt from what the user chose (product, quantity, line id, certificates) and the catalogue. */
+export function repricedLine(line: CartLineToSave, row: CatalogueRow, certificates: Certificate[]): CartLine {
   return {
-    ...line,
+    obj_id: row.id,
     obj_ref: row.ref,
     obj_title: row.title,
     obj_name: row.name,
+    qty: line.qty,
+    line_id: line.line_id,
     prd_is_port: false,
     prd_price_selling: row.price_selling,
     prc_price: row.prc_price,
@@ -74,11 +78,12 @@ function repricedLine(line: CartLine, row: CatalogueRow): CartLine {
     prd_sto_disp: row.sto_disp ?? 0,
     prd_refill_date: row.refill_date,
     prd_refill_qte: row.refill_qte,
+    certificates,
     obj_properties: productProperties(row),
   };
 }
 
-function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
+export function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
   const refsWhere = (test: (row: CatalogueRow) => boolean) => new Set(rows.filter(test).map((row) => row.ref));
   return {
     motors: refsWhere((row) => row.is_motor),
@@ -96,7 +101,7 @@ function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
  * are not this organization's (cart-references.ts).
  * `db` must be the transaction's handle when called inside one.
  */
-export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: RepriceContext): Promise<Cart> {
+export async function repriceCart(db: Kysely<Database>, cart: CartToSave, ctx: RepriceContext): Promise<Cart> {
   const productLines = cart.products.filter((line) => !line.prd_is_port);
   const oversized = productLines.filter((line) => line.qty > MAX_LINE_QTY);
   if (oversized.length > 0) {
@@ -115,8 +120,8 @@ export async function repriceCart(db: Kysely<Database>, cart: Cart, ctx: Reprice
       issues: unknown.map((line) => ({ path: `cart.products.${line.line_id}`, message: `Produit inconnu : ${line.obj_ref}` })),
     });
   }
-  const certified = await withOwnCertificates(db, ctx.orgId, productLines);
-  const products = certified.map((line) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow));
+  const certificates = await ownCertificates(db, ctx.orgId, productLines);
+  const products = productLines.map((line, index) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow, certificates[index] ?? []));
   const addresses = await withOwnAddresses(db, ctx.orgId, cart);
   // The caller chooses whether it wants direct delivery, never what it costs.
   const ldd = { ...DEFAULT_LDD, active: cart.ldd.active };

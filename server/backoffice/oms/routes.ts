@@ -4,10 +4,11 @@ import { parisDate, withUniqueLineIds } from "../../../shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { notFound } from "../http/errors";
-import { assertActingOrg, requireFlag, sessionOf } from "../http/session";
+import { assertActingOrg, requireFlag, sessionOf, type Session } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
 import { accountContext } from "./account";
-import { cartEtag, isNotModified, readCart, readCartVersion, saveCartVersion } from "./cart-store";
+import { rebuildStoredCart, type CartRebuild } from "./cart-rebuild";
+import { cartConflictNow, cartEtag, isNotModified, readCart, readCartVersion, saveCartVersion, StaleCartVersion } from "./cart-store";
 import { confirmOrder } from "./confirm";
 import { loadOrder } from "./order-view";
 import { readModelRows } from "./read-model-rows";
@@ -16,6 +17,23 @@ import { repriceCart } from "./reprice";
 export function omsRouter(deps: CatalogueServiceDeps): Router {
   const { db, now, catalogue, readModel, cartVacuum } = deps;
   const router = Router();
+
+  /** Rebuilds this organization's stored carts for display, today, from the in-memory catalogue. */
+  async function cartRebuild(session: Session, today: string): Promise<CartRebuild> {
+    const [shippingProducts, index, pricing] = await Promise.all([
+      catalogue.shippingProducts(),
+      readModel.products(),
+      readModel.pricing(session.org.id),
+    ]);
+    return (stored) =>
+      rebuildStoredCart(stored, {
+        account: accountContext(session.org),
+        today,
+        freeShippingEligible: session.org.free_shipping_eligible,
+        shippingProducts,
+        catalogueRows: (ids) => readModelRows(index, { ...pricing, today }, readModel.stocks, ids, { includeDiscontinued: true }),
+      });
+  }
 
   router.get("/products/port", asyncHandler(async (_req, res) => {
     res.json(await catalogue.shippingProducts());
@@ -30,7 +48,8 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
 
   router.get("/cart/:orgId", asyncHandler(async (req, res) => {
     // The token's right to this cart is checked first: a 304 tells as much as the cart itself.
-    const orgId = assertActingOrg(sessionOf(res), parseIdParam(req.params.orgId));
+    const session = sessionOf(res);
+    const orgId = assertActingOrg(session, parseIdParam(req.params.orgId));
     // Kept by the client, but never used without asking: the cart is shared and changes.
     res.set("Cache-Control", "private, no-cache");
     const ifNoneMatch = req.get("if-none-match");
@@ -41,7 +60,9 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
         return;
       }
     }
-    const saved = await readCart(db, orgId);
+    // The tag names the lines chosen (the version), not today's prices: a client holding that
+    // version keeps the prices it was shown until the next change, and the order reprices.
+    const saved = await readCart(db, orgId, await cartRebuild(session, parisDate(now())));
     res.set("ETag", cartEtag(orgId, saved.version)).json(saved);
   }));
 
@@ -68,7 +89,8 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       shippingProducts,
       catalogueRows: (ids) => readModelRows(index, { ...pricing, today }, readModel.stocks, ids),
     });
-    const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant);
+    const rebuild: CartRebuild = async (stored) => (await cartRebuild(session, today))(stored);
+    const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant, rebuild);
     cartVacuum.changed();
     // The tag of the cart as saved: the client may revalidate it instead of reading it again.
     res.set("ETag", cartEtag(orgId, saved.version)).type("json").send(saved.json);
@@ -83,7 +105,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     if (query.usr_id !== session.user.id && query.usr_id !== session.master?.id) throw notFound();
     const body = parseInput(confirmRequest, req.body);
     const instant = now();
-    const { order, replayed } = await confirmOrder(db, {
+    const confirmed = confirmOrder(db, {
       org: session.org,
       userId: session.user.id,
       authorId: query.usr_id,
@@ -94,6 +116,10 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       sentTotals: body,
       today: parisDate(instant),
       now: instant,
+    });
+    const { order, replayed } = await confirmed.catch(async (error: unknown) => {
+      if (!(error instanceof StaleCartVersion)) throw error;
+      throw await cartConflictNow(db, session.org.id, await cartRebuild(session, parisDate(instant)));
     });
     if (!replayed) cartVacuum.changed();
     res.status(replayed ? 200 : 201).json(order);

@@ -33,9 +33,23 @@ export interface ProductDetailRow extends PricedProductRow {
   certificates_info: string | null;
 }
 
+type PropertiesSource = Pick<PricedProductRow, "properties" | "is_mmsi" | "is_hazardous">;
+type ContractProperties = PropertiesSource["properties"] & { "Produit MMSI": boolean; hazardous: boolean };
+
+/**
+ * Built once per properties object: the in-memory catalogue hands the same one for a product
+ * until it is rebuilt, and a cart save of hundreds of lines spent a twentieth of its time
+ * copying them. Frozen, since every line of that product shares it.
+ */
+const builtProperties = new WeakMap<object, ContractProperties>();
+
 /** Product properties as the contract shows them: the stored ones plus the two flags. */
-export function productProperties(row: Pick<PricedProductRow, "properties" | "is_mmsi" | "is_hazardous">) {
-  return { ...row.properties, "Produit MMSI": row.is_mmsi, hazardous: row.is_hazardous };
+export function productProperties(row: PropertiesSource): ContractProperties {
+  const built = builtProperties.get(row.properties);
+  if (built && built["Produit MMSI"] === row.is_mmsi && built.hazardous === row.is_hazardous) return built;
+  const fresh = Object.freeze({ ...row.properties, "Produit MMSI": row.is_mmsi, hazardous: row.is_hazardous });
+  builtProperties.set(row.properties, fresh);
+  return fresh;
 }
 
 /** `showPrices` is false for a people account without the `prices` flag: prices become null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, emptyCart, normalizeCart, readStoredCart, withUniqueLineIds } from "../../../shared/domain";
+import { DomainError, emptyCart, leanCart, normalizeCart, readStoredCart, withUniqueLineIds } from "../../../shared/domain";
 import { cartOf, line } from "./fixtures";
 
 describe("normalizeCart", () => {
@@ -69,13 +69,34 @@ describe("withUniqueLineIds", () => {
 });
 
 describe("readStoredCart", () => {
-  it("takes a cart in the strict shape as it is", () => {
-    const cart = cartOf([line({ obj_id: 1, line_id: "a" })]);
-    expect(readStoredCart(JSON.parse(JSON.stringify(cart)))).toEqual(cart);
+  it("reads a whole cart stored by an earlier version as what the user chose", () => {
+    const cart = cartOf([line({ obj_id: 1, obj_ref: "REF1", obj_title: "Antenne", line_id: "a", qty: 2 })], { ref: "R" });
+    const read = readStoredCart(JSON.parse(JSON.stringify(cart)));
+    expect(read.products).toEqual([{ obj_id: 1, obj_ref: "REF1", obj_title: "Antenne", obj_name: "produit", qty: 2, line_id: "a", certificates: [], prd_is_port: false }]);
+    expect(read).toMatchObject({ ref: "R", ldd: cart.ldd });
   });
 
   it("repairs an older save like normalizeCart does", () => {
     const legacy = { products: [{ obj_id: 7, obj_ref: " ab-1 " }] };
     expect(readStoredCart(legacy)).toEqual(normalizeCart(legacy));
+  });
+
+  it("reads the lean form that is stored, with its repeated line ids repaired", () => {
+    const stored = leanCart(cartOf([line({ obj_id: 1, obj_ref: "REF1", line_id: "a" }), line({ obj_id: 2, obj_ref: "REF2", line_id: "a" })]));
+    expect(readStoredCart(JSON.parse(JSON.stringify(stored))).products).toEqual([
+      { obj_id: 1, obj_ref: "REF1", qty: 1, line_id: "a", certificates: [] },
+      { obj_id: 2, obj_ref: "REF2", qty: 1, line_id: "line-1", certificates: [] },
+    ]);
+  });
+});
+
+describe("leanCart", () => {
+  it("keeps each product line's identity, quantity and certificates, and the cart's own fields", () => {
+    const certificate = { cer_id: "c1", mmsi: "227123456", file_name: "navire.pdf" };
+    const shipping = line({ obj_id: 9, line_id: "port", prd_is_port: true });
+    const cart = { ...cartOf([line({ obj_id: 1, obj_ref: "REF1", line_id: "a", qty: 3, certificates: [certificate] }), shipping]), ref: "CHANTIER", saturday: true };
+    const lean = leanCart(cart);
+    expect(lean.products).toEqual([{ obj_id: 1, obj_ref: "REF1", qty: 3, line_id: "a", certificates: [certificate] }]);
+    expect(lean).toMatchObject({ ref: "CHANTIER", saturday: true, ldd: cart.ldd, dlv_address: null });
   });
 });
