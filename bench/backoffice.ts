@@ -139,7 +139,7 @@ export async function runBackofficeBench(): Promise<void> {
             const saver = (context as { saver?: Session }).saver;
             if (!saver) return;
             // A 200 carries the new version, a 409 the current one: the next save starts from it.
-            const version = /"version":(\d+)\}$/.exec(body)?.[1];
+            const version = /"version":(\d+)\}$/.exec(body.slice(-32))?.[1];
             if ((status === 200 || status === 409) && version !== undefined) versions.set(saver.user.auth_org_id, Number(version));
             idleSavers.push(saver);
           },

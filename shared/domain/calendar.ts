@@ -25,5 +25,10 @@ const parisDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", ye
  * Saturday rule follow the French calendar, whatever the server's time zone.
  */
 export function parisDate(instant: Date): string {
-  return parisDay.format(instant);
+  // Formatting is the costly part and France changes date only on a whole minute: every
+  // request of the same minute reuses the answer.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastParisDate.minute) lastParisDate = { minute, date: parisDay.format(instant) };
+  return lastParisDate.date;
 }
+let lastParisDate = { minute: Number.NaN, date: "" };

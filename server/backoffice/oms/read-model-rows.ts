@@ -24,6 +24,7 @@ export async function readModelRows(
   const stockById = new Map((await stocks.read(products.map((product) => product.id))).map((stock) => [stock.obj_id, stock]));
   return products.map((product) => {
     const stock = stockById.get(product.id);
+    const price = priceOf(product, pricing.org, pricing.everyone, pricing.today);
     // Field by field: spreading the indexed product would copy its description and documents
     // for each of hundreds of lines.
     return {
@@ -42,7 +43,10 @@ export async function readModelRows(
       is_antenna: product.is_antenna,
       is_tag: product.is_tag,
       properties: product.properties,
-      ...priceOf(product, pricing.org, pricing.everyone, pricing.today),
+      prc_price: price.prc_price,
+      prc_discount: price.prc_discount,
+      prc_promo_price: price.prc_promo_price,
+      prc_promo_name: price.prc_promo_name,
       sto_disp: stock ? stock.sto_disp : null,
       refill_date: stock?.sto_refill_date ?? null,
       refill_qte: stock?.sto_refill_qte ?? null,
