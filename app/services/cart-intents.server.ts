@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Cart } from "../../shared/contracts/entities";
-import { setQuantity, withShipping, type ShippingContext } from "../../shared/domain/index";
+import { setQuantity } from "../../shared/domain/index";
 import type { CheckoutDetails, PortalCartChange } from "./cart.server";
 import { quantityField } from "./cart-add.server";
 
@@ -64,12 +64,11 @@ export function quantityUpdates(fields: Record<string, string>): { updates: Quan
 }
 
 /** Several quantities at once; lines a colleague removed meanwhile are left out. */
-export function applyQuantities(cart: Cart, updates: readonly QuantityUpdate[], shipping: ShippingContext): Cart {
-  const updated = updates.reduce(
+export function applyQuantities(cart: Cart, updates: readonly QuantityUpdate[]): Cart {
+  return updates.reduce(
     (current, update) => (current.products.some((line) => line.line_id === update.lineId) ? setQuantity(current, update.lineId, update.qty) : current),
     cart,
   );
-  return withShipping(updated, shipping);
 }
 
 const SUCCESS: Record<CartIntent["intent"], string> = {

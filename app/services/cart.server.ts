@@ -3,22 +3,19 @@ import type { SavedCart } from "../../shared/contracts/api";
 import type { Cart, CartLine, Certificate } from "../../shared/contracts/entities";
 import {
   addProduct,
-  applyCartChange,
+  applyCartChangeWithoutShipping,
   DomainError,
   isDomainError,
   MAX_LINE_QTY,
   normalizeReference,
   permissionsOf,
   setCertificates,
-  withShipping,
   type CartChange,
   type NewCartProduct,
-  type ShippingContext,
 } from "../../shared/domain/index";
 import { publishCartChange } from "../lib/realtime-publish.server";
 import { describeCartChange, type CartEvent } from "./cart-events.server";
 import { applyQuantities, type QuantityUpdate } from "./cart-intents.server";
-import { shippingContextFor } from "./cart-shipping.server";
 import type { PortalLoadContext } from "./context.server";
 import type { ActiveUser } from "./guards.server";
 import { CART_CONFLICT_CODE } from "./upstream/oms.server";
@@ -128,22 +125,26 @@ export function addItems(cart: Cart, items: readonly AddItem[]): { cart: Cart; r
   return { cart: current, refused };
 }
 
-/** Applies a change and recomputes shipping: pure, so it can be replayed on a fresher cart. */
-export function applyPortalChange(cart: Cart, change: PortalCartChange, shipping: ShippingContext): Cart {
+/**
+ * Applies a change: pure, so it can be replayed on a fresher cart. The shipping lines are left
+ * as they are: a save sends the product lines only (leanCart) and the back-office recomputes
+ * shipping on every save, so computing it here would be thrown away (decision 0094).
+ */
+export function applyPortalChange(cart: Cart, change: PortalCartChange): Cart {
   switch (change.type) {
     case "addMany":
-      return withShipping(addItems(cart, change.items).cart, shipping);
+      return addItems(cart, change.items).cart;
     case "quantities":
-      return applyQuantities(cart, change.updates, shipping);
+      return applyQuantities(cart, change.updates);
     case "attachCertificate":
     case "detachCertificate":
-      return withShipping(changeCertificates(cart, change), shipping);
+      return changeCertificates(cart, change);
     case "details":
-      return withShipping({ ...cart, ref: change.ref, comments: change.comments }, shipping);
+      return { ...cart, ref: change.ref, comments: change.comments };
     case "checkout":
-      return withShipping({ ...cart, ...change.details }, shipping);
+      return { ...cart, ...change.details };
     default:
-      return applyCartChange(cart, change, shipping);
+      return applyCartChangeWithoutShipping(cart, change);
   }
 }
 
@@ -185,26 +186,24 @@ export async function changeCart(
 ): Promise<CartChangeResult> {
   assertCanChangeCart(active);
   const orgId = active.session.user.auth_org_id;
-  const shipping = await shippingContextFor(context, active);
   // One change at a time per organization in this process: colleagues' changes queue here
   // instead of racing to the back-office and being refused there (decision 0087).
-  return context.cartChanges.run(orgId, () => saveChange(context, active, change, shipping));
+  return context.cartChanges.run(orgId, () => saveChange(context, active, change));
 }
 
 /** The change with what the cart refused, and the change as it was made (refused items left out). */
-function applyReporting(cart: Cart, change: PortalCartChange, shipping: ShippingContext) {
-  if (change.type !== "addMany") return { next: applyPortalChange(cart, change, shipping), refused: [], made: change };
+function applyReporting(cart: Cart, change: PortalCartChange) {
+  if (change.type !== "addMany") return { next: applyPortalChange(cart, change), refused: [], made: change };
   const { cart: added, refused } = addItems(cart, change.items);
   const refusedIds = new Set(refused.map((item) => item.lineId));
   const made = { ...change, items: change.items.filter((item) => !refusedIds.has(item.lineId)) };
-  return { next: withShipping(added, shipping), refused, made };
+  return { next: added, refused, made };
 }
 
 async function saveChange(
   context: PortalLoadContext,
   active: ActiveUser,
   change: PortalCartChange,
-  shipping: ShippingContext,
 ): Promise<CartChangeResult> {
   const orgId = active.session.user.auth_org_id;
   const { oms } = active.upstream;
@@ -215,7 +214,7 @@ async function saveChange(
   let current = known ?? (await oms.getCart(orgId));
   let fresh = known === undefined;
   for (let attempt = 1; attempt <= MAX_SAVE_ATTEMPTS; attempt++) {
-    const { next, refused, made } = applyReporting(current.cart, change, shipping);
+    const { next, refused, made } = applyReporting(current.cart, change);
     if (made.type === "addMany" && made.items.length === 0) {
       // Nothing left to add: no save, no news for colleagues. Decided on the cart as the
       // back-office has it, not on this process's memory of it.

@@ -13,7 +13,11 @@ export type CartChange =
   | { type: "options"; options: CartOptions }
   | { type: "certificates"; lineId: string; certificates: readonly Certificate[] };
 
-function applyWithoutShipping(cart: Cart, change: CartChange): Cart {
+/**
+ * Applies one change to the lines and options only. For a caller whose save recomputes the
+ * shipping lines anyway (the portal: the back-office reprices and recomputes on every save).
+ */
+export function applyCartChangeWithoutShipping(cart: Cart, change: CartChange): Cart {
   switch (change.type) {
     case "add":
       return addProduct(cart, change.product, change.qty, change.lineId);
@@ -36,5 +40,5 @@ function applyWithoutShipping(cart: Cart, change: CartChange): Cart {
  * fresher cart when a save meets a newer version.
  */
 export function applyCartChange(cart: Cart, change: CartChange, ctx: ShippingContext): Cart {
-  return withShipping(applyWithoutShipping(cart, change), ctx);
+  return withShipping(applyCartChangeWithoutShipping(cart, change), ctx);
 }

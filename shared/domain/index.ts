@@ -29,7 +29,7 @@ export {
   setQuantity,
 } from "./cart";
 export type { CartChange } from "./cart-change";
-export { applyCartChange } from "./cart-change";
+export { applyCartChange, applyCartChangeWithoutShipping } from "./cart-change";
 export { leanCart, normalizeCart, readStoredCart, withUniqueLineIds } from "./cart-input";
 export { QUICK_ORDER_MAX_LINES, parseQuickOrderRows, parseQuickOrderText, splitQuickOrderLine, type QuickOrderEntry, type QuickOrderIssue, type QuickOrderParse } from "./quick-order";
 export type { DomainIssue } from "./errors";
