@@ -1,14 +1,8 @@
 import type { CartLineToSave, CartToSave } from "../../../shared/contracts/api";
-import type { Cart, CartLine, ShippingProduct } from "../../../shared/contracts/entities";
-import { DEFAULT_LDD, withShipping, type AccountContext } from "../../../shared/domain/index";
-import { familiesOf, repricedLine, type CatalogueRow } from "./reprice";
+import type { Cart, CartLine } from "../../../shared/contracts/entities";
+import { repricedLine, withCatalogueShipping, type CatalogueRow, type ShippingInputs } from "./reprice";
 
-export interface CartRebuildContext {
-  account: AccountContext;
-  /** YYYY-MM-DD in Europe/Paris: promotions and the Saturday rule. */
-  today: string;
-  freeShippingEligible: boolean;
-  shippingProducts: ShippingProduct[];
+export interface CartRebuildContext extends ShippingInputs {
   /** The organization's catalogue rows of these products, discontinued ones included. */
   catalogueRows: (ids: number[]) => Promise<CatalogueRow[]>;
 }
@@ -47,14 +41,5 @@ export async function rebuildStoredCart(stored: CartToSave, ctx: CartRebuildCont
     const row = byId.get(line.obj_id);
     return row ? repricedLine(line, row, line.certificates ?? []) : vanishedLine(line);
   });
-  return withShipping(
-    { ...stored, products, ldd: { ...DEFAULT_LDD, active: stored.ldd.active } },
-    {
-      account: ctx.account,
-      today: ctx.today,
-      freeShippingEligible: ctx.freeShippingEligible,
-      shippingProducts: ctx.shippingProducts,
-      families: familiesOf(rows),
-    },
-  );
+  return withCatalogueShipping(stored, products, rows, ctx);
 }

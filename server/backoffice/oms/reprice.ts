@@ -83,7 +83,7 @@ export function repricedLine(line: CartLineToSave, row: CatalogueRow, certificat
   };
 }
 
-export function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
+function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
   const refsWhere = (test: (row: CatalogueRow) => boolean) => new Set(rows.filter(test).map((row) => row.ref));
   return {
     motors: refsWhere((row) => row.is_motor),
@@ -123,15 +123,31 @@ export async function repriceCart(db: Kysely<Database>, cart: CartToSave, ctx: R
   const certificates = await ownCertificates(db, ctx.orgId, productLines);
   const products = productLines.map((line, index) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow, certificates[index] ?? []));
   const addresses = await withOwnAddresses(db, ctx.orgId, cart);
-  // The caller chooses whether it wants direct delivery, never what it costs.
-  const ldd = { ...DEFAULT_LDD, active: cart.ldd.active };
+  const shippingProducts = ctx.shippingProducts ?? (await loadShippingProducts(db));
+  return withCatalogueShipping({ ...cart, ...addresses }, products, rows, { ...ctx, shippingProducts });
+}
+
+/** What the shipping rules need besides the cart and the catalogue rows. */
+export interface ShippingInputs {
+  account: AccountContext;
+  today: string;
+  freeShippingEligible: boolean;
+  shippingProducts: ShippingProduct[];
+}
+
+/**
+ * The cart with its rebuilt product lines, the distributor's direct-delivery fee (the caller
+ * chooses whether it wants direct delivery, never what it costs) and the shipping lines
+ * recomputed: the last step of a save (repriceCart) and of a read (cart-rebuild.ts).
+ */
+export function withCatalogueShipping(cart: CartToSave, products: CartLine[], rows: readonly CatalogueRow[], inputs: ShippingInputs): Cart {
   return withShipping(
-    { ...cart, ...addresses, products, ldd },
+    { ...cart, products, ldd: { ...DEFAULT_LDD, active: cart.ldd.active } },
     {
-      account: ctx.account,
-      today: ctx.today,
-      freeShippingEligible: ctx.freeShippingEligible,
-      shippingProducts: ctx.shippingProducts ?? (await loadShippingProducts(db)),
+      account: inputs.account,
+      today: inputs.today,
+      freeShippingEligible: inputs.freeShippingEligible,
+      shippingProducts: inputs.shippingProducts,
       families: familiesOf(rows),
     },
   );

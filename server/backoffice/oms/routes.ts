@@ -18,21 +18,28 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
   const { db, now, catalogue, readModel, cartVacuum } = deps;
   const router = Router();
 
-  /** Rebuilds this organization's stored carts for display, today, from the in-memory catalogue. */
-  async function cartRebuild(session: Session, today: string): Promise<CartRebuild> {
+  /**
+   * What a cart of this organization is rebuilt from, today: the cached shipping products and
+   * the in-memory catalogue with its prices and stock. Read once per request, BEFORE a save's
+   * one write; `rebuild` shows a stored cart (a read, or the 409 of a stale change).
+   */
+  async function cartCatalogue(session: Session, today: string) {
     const [shippingProducts, index, pricing] = await Promise.all([
       catalogue.shippingProducts(),
       readModel.products(),
       readModel.pricing(session.org.id),
     ]);
-    return (stored) =>
-      rebuildStoredCart(stored, {
-        account: accountContext(session.org),
-        today,
-        freeShippingEligible: session.org.free_shipping_eligible,
-        shippingProducts,
-        catalogueRows: (ids) => readModelRows(index, { ...pricing, today }, readModel.stocks, ids, { includeDiscontinued: true }),
-      });
+    const rows = (ids: number[], options?: { includeDiscontinued: boolean }) =>
+      readModelRows(index, { ...pricing, today }, readModel.stocks, ids, options);
+    const inputs = {
+      account: accountContext(session.org),
+      today,
+      freeShippingEligible: session.org.free_shipping_eligible,
+      shippingProducts,
+    };
+    const rebuild: CartRebuild = (stored) =>
+      rebuildStoredCart(stored, { ...inputs, catalogueRows: (ids) => rows(ids, { includeDiscontinued: true }) });
+    return { inputs, rows, rebuild };
   }
 
   router.get("/products/port", asyncHandler(async (_req, res) => {
@@ -62,7 +69,8 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     }
     // The tag names the lines chosen (the version), not today's prices: a client holding that
     // version keeps the prices it was shown until the next change, and the order reprices.
-    const saved = await readCart(db, orgId, await cartRebuild(session, parisDate(now())));
+    const { rebuild } = await cartCatalogue(session, parisDate(now()));
+    const saved = await readCart(db, orgId, rebuild);
     res.set("ETag", cartEtag(orgId, saved.version)).json(saved);
   }));
 
@@ -75,21 +83,9 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     const today = parisDate(instant);
     // Everything is read BEFORE the one write: the in-memory catalogue, prices and stock, the
     // cached shipping products, and the certificates and addresses the cart refers to.
-    const [shippingProducts, index, pricing] = await Promise.all([
-      catalogue.shippingProducts(),
-      readModel.products(),
-      readModel.pricing(orgId),
-    ]);
-    // The body was parsed by the strict contract schema: no second and third parse here.
-    const cart = await repriceCart(db, withUniqueLineIds(body.cart), {
-      orgId,
-      account: accountContext(session.org),
-      today,
-      freeShippingEligible: session.org.free_shipping_eligible,
-      shippingProducts,
-      catalogueRows: (ids) => readModelRows(index, { ...pricing, today }, readModel.stocks, ids),
-    });
-    const rebuild: CartRebuild = async (stored) => (await cartRebuild(session, today))(stored);
+    const { inputs, rows, rebuild } = await cartCatalogue(session, today);
+    // The body was parsed by the contract schema: no second and third parse here.
+    const cart = await repriceCart(db, withUniqueLineIds(body.cart), { orgId, ...inputs, catalogueRows: rows });
     const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant, rebuild);
     cartVacuum.changed();
     // The tag of the cart as saved: the client may revalidate it instead of reading it again.
@@ -119,7 +115,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     });
     const { order, replayed } = await confirmed.catch(async (error: unknown) => {
       if (!(error instanceof StaleCartVersion)) throw error;
-      throw await cartConflictNow(db, session.org.id, await cartRebuild(session, parisDate(instant)));
+      throw await cartConflictNow(db, session.org.id, (await cartCatalogue(session, parisDate(instant))).rebuild);
     });
     if (!replayed) cartVacuum.changed();
     res.status(replayed ? 200 : 201).json(order);
