@@ -81,9 +81,11 @@ async function roundTrip(context: () => PortalLoadContext, cookie: string, produ
   const response = (await addRoute.action({ request: post, context: context(), params: {} })) as Response;
   if (response.status !== 303) throw new Error(`add answered ${response.status}`);
   const page = new Request("http://portail.test/mon-panier", { headers: { cookie } });
+  // One load context per request, as Remix builds it: the page's loaders share it.
+  const pageContext = context();
   await Promise.all([
-    layoutRoute.loader({ request: page, context: context(), params: {} }),
-    cartRoute.loader({ request: page, context: context(), params: {} }),
+    layoutRoute.loader({ request: page, context: pageContext, params: {} }),
+    cartRoute.loader({ request: page, context: pageContext, params: {} }),
   ]);
   return performance.now() - started;
 }

@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (user.obj_class === "contributor") throw data({ message: "Choisissez d'abord un client." }, { status: 404 });
   // Shipping lines and totals as of today, as the checkout shows them: the saved ones are
   // those of the day of the last save (a Friday's Saturday charge is gone on Monday).
-  const [saved, shipping] = await Promise.all([loadCart(active), shippingContextFor(args.context, active)]).catch(asRouteError);
+  const [saved, shipping] = await Promise.all([loadCart(args, active), shippingContextFor(args.context, active)]).catch(asRouteError);
   const confirmingClear = new URL(args.request.url).searchParams.get("vider") === "1";
   const today = { ...saved, cart: withShipping(saved.cart, shipping) };
   return { view: cartView(today, user, master, shipping.today), confirmingClear };

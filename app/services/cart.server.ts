@@ -17,7 +17,7 @@ import { publishCartChange } from "../lib/realtime-publish.server";
 import { describeCartChange, type CartEvent } from "./cart-events.server";
 import { applyQuantities, type QuantityUpdate } from "./cart-intents.server";
 import type { PortalLoadContext } from "./context.server";
-import type { ActiveUser } from "./guards.server";
+import { confirmWithBackoffice, type ActiveUser, type GuardArgs } from "./guards.server";
 import { CART_CONFLICT_CODE } from "./upstream/oms.server";
 import { UpstreamError } from "./upstream/index.server";
 
@@ -175,8 +175,19 @@ function isConflict(error: unknown): boolean {
   return error instanceof UpstreamError && error.status === 409 && (error.code === CART_CONFLICT_CODE || error.code === "unavailable");
 }
 
-export async function loadCart(active: ActiveUser): Promise<SavedCart> {
-  return active.upstream.oms.getCart(active.session.user.auth_org_id);
+/**
+ * The organization's cart for a page. The cart this process holds is current when the
+ * request's /auth/me, which the layout asks anyway, names its version: it is then shown
+ * without a second exchange. Otherwise it is revalidated (or read) from the back-office.
+ */
+export async function loadCart(args: GuardArgs, active: ActiveUser): Promise<SavedCart> {
+  const orgId = active.session.user.auth_org_id;
+  const known = active.upstream.oms.lastKnownCart(orgId);
+  if (known) {
+    const me = await confirmWithBackoffice(args, active);
+    if (me.user.obj_properties.cart?.version === known.version) return known;
+  }
+  return active.upstream.oms.getCart(orgId);
 }
 
 export async function changeCart(

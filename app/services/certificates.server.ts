@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CERTIFICATE_MAX_BYTES, mmsiNumber, safeFileName, sniffCertificateMime } from "../../shared/contracts/certificates";
 import { isMmsiProduct } from "../../shared/domain/index";
-import { assertCanChangeCart, CartRefused, changeCart, loadCart, type CartChangeResult } from "./cart.server";
+import { assertCanChangeCart, CartRefused, changeCart, type CartChangeResult } from "./cart.server";
 import type { PortalLoadContext } from "./context.server";
 import type { ActiveUser } from "./guards.server";
 
@@ -34,7 +34,7 @@ export async function attachCertificate(
 ): Promise<CartChangeResult> {
   assertCanChangeCart(active);
   const bytes = await certificateBytes(input.file);
-  const { cart } = await loadCart(active);
+  const { cart } = await active.upstream.oms.getCart(active.session.user.auth_org_id);
   const line = cart.products.find((candidate) => candidate.line_id === input.lineId && !candidate.prd_is_port);
   if (!line) throw new CartRefused(400, "Cette ligne n'est plus dans le panier.");
   if (!isMmsiProduct(line)) throw new CartRefused(400, "Ce produit ne demande pas de certificat MMSI.");

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { SavedCart } from "../../shared/contracts/api";
 import type { Cart } from "../../shared/contracts/entities";
 import { permissionsOf, withShipping, type ShippingContext } from "../../shared/domain/index";
+import { loadCart } from "./cart.server";
 import { shippingContextFor } from "./cart-shipping.server";
 import type { CheckoutProgress } from "./checkout-state.server";
 import { hasOrderableLine, redirectionFor, type CheckoutStep } from "./checkout-steps.server";
@@ -45,7 +46,7 @@ export async function requireCheckoutUser(args: GuardArgs, status = 302): Promis
 
 export async function loadCheckoutState(args: GuardArgs, active: ActiveUser): Promise<CheckoutState> {
   const [saved, shipping, progress] = await Promise.all([
-    active.upstream.oms.getCart(active.session.user.auth_org_id),
+    loadCart(args, active),
     shippingContextFor(args.context, active),
     args.context.checkout.readProgress(args.request, active.session),
   ]).catch(asRouteError);

@@ -1,5 +1,6 @@
 import { createCheckoutServices, type CheckoutServices } from "./checkout-state.server";
 import { KeyedQueue } from "./keyed-queue.server";
+import { RequestMemo } from "./request-memo.server";
 import type { MailConfig } from "./mail.server";
 import { createRecordingPublisher, type CartUpdatePublisher } from "../../shared/realtime/publisher";
 import { createPortalSessions, type PortalSessions } from "./session.server";
@@ -47,6 +48,8 @@ export type PortalLoadContext = PortalServices & {
   requestId: string;
   /** Nonce of the Content-Security-Policy of this response. */
   cspNonce: string;
+  /** Back-office answers this request's loaders share (request-memo.server.ts). */
+  memo: RequestMemo;
 };
 
 declare module "@remix-run/server-runtime" {
@@ -74,5 +77,5 @@ export function createPortalLoadContext(
   services: PortalServices,
   request: { requestId: string; cspNonce: string },
 ): PortalLoadContext {
-  return { ...services, ...request };
+  return { ...services, ...request, memo: new RequestMemo() };
 }

@@ -79,11 +79,12 @@ export function actsAsContributor(session: PortalSession): boolean {
  * know that a logout (here or on another device) revoked it; layouts call this once per page,
  * so a replayed cookie is refused. A back-office that cannot be reached is not a logout: the
  * error goes on to the page. Returns the back-office's fresh view of the user (its cart
- * summary included), so the layout needs no second call.
+ * summary included), so the layout needs no second call. Asked once per request: the layout
+ * and the page's loader (the cart's, for its version) share the answer.
  */
 export async function confirmWithBackoffice(args: GuardArgs, active: ActiveUser): Promise<BackofficeMe> {
   try {
-    return await active.upstream.auth.me();
+    return await args.context.memo.once(`me:${active.session.token}`, () => active.upstream.auth.me());
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status !== 401) throw error;
     const headers = new Headers();

@@ -36,6 +36,8 @@ export interface CartBackoffice {
   db: Kysely<Database>;
   certificatesDir: string;
   setNow(instant: Date): void;
+  /** The clock the back-office and the portal services share. */
+  now(): Date;
   /** While true, POST /api/oms/cart/:org answers 503 as a failing back-office. */
   failSaves: boolean;
   context(): PortalLoadContext;
@@ -82,6 +84,7 @@ export async function startCartBackoffice(): Promise<CartBackoffice> {
     db,
     certificatesDir,
     setNow: (instant) => void (now = instant),
+    now: clock,
     get failSaves() {
       return harness.failSaves;
     },

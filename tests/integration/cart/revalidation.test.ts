@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionResponse, type SessionResponse } from "../../../shared/contracts/api";
 import { CartCache } from "../../../app/services/upstream/cart-cache.server";
 import { createUpstream } from "../../../app/services/upstream/index.server";
+import { createPortalLoadContext, createPortalServices } from "../../../app/services/context.server";
+import * as layoutRoute from "../../../app/routes/_app";
+import * as cartRoute from "../../../app/routes/_app.mon-panier._index";
+import { pageRequest, SECRET } from "../portal/harness";
 import { cartWith, lineFor, products } from "../backoffice/cart-fixtures";
 import { cartPage, cookieFor, postAdd, postCart } from "./cart-flow";
 import { LOGINS, startCartBackoffice, type CartBackoffice } from "./harness";
@@ -82,5 +86,51 @@ describe("cart reads revalidated with the version tag", () => {
     const { view } = await cartPage(backoffice, cookie);
     expect(Object.fromEntries(view.lines.map((line) => [line.productId, line.qty]))).toEqual({ [first.id]: 1, [second.id]: 4, [third.id]: 2 });
     expect(view.version).toBe(current.version + 2);
+  });
+
+  it("asks /auth/me once per page for the layout and the cart, and reads the cart only when its version moved", async () => {
+    const orgId = client.user.auth_org_id;
+    const calls: string[] = [];
+    const upstreamFetch: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? "GET";
+      if (url.pathname === "/api/auth/me" || url.pathname.startsWith("/api/oms/cart/")) calls.push(`${method} ${url.pathname}`);
+      return fetch(input, init);
+    };
+    // A portal process of its own: its cart cache starts empty.
+    const services = createPortalServices({ upstreamUrl: backoffice.url, sessionSecret: SECRET, secureCookies: false, upstreamFetch, now: backoffice.now });
+    const context = () => createPortalLoadContext(services, { requestId: "memo", cspNonce: "nonce" });
+    const cookie = await cookieFor({ ...backoffice, context }, LOGINS.client);
+    const [product] = await products(backoffice.db, "plain", 1);
+    if (!product) throw new Error("demo data lacks plain products");
+    await postCart({ ...backoffice, context }, cookie, { intent: "clear" });
+
+    const showPage = async () => {
+      calls.length = 0;
+      const pageContext = context();
+      const request = pageRequest("/mon-panier", cookie);
+      const [, page] = await Promise.all([
+        layoutRoute.loader({ request, context: pageContext, params: {} }),
+        cartRoute.loader({ request, context: pageContext, params: {} }),
+      ]);
+      return page.view;
+    };
+
+    // The process saved the cart (clear): the page shows it after one /auth/me, nothing else.
+    const cleared = await showPage();
+    expect(cleared.lines).toEqual([]);
+    expect(calls).toEqual(["GET /api/auth/me"]);
+
+    // A colleague saves through another process: /auth/me names a newer version, so the cart is read.
+    const elsewhere = portalProcess(buyer.token).upstream.oms;
+    const current = await elsewhere.getCart(orgId);
+    await elsewhere.saveCart(orgId, { cart: cartWith([lineFor(product, 3)]), version: current.version });
+    const seen = await showPage();
+    expect(seen.lines.map((line) => [line.productId, line.qty])).toEqual([[product.id, 3]]);
+    expect(calls).toEqual(["GET /api/auth/me", `GET /api/oms/cart/${orgId}`]);
+
+    // Unchanged since: one /auth/me again.
+    await showPage();
+    expect(calls).toEqual(["GET /api/auth/me"]);
   });
 });

@@ -111,6 +111,7 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
     logged: [],
     saveStatuses,
     setNow: (instant) => void (now = instant),
+    now: clock,
     get failSaves() {
       return switches.failSaves;
     },
