@@ -48,6 +48,7 @@ export function toNewCartProduct(product: ProductDetail): NewCartProduct {
     prd_refill_date: null,
     prd_refill_qte: null,
     obj_properties: product.obj_properties,
+    image: product.image,
   };
 }
 

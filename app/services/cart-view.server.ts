@@ -32,6 +32,10 @@ export interface CartLineView {
   productId: number;
   ref: string;
   title: string;
+  /** The product's picture, when the catalogue has one. */
+  picture: string | null;
+  /** Discontinued since it was put in the cart: to be removed before any other change is saved. */
+  discontinued: boolean;
   qty: number;
   listPrice: number | null;
   unitPrice: number | null;
@@ -81,6 +85,8 @@ function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates 
     productId: line.obj_id,
     ref: line.obj_ref,
     title: line.obj_title,
+    picture: line.image ?? null,
+    discontinued: line.prd_discontinued === true,
     qty: line.qty,
     listPrice: price(line.prd_price_selling),
     unitPrice: price(lineUnitPrice(line)),

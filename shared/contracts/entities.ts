@@ -109,6 +109,13 @@ export const cartLine = z
     prd_refill_qte: z.number().int().nonnegative().nullable(),
     certificates: z.array(certificate),
     obj_properties: productProperties,
+    /** The product's main picture (a URL), when the catalogue has one; not a field of the spec. */
+    image: z.string().nullable().optional(),
+    /**
+     * True on a line whose product was discontinued after it was put in the cart: the line is
+     * still shown, and must be removed before the cart can be saved or ordered again.
+     */
+    prd_discontinued: z.boolean().optional(),
   })
   .strict();
 export type CartLine = z.infer<typeof cartLine>;

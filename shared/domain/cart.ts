@@ -73,6 +73,7 @@ function productFields(product: NewCartProduct, ref: string): NewCartProduct {
     prd_refill_date: product.prd_refill_date,
     prd_refill_qte: product.prd_refill_qte,
     obj_properties: product.obj_properties,
+    image: product.image ?? null,
   };
 }
 

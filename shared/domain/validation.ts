@@ -42,8 +42,9 @@ function certificateProblems(line: CartLine): OrderProblem[] {
 
 /**
  * Every reason the cart cannot be ordered, all at once (an empty list means it can):
- * the `orders` permission, at least one product line with qty > 0, and for each MMSI product
- * as many distinct certificates as units, unless the account is a tag integrator.
+ * the `orders` permission, at least one product line with qty > 0, no product discontinued
+ * since it was put in the cart, and for each MMSI product as many distinct certificates as
+ * units, unless the account is a tag integrator.
  */
 export function validateOrder(cart: Cart, ctx: OrderValidationContext): OrderProblem[] {
   const problems: OrderProblem[] = [];
@@ -53,6 +54,13 @@ export function validateOrder(cart: Cart, ctx: OrderValidationContext): OrderPro
   const orderedLines = cart.products.filter((line) => !line.prd_is_port && line.qty > 0);
   if (orderedLines.length === 0) {
     problems.push({ code: "empty_cart", message: "Votre panier ne contient aucun produit à commander." });
+  }
+  for (const line of orderedLines.filter((candidate) => candidate.prd_discontinued === true)) {
+    problems.push({
+      code: "discontinued",
+      message: `${line.obj_ref} n'est plus commercialisé : retirez-le du panier.`,
+      lineId: line.line_id,
+    });
   }
   if (!isTagIntegrator(ctx.account.objRef)) {
     for (const line of orderedLines.filter(isMmsiProduct)) problems.push(...certificateProblems(line));

@@ -14,6 +14,8 @@ const LINE: CartLineView = {
   productId: 7,
   ref: "AVF1500001",
   title: "Gilet autogonflant 150 N",
+  picture: null,
+  discontinued: false,
   qty: 2,
   listPrice: 28490,
   unitPrice: 21368,
@@ -70,5 +72,21 @@ describe("the cart page", () => {
     await screen.findByRole("table");
     expect(screen.queryByRole("columnheader", { name: "Écotaxe" })).toBeNull();
     expect(screen.getAllByRole("columnheader")).toHaveLength(6);
+  });
+
+  it("shows each line's picture, and its reference's initials when the catalogue has none", async () => {
+    renderPage({ ...VIEW, lines: [{ ...LINE, picture: "/images/produits/gilet.svg" }, { ...LINE, lineId: "l-2", ref: "MAN00002", picture: null }] });
+    const withPicture = await screen.findByTestId("cart-line-AVF1500001");
+    expect(withPicture.querySelector("img")?.getAttribute("src")).toBe("/images/produits/gilet.svg");
+    const without = screen.getByTestId("cart-line-MAN00002");
+    expect(without.querySelector("img")).toBeNull();
+    expect(without.querySelector(".cart-line__placeholder")?.textContent).toBe("MA");
+  });
+
+  it("marks a line whose product was discontinued since, instead of its stock", async () => {
+    renderPage({ ...VIEW, lines: [{ ...LINE, discontinued: true }] });
+    const row = await screen.findByTestId("cart-line-AVF1500001");
+    expect(row.querySelector(".cart-line__discontinued")?.textContent).toContain("n'est plus commercialisé");
+    expect(row.textContent).not.toContain("En stock");
   });
 });

@@ -32,8 +32,14 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe, live }:
   const fieldId = `qty-${line.lineId}`;
   return (
     <tr data-testid={`cart-line-${line.ref}`}>
-      <td className="cart-line__picture" aria-hidden="true">
-        <span className="cart-line__placeholder">{line.ref.slice(0, 2)}</span>
+      <td className="cart-line__picture">
+        {line.picture ? (
+          <img className="cart-line__image" src={line.picture} alt="" width={48} height={48} loading="lazy" decoding="async" />
+        ) : (
+          <span className="cart-line__placeholder" aria-hidden="true">
+            {line.ref.slice(0, 2)}
+          </span>
+        )}
       </td>
       <td>
         <Link to={`/catalogue/produit/${line.productId}`}>{line.title}</Link>
@@ -42,7 +48,13 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe, live }:
         {line.promoName ? <span className="tag cart-line__promo">{line.promoName}</span> : null}
         {line.discountPercent !== null ? <span className="muted"> · remise {line.discountPercent} %</span> : null}
         <br />
-        <span className="cart-line__stock">{stockText(line)}</span>
+        {line.discontinued ? (
+          <strong className="cart-line__discontinued">
+            Ce produit n&apos;est plus commercialisé : retirez-le pour enregistrer d&apos;autres changements et commander.
+          </strong>
+        ) : (
+          <span className="cart-line__stock">{stockText(line)}</span>
+        )}
       </td>
       {canSeePrices ? (
         <td className="cart-number">

@@ -21,7 +21,7 @@ function vanishedLine(line: CartLineToSave): CartLine {
     qty: line.qty, line_id: line.line_id, prd_is_port: false,
     prd_price_selling: 0, prc_price: 0, prc_promo_price: null, prc_promo_name: null, prc_discount: 0, prd_ecotaxe: 0,
     prd_weight_gross: 0, prd_weight_net: 0, prd_sto_disp: 0, prd_refill_date: null, prd_refill_qte: null,
-    certificates: line.certificates ?? [], obj_properties: {},
+    certificates: line.certificates ?? [], obj_properties: {}, image: null,
   };
 }
 

@@ -43,6 +43,8 @@ export async function readModelRows(
       is_antenna: product.is_antenna,
       is_tag: product.is_tag,
       properties: product.properties,
+      image: product.images[0] ?? null,
+      discontinued: product.discontinued,
       prc_price: price.prc_price,
       prc_discount: price.prc_discount,
       prc_promo_price: price.prc_promo_price,

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { CartToSave, CartLineToSave } from "../../../shared/contracts/api";
 import type { Cart, CartLine, Certificate, ShippingProduct } from "../../../shared/contracts/entities";
 import { DEFAULT_LDD, MAX_LINE_QTY, withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
@@ -36,6 +36,8 @@ async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: str
       "p.id", "p.ref", "p.title", "p.name", "p.price_selling", "p.ecotaxe", "p.weight_gross", "p.weight_net",
       "p.is_port", "p.is_mmsi", "p.is_hazardous", "p.is_motor", "p.is_antenna", "p.is_tag", "p.properties",
       "s.sto_disp", "s.refill_date", "s.refill_qte",
+      "p.discontinued",
+      sql<string | null>`p.images->>0`.as("image"),
     ])
     .where("p.id", "in", ids)
     .where("p.discontinued", "=", false)
@@ -52,6 +54,10 @@ export interface CatalogueRow
   is_motor: boolean;
   is_antenna: boolean;
   is_tag: boolean;
+  /** The product's first picture. */
+  image: string | null;
+  /** Only a stored cart's rebuild reads discontinued products (cart-rebuild.ts); a save refuses them. */
+  discontinued: boolean;
   sto_disp: number | null;
   refill_date: string | null;
   refill_qte: number | null;
@@ -80,6 +86,9 @@ export function repricedLine(line: CartLineToSave, row: CatalogueRow, certificat
     prd_refill_qte: row.refill_qte,
     certificates,
     obj_properties: productProperties(row),
+    image: row.image,
+    // Said only when true: the usual line stays as the specification describes it.
+    ...(row.discontinued ? { prd_discontinued: true } : {}),
   };
 }
 

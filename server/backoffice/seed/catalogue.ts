@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, NewProduct } from "../db/schema";
 import { BRAND_NAMES, CATALOGUE_TREE, type CategoryNode, type LeafSpec } from "./catalogue-tree";
+import { demoPicturesFor } from "./pictures";
 import { addDays, chunks, slugify, type Prng } from "./prng";
 
 /** Shipping products (the 14 PORT_* references of the shipping rules), prices in cents. */
@@ -115,6 +116,7 @@ export async function seedCatalogue(db: Kysely<Database>, rng: Prng, productCoun
         is_motor: leaf.spec.families?.includes("motor") ?? false,
         is_antenna: leaf.spec.families?.includes("antenna") ?? false,
         is_tag: leaf.spec.families?.includes("tag") ?? false,
+        images: JSON.stringify(demoPicturesFor(leaf.spec.code)),
         properties: JSON.stringify({ Garantie: rng.chance(0.3) ? "3 ans" : "2 ans", Variante: variant, Modèle: model }),
         certificates_info: leaf.spec.mmsi ? "Un certificat MMSI (numéro à 9 chiffres et fichier) est exigé pour chaque unité commandée." : null,
       });

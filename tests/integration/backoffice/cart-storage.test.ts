@@ -46,6 +46,18 @@ describe.each(ENGINES)("cart storage on %s", (engine) => {
     expect(await read()).toEqual(saved);
   });
 
+  it("gives each line its product's first picture, on save and on read", async () => {
+    const [product] = await products(bo.db, "plain", 1);
+    if (!product) throw new Error("demo data lacks plain products");
+    const row = await bo.db.selectFrom("products").select("images").where("id", "=", product.id).executeTakeFirstOrThrow();
+    expect(row.images[0]).toMatch(/^\/images\/produits\/[a-z]+\.svg$/);
+    const saved = savedCart.parse((await save((await read()).version, cartWith([lineFor(product, 1)]))).body);
+    expect(saved.cart.products.find((line) => line.obj_id === product.id)?.image).toBe(row.images[0]);
+    expect((await read()).cart.products.find((line) => line.obj_id === product.id)?.image).toBe(row.images[0]);
+    // Shipping lines have no picture of their own.
+    expect(saved.cart.products.filter((line) => line.prd_is_port).every((line) => line.image == null)).toBe(true);
+  });
+
   it("reads a cart stored whole by an earlier version with the catalogue's prices, not the stored ones", async () => {
     const [product] = await products(bo.db, "plain", 1);
     if (!product) throw new Error("demo data lacks plain products");
@@ -72,7 +84,9 @@ describe.each(ENGINES)("cart storage on %s", (engine) => {
       }
       expect(refused).toMatchObject({ status: 422, body: { code: "unknown_product", message: expect.stringContaining(dropped.ref) } });
       const shown = await read();
-      expect(shown.cart.products.find((line) => line.obj_id === dropped.id)).toMatchObject({ qty: 2, obj_ref: dropped.ref });
+      expect(shown.cart.products.find((line) => line.obj_id === dropped.id)).toMatchObject({ qty: 2, obj_ref: dropped.ref, prd_discontinued: true });
+      // Only that line says so: the others keep the specification's shape.
+      expect(shown.cart.products.filter((line) => "prd_discontinued" in line).map((line) => line.obj_id)).toEqual([dropped.id]);
       const withoutIt = shown.cart.products.filter((line) => line.obj_id !== dropped.id);
       expect((await save(shown.version, { ...shown.cart, products: withoutIt })).status).toBe(200);
     } finally {

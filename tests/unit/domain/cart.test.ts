@@ -61,9 +61,12 @@ describe("addProduct", () => {
     expect(addProduct(emptyCart(), product(), 1, "a").ref).toBe("");
   });
 
-  it("copies only the line's fields from a wider product object", () => {
+  it("copies only the line's fields from a wider product object, its picture included", () => {
     const wide = { ...product(), brand: "Plastimo", image: "x.jpg" };
-    expect(Object.keys(addProduct(emptyCart(), wide, 1, "a").products[0]!)).not.toContain("brand");
+    const added = addProduct(emptyCart(), wide, 1, "a").products[0]!;
+    expect(Object.keys(added)).not.toContain("brand");
+    expect(added.image).toBe("x.jpg");
+    expect(addProduct(emptyCart(), product(), 1, "a").products[0]!.image).toBeNull();
   });
 
   it.each([

@@ -31,6 +31,13 @@ describe("validateOrder", () => {
     expect(problems.map((problem) => problem.code)).toEqual(["mmsi_duplicate"]);
   });
 
+  it("refuses a product discontinued since it was put in the cart, naming its line", () => {
+    const cart = cartOf([line({ obj_ref: "GAG00012", line_id: "gone", prd_discontinued: true }), line({ prd_discontinued: false })]);
+    expect(validateOrder(cart, { account: MAINLAND, canOrder: true })).toEqual([
+      { code: "discontinued", message: "GAG00012 n'est plus commercialisé : retirez-le du panier.", lineId: "gone" },
+    ]);
+  });
+
   it("does not check certificates for tag integrators", () => {
     expect(validateOrder(cartOf([mmsiLine(3, [])]), { account: integrator, canOrder: true })).toEqual([]);
   });
