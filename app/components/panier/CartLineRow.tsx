@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import type { ChangeEvent } from "react";
 import type { CartLineView } from "../../services/cart-view.server";
 import { Money } from "./Money";
 import { useQuantityField } from "./useQuantityField";
@@ -22,12 +21,13 @@ export interface CartLineRowProps {
   canSeePrices: boolean;
   /** False for an HT account, which pays no ecotax. */
   showsEcotaxe: boolean;
-  /** With JavaScript, the quantity saves itself as the user types. */
-  live: boolean;
 }
 
-/** One product line; its quantity field belongs to the cart's "mettre à jour" form. */
-export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe, live }: CartLineRowProps) {
+/**
+ * One product line; its quantity field belongs to the cart's "mettre à jour" form and, with
+ * JavaScript, saves itself as the user types (useQuantityField).
+ */
+export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartLineRowProps) {
   const quantity = useQuantityField(line.lineId, line.qty);
   const fieldId = `qty-${line.lineId}`;
   return (
@@ -86,14 +86,11 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe, live }:
               pattern="[0-9]*"
               name={`qty:${line.lineId}`}
               data-testid={`qty-${line.ref}`}
-              {...(live
-                ? {
-                    value: quantity.value,
-                    onChange: (event: ChangeEvent<HTMLInputElement>) => quantity.onChange(event.target.value),
-                    onFocus: quantity.onFocus,
-                    onBlur: quantity.onBlur,
-                  }
-                : { defaultValue: line.qty })}
+              ref={quantity.ref}
+              value={quantity.value}
+              onChange={(event) => quantity.onChange(event.target.value)}
+              onFocus={quantity.onFocus}
+              onBlur={quantity.onBlur}
               aria-invalid={quantity.error ? true : undefined}
               aria-describedby={quantity.error ? `${fieldId}-error` : undefined}
             />

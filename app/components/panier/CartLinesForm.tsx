@@ -2,7 +2,6 @@ import { Form } from "@remix-run/react";
 import type { CartView } from "../../services/cart-view.server";
 import { CartLineRow } from "./CartLineRow";
 import { Money } from "./Money";
-import { useHydrated } from "./useHydrated";
 
 /**
  * The cart's lines in one form with one "mettre à jour" button (works without JavaScript);
@@ -10,7 +9,6 @@ import { useHydrated } from "./useHydrated";
  * submit small forms of their own, outside the table (a form cannot hold another).
  */
 export function CartLinesForm({ view }: { view: CartView }) {
-  const live = useHydrated();
   const { canEdit, canSeePrices, showsEcotaxe } = view;
   return (
     <>
@@ -34,7 +32,7 @@ export function CartLinesForm({ view }: { view: CartView }) {
           </thead>
           <tbody>
             {view.lines.map((line) => (
-              <CartLineRow key={line.lineId} line={line} canEdit={canEdit} canSeePrices={canSeePrices} showsEcotaxe={showsEcotaxe} live={live} />
+              <CartLineRow key={line.lineId} line={line} canEdit={canEdit} canSeePrices={canSeePrices} showsEcotaxe={showsEcotaxe} />
             ))}
             {view.shippingLines.map((line) => (
               <tr key={line.lineId} className="cart-shipping-line" data-testid={`shipping-line-${line.ref}`}>
