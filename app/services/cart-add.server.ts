@@ -58,17 +58,35 @@ export function assertOrderable(product: ProductDetail): void {
   if (product.prd_discontinued) throw new CartRefused(400, `Le produit ${product.obj_ref} n'est plus commercialisé.`);
 }
 
+/**
+ * What an add needs to know of the product. A product already in the cart this process holds
+ * (a re-order, common for a trade customer) is taken from its line, which carries the same
+ * facts: no catalogue call. The back-office checks the product again on save, and a product
+ * the cart already marks as discontinued is refused here. Any other product is looked up.
+ */
+async function productToAdd(active: ActiveUser, productId: number): Promise<NewCartProduct> {
+  const orgId = active.session.user.auth_org_id;
+  const held = active.upstream.oms.lastKnownCart(orgId)?.cart.products.find((line) => line.obj_id === productId && !line.prd_is_port);
+  if (held) {
+    if (held.prd_discontinued) throw new CartRefused(400, `Le produit ${held.obj_ref} n'est plus commercialisé.`);
+    const { qty: _qty, line_id: _lineId, certificates: _certificates, ...product } = held;
+    return product;
+  }
+  const product = await active.upstream.cartLookups.getProduct(productId, orgId);
+  assertOrderable(product);
+  return toNewCartProduct(product);
+}
+
 export async function addToCart(context: PortalLoadContext, active: ActiveUser, productId: number, qty: number): Promise<AddedToCart> {
   const { user, master } = active.session;
-  const product = await active.upstream.cartLookups.getProduct(productId, user.auth_org_id);
-  assertOrderable(product);
-  const result = await changeCart(context, active, { type: "add", product: toNewCartProduct(product), qty, lineId: newLineId() });
+  const product = await productToAdd(active, productId);
+  const result = await changeCart(context, active, { type: "add", product, qty, lineId: newLineId() });
   const lines = productLines(result.cart);
   const line = lines.find((candidate) => candidate.obj_id === product.obj_id);
   const totals = permissionsOf(user, master).canViewPrices ? computeTotals(result.cart, accountContextOf(user)) : null;
   return {
     ok: true,
-    product: { ref: line?.obj_ref ?? product.obj_ref, title: line?.obj_title ?? product.obj_title, image: product.image },
+    product: { ref: line?.obj_ref ?? product.obj_ref, title: line?.obj_title ?? product.obj_title, image: line?.image ?? product.image ?? null },
     qtyAdded: qty,
     qtyInCart: line?.qty ?? qty,
     cartCount: lines.length,

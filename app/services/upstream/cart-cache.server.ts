@@ -25,6 +25,11 @@ export class CartCache {
     return entry;
   }
 
+  /** Drops the organization's cart: the next read asks for it whole, without its tag. */
+  forget(orgId: number): void {
+    this.entries.delete(orgId);
+  }
+
   remember(orgId: number, answer: Tagged<SavedCart>): SavedCart {
     if (answer.etag === null) {
       // An upstream that does not tag its carts (an ERP gateway, say): nothing to revalidate.

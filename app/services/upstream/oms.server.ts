@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { ShippingProduct } from "../../../shared/contracts/entities";
 import { leanCart } from "../../../shared/domain/index";
 import { CartCache } from "./cart-cache.server";
-import type { UpstreamHttp } from "./http.server";
+import { UpstreamError, type UpstreamHttp } from "./http.server";
 
 /** The back-office's /api/oms endpoints used so far; the cart and checkout issues extend it. */
 export interface OmsClient {
@@ -57,12 +57,20 @@ export function createOmsClient(http: UpstreamHttp, carts: CartCache = new CartC
     listShippingProducts: () =>
       http.send({ method: "GET", path: "api/oms/products/port", schema: shippingProductsResponse }),
     saveCart: async (orgId, saved) => {
-      const answer = await http.exchange({
-        method: "POST",
-        path: `api/oms/cart/${orgId}`,
-        body: { version: saved.version, cart: leanCart(saved.cart) },
-        schema: savedCart,
-      });
+      const answer = await http
+        .exchange({
+          method: "POST",
+          path: `api/oms/cart/${orgId}`,
+          body: { version: saved.version, cart: leanCart(saved.cart) },
+          schema: savedCart,
+        })
+        .catch((error: unknown) => {
+          // Refused for what the catalogue now says (a product discontinued since): the held
+          // cart, tagged with the same version, would keep showing it as it was. The next read
+          // asks for the cart whole and gets it rebuilt, its line marked (decision 0095).
+          if (error instanceof UpstreamError && error.status === 422) carts.forget(orgId);
+          throw error;
+        });
       // The saved cart is the one the next page will show: no need to read it again.
       return carts.remember(orgId, answer);
     },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AddToCartAnswer } from "../../../app/components/panier/types";
+import { createPortalLoadContext, createPortalServices } from "../../../app/services/context.server";
+import { SECRET } from "../portal/harness";
 import { cartPage, cookieFor, dataOf, flashOf, postAdd, postCart } from "./cart-flow";
 import { LOGINS, demoProducts, startCartBackoffice, type CartBackoffice } from "./harness";
 
@@ -137,5 +139,52 @@ describe("when the back-office cannot save", () => {
     backoffice.failSaves = false;
     const { view } = await cartPage(backoffice, cookie);
     expect(view.lines.map((line) => line.productId)).toEqual([products.plain[0]?.id]);
+  });
+});
+
+describe("adding a product the cart already holds", () => {
+  it("takes the product from its line, without a catalogue call, and refuses one discontinued since", async () => {
+    const lookups: string[] = [];
+    const upstreamFetch: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname.startsWith("/api/pim/products/")) lookups.push(url.pathname);
+      return fetch(input, init);
+    };
+    // A portal process of its own, whose catalogue calls are counted.
+    const services = createPortalServices({ upstreamUrl: backoffice.url, sessionSecret: SECRET, secureCookies: false, upstreamFetch, now: backoffice.now });
+    const portal = { ...backoffice, context: () => createPortalLoadContext(services, { requestId: "held", cspNonce: "nonce" }) };
+    const own = await cookieFor(portal, LOGINS.client);
+    const [first] = products.plain;
+    if (!first) throw new Error("demo data lacks plain products");
+
+    await postAdd(portal, own, { productId: String(first.id), qty: "1" });
+    expect(lookups).toEqual([`/api/pim/products/${first.id}`]);
+    const again = dataOf<AddToCartAnswer>(await postAdd(portal, own, { productId: String(first.id), qty: "2", mode: "fetch" }));
+    expect(lookups).toHaveLength(1);
+    expect(again.data).toMatchObject({ ok: true, qtyAdded: 2, qtyInCart: 3, product: { ref: first.ref } });
+    if (!again.data.ok) throw new Error("refused");
+    expect(again.data.product.image).toMatch(/^\/images\/produits\//);
+
+    // Discontinued since: the next save is refused by the back-office, which names it; the
+    // cart is then read whole, its line marked, and adding it again is refused at once.
+    await backoffice.db.updateTable("products").set({ discontinued: true }).where("id", "=", first.id).execute();
+    try {
+      const other = String(products.plain[1]?.id);
+      // The back-office's catalogue follows the change within its revision check (a second).
+      let refusal = dataOf<AddToCartAnswer>(await postAdd(portal, own, { productId: other, qty: "1", mode: "fetch" }));
+      for (let attempt = 0; refusal.status === 200 && attempt < 50; attempt++) {
+        await postCart(portal, own, { intent: "remove", lineId: (await cartPage(portal, own)).view.lines.find((line) => String(line.productId) === other)?.lineId ?? "" });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        refusal = dataOf<AddToCartAnswer>(await postAdd(portal, own, { productId: other, qty: "1", mode: "fetch" }));
+      }
+      expect(refusal).toMatchObject({ status: 422, data: { ok: false, message: expect.stringContaining(first.ref) } });
+      const { view } = await cartPage(portal, own);
+      expect(view.lines.find((line) => line.productId === first.id)?.discontinued).toBe(true);
+      const again = dataOf<AddToCartAnswer>(await postAdd(portal, own, { productId: String(first.id), qty: "1", mode: "fetch" }));
+      expect(again).toMatchObject({ status: 400, data: { ok: false, message: expect.stringContaining("n'est plus commercialisé") } });
+      expect((await cartPage(portal, own)).view.version).toBe(view.version);
+    } finally {
+      await backoffice.db.updateTable("products").set({ discontinued: false }).where("id", "=", first.id).execute();
+    }
   });
 });
