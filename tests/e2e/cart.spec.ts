@@ -1,9 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_FRIDAY_URL } from "../../playwright.config";
 import { logInWithForm, waitUntilInteractive } from "./fixtures";
 
 /**
  * The shared cart in Chromium, with JavaScript on (fetcher, modal, live quantities) and off
- * (plain forms, redirects, flash messages). Each test starts from an empty cart.
+ * (plain forms, redirects, flash messages). Each test starts from an empty cart. The portal's
+ * clock is on a Thursday; the Saturday charge is checked on a second portal whose clock is on
+ * a Friday (playwright.config.ts).
  */
 
 const CLIENT = "client@voilerie-atlantique.fr";
@@ -75,7 +78,8 @@ test("add from a list, from the product page and by quick order", async ({ page,
   await expect(page.getByTestId(`qty-${ref}`)).toHaveValue("9");
 });
 
-test("change quantities and toggle Saturday and direct delivery", async ({ page, javaScriptEnabled }) => {
+/** A product of the first brand's list in an empty cart, shown on /mon-panier with both delivery options off. */
+async function cartWithOneProduct(page: Page, javaScriptEnabled: boolean): Promise<string> {
   const ref = await openProductList(page, javaScriptEnabled);
   await page.getByTestId(`add-to-cart-${ref}`).getByRole("button").click();
   if (javaScriptEnabled) await expect(page.getByTestId("cart-count")).toHaveText("1");
@@ -87,6 +91,19 @@ test("change quantities and toggle Saturday and direct delivery", async ({ page,
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Appliquer" }).click();
     await expect(page.getByTestId(toggle)).not.toBeChecked();
   }
+  return ref;
+}
+
+async function setOption(page: Page, javaScriptEnabled: boolean, toggle: "toggle-ldd" | "toggle-saturday", on: boolean): Promise<void> {
+  await page.getByTestId(toggle).setChecked(on);
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Appliquer" }).click();
+  if (on) await expect(page.getByTestId(toggle)).toBeChecked();
+  else await expect(page.getByTestId(toggle)).not.toBeChecked();
+}
+
+test("change quantities and toggle Saturday and direct delivery", async ({ page, javaScriptEnabled }) => {
+  // This portal's clock is on a Thursday (playwright.config.ts): Saturday delivery is not charged.
+  const ref = await cartWithOneProduct(page, javaScriptEnabled);
   await expect(page.getByTestId("shipping-line-PORT_DS_AUTRE")).toHaveCount(0);
   const lineTotal = await totalText(page, `line-total-${ref}`);
 
@@ -102,19 +119,72 @@ test("change quantities and toggle Saturday and direct delivery", async ({ page,
   await expect(page.getByTestId(`qty-${ref}`)).toHaveValue("12");
 
   const ttcBefore = await totalText(page, "total-ttc");
-  await page.getByTestId("toggle-ldd").check();
-  if (!javaScriptEnabled) await page.getByRole("button", { name: "Appliquer" }).click();
+  await setOption(page, javaScriptEnabled, "toggle-ldd", true);
   await expect(page.getByTestId("shipping-line-PORT_DS_AUTRE")).toBeVisible();
   await expect(page.getByTestId("total-ttc")).not.toHaveText(ttcBefore);
 
   const ttcWithLdd = await totalText(page, "total-ttc");
-  await page.getByTestId("toggle-saturday").check();
-  if (!javaScriptEnabled) await page.getByRole("button", { name: "Appliquer" }).click();
+  await expect(page.getByText("facturée seulement pour une commande passée un vendredi")).toBeVisible();
+  await setOption(page, javaScriptEnabled, "toggle-saturday", true);
+  await page.reload();
   await expect(page.getByTestId("toggle-saturday")).toBeChecked();
-  // Saturday is charged only on a Friday: the total moves on Fridays, stays otherwise.
-  const friday = await page.getByText("facturée pour une commande passée aujourd'hui (vendredi)").count();
-  if (friday > 0) await expect(page.getByTestId("total-ttc")).not.toHaveText(ttcWithLdd);
-  else await expect(page.getByTestId("total-ttc")).toHaveText(ttcWithLdd);
+  await expect(page.getByTestId("shipping-line-PORT_SAMEDI")).toHaveCount(0);
+  await expect(page.getByTestId("total-ttc")).toHaveText(ttcWithLdd);
+});
+
+test.describe("on a Friday", () => {
+  test.use({ baseURL: E2E_FRIDAY_URL });
+
+  test("Saturday delivery adds its charge to the total", async ({ page, javaScriptEnabled }) => {
+    // This portal's clock is on a Friday (playwright.config.ts).
+    await cartWithOneProduct(page, javaScriptEnabled);
+    await expect(page.getByText("facturée pour une commande passée aujourd'hui (vendredi)")).toBeVisible();
+    await expect(page.getByTestId("shipping-line-PORT_SAMEDI")).toHaveCount(0);
+    const ttcBefore = await totalText(page, "total-ttc");
+    const shippingBefore = await totalText(page, "total-shipping");
+
+    await setOption(page, javaScriptEnabled, "toggle-saturday", true);
+    await expect(page.getByTestId("shipping-line-PORT_SAMEDI")).toBeVisible();
+    await expect(page.getByTestId("total-ttc")).not.toHaveText(ttcBefore);
+    await expect(page.getByTestId("total-shipping")).not.toHaveText(shippingBefore);
+    await page.reload();
+    await expect(page.getByTestId("toggle-saturday")).toBeChecked();
+    await expect(page.getByTestId("shipping-line-PORT_SAMEDI")).toBeVisible();
+
+    await setOption(page, javaScriptEnabled, "toggle-saturday", false);
+    await expect(page.getByTestId("shipping-line-PORT_SAMEDI")).toHaveCount(0);
+    await expect(page.getByTestId("total-ttc")).toHaveText(ttcBefore);
+  });
+});
+
+test("a quantity typed while the page loads is kept and saved", async ({ page, javaScriptEnabled }) => {
+  const ref = await cartWithOneProduct(page, javaScriptEnabled);
+  const lineTotal = await totalText(page, `line-total-${ref}`);
+  // The page's scripts are held until the user has typed (routing also turns the HTTP cache off):
+  // with JavaScript, React then takes over a field that already holds the user's value.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  const scripts = /\/build\/.*\.js$/;
+  await page.route(scripts, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/mon-panier", { waitUntil: "commit" });
+  const quantity = page.getByTestId(`qty-${ref}`);
+  await quantity.fill("7");
+  releaseScripts();
+  if (javaScriptEnabled) {
+    await waitUntilInteractive(page, javaScriptEnabled);
+    await expect(page.getByTestId(`line-total-${ref}`)).not.toHaveText(lineTotal);
+    await expect(quantity).toHaveValue("7");
+  } else {
+    // Enter sends the form's first button: "mettre à jour", not a line's "retirer".
+    await quantity.press("Enter");
+    await expect(page.getByText("Quantités mises à jour.")).toBeVisible();
+  }
+  await page.unroute(scripts);
+  await page.reload();
+  await expect(quantity).toHaveValue("7");
 });
 
 test("attach the MMSI certificates an AIS beacon needs", async ({ page, javaScriptEnabled }) => {
