@@ -10,11 +10,12 @@ import type { SessionResponse } from "../../../shared/contracts/api";
 import { createBackofficeApi, type BackofficeApiDeps } from "../../../server/backoffice/app";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import type { Database } from "../../../server/backoffice/db/schema";
-import { seedDemo } from "../../../server/backoffice/seed/demo";
+import { seedDemo, type DemoOptions } from "../../../server/backoffice/seed/demo";
 
 /**
- * Starts the back-office on an ephemeral 127.0.0.1 port over a fresh database with the small
- * demo data set: in-memory PGlite, or a throw-away schema of TEST_DATABASE_URL's server.
+ * Starts the back-office on an ephemeral 127.0.0.1 port over a fresh database with the demo
+ * data set (the small one unless told): in-memory PGlite, or a throw-away schema of
+ * TEST_DATABASE_URL's server.
  */
 
 export type Engine = "pglite" | "postgres";
@@ -44,8 +45,14 @@ async function assertPostgresReachable(url: string): Promise<void> {
   }
 }
 
-/** `options`: API settings a test changes (the vacuum pace, say). */
-export async function startBackoffice(engine: Engine, options: Pick<BackofficeApiDeps, "cartVacuumEvery"> = {}): Promise<Backoffice> {
+export interface StartOptions extends Pick<BackofficeApiDeps, "cartVacuumEvery"> {
+  /** "small" (default: faster) or "full", the data `npm start` creates and the README describes. */
+  size?: DemoOptions["size"];
+}
+
+/** `options`: the demo data's size and API settings a test changes (the vacuum pace, say). */
+export async function startBackoffice(engine: Engine, options: StartOptions = {}): Promise<Backoffice> {
+  const { size = "small", ...apiOptions } = options;
   const url = process.env.TEST_DATABASE_URL;
   let schema: string | undefined;
   let opened;
@@ -60,14 +67,14 @@ export async function startBackoffice(engine: Engine, options: Pick<BackofficeAp
   } else {
     opened = await openDatabase({ memory: true });
   }
-  await seedDemo(opened.db, { size: "small", today: DEMO_TODAY });
+  await seedDemo(opened.db, { size, today: DEMO_TODAY });
 
   let now = new Date(`${DEMO_TODAY}T10:00:00+01:00`);
   // Uploaded certificate files go to a throw-away directory, never the working tree's data/.
   const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-bo-"));
   const app = express();
   app.set("etag", false); // as the servers do (decision 0085)
-  app.use("/api", createBackofficeApi({ db: opened.db, now: () => now, logger: { error: () => undefined }, certificatesDir, ...options }));
+  app.use("/api", createBackofficeApi({ db: opened.db, now: () => now, logger: { error: () => undefined }, certificatesDir, ...apiOptions }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
