@@ -1,3 +1,4 @@
+import "./french-messages";
 import { z } from "zod";
 
 /**

@@ -1,12 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
+// zod's messages are French process-wide (decision 0096); every contract imports this too.
+import "../../../shared/contracts/french-messages";
 import { invalidRequest } from "./errors";
 
-/** French messages for every refused field, without changing zod's global configuration. */
-const frenchErrors = z.locales.fr().localeError;
-
-/** Parses an input with a contract schema; a refusal becomes a 400 invalid_request. */
+/** Parses an input with a contract schema; a refusal becomes a 400 invalid_request (French issues). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, { error: frenchErrors });
+  const result = schema.safeParse(input);
   if (!result.success) throw invalidRequest(result.error);
   return result.data;
 }
