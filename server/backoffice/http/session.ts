@@ -15,7 +15,8 @@ export interface Session {
   master: UserRow | null;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+/** The scheme's name is case-insensitive (RFC 9110 section 11.1): "bearer" is as good as "Bearer". */
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/i;
 
 export interface SessionDeps {
   db: Kysely<Database>;

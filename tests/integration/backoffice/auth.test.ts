@@ -62,6 +62,21 @@ describe.each(ENGINES)("back-office auth on %s", (engine) => {
     }
   });
 
+  it("reads the bearer scheme in any case (RFC 9110), and still refuses a malformed header", async () => {
+    const session = await login(bo, LOGINS.client);
+    const me = (authorization: string) => fetch(`${bo.baseUrl}/auth/me`, { headers: { authorization } });
+    for (const scheme of ["bearer", "BEARER", "bEaReR"]) {
+      const answer = await me(`${scheme} ${session.token}`);
+      expect(answer.status, scheme).toBe(200);
+      expect(meResponse.parse(await answer.json()).user.obj_id).toBe(session.user.obj_id);
+    }
+    for (const header of ["bearer", `bearer${session.token}`, `Basic ${session.token}`, session.token, `bearer ${session.token} x`, `bearer ${session.token.slice(0, 10)}`]) {
+      const answer = await me(header);
+      expect(answer.status, header).toBe(401);
+      expect(await answer.json()).toMatchObject({ code: "unauthorized" });
+    }
+  });
+
   it("answers unknown API routes with a JSON 404", async () => {
     const session = await login(bo, LOGINS.client);
     expect(await call(bo, "/oms/nothing-here", { token: session.token })).toMatchObject({ status: 404, body: { code: "not_found" } });
