@@ -55,6 +55,21 @@ export const clientSummary = z
   })
   .strict();
 export const clientListResponse = z.array(clientSummary);
+/**
+ * GET /api/auth/clients: q matches the name, the reference, the zip code or the city (accents
+ * and case ignored). Control characters are refused: the database would fail on a NUL.
+ */
+export const clientListQuery = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(100, "La recherche compte au plus 100 caractères.")
+      .regex(/^\P{Cc}*$/u, "La recherche ne doit pas contenir de caractères de contrôle.")
+      .optional(),
+  })
+  .strict();
+export type ClientListQuery = z.infer<typeof clientListQuery>;
 export type ClientSummary = z.infer<typeof clientSummary>;
 
 // ---- oms --------------------------------------------------------------------------------
@@ -261,6 +276,8 @@ export const stockBatchResponse = z.array(stock);
 
 // ---- crm --------------------------------------------------------------------------------
 
+/** GET /api/crm/addresses: the organization's saved addresses (the acting one only). */
+export const addressListQuery = z.object({ org_id: z.coerce.number().int().positive() }).strict();
 export const createAddressRequest = address.omit({ obj_id: true });
 export const addressListResponse = z.array(address);
 

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { sql } from "kysely";
 import {
+  clientListQuery,
   clientListResponse,
   loginAsRequest,
   loginRequest,
@@ -83,7 +84,7 @@ export function authRouter(deps: ServiceDeps): Router {
     const session = sessionOf(res);
     const contributor = session.master ?? session.user;
     if (contributor.class !== "contributor") throw forbidden("Seuls les commerciaux ont accès à la liste des clients.");
-    const q = typeof req.query.q === "string" ? req.query.q.trim().slice(0, 100) : "";
+    const q = parseInput(clientListQuery, req.query).q ?? "";
     let query = db
       .selectFrom("contributor_clients as cc")
       .innerJoin("organizations as o", "o.id", "cc.org_id")
@@ -96,6 +97,7 @@ export function authRouter(deps: ServiceDeps): Router {
           eb(sql`f_unaccent(o.name)`, "ilike", sql`f_unaccent(${pattern})`),
           eb("o.ref", "ilike", pattern),
           eb("o.zipcode", "like", pattern),
+          eb(sql`f_unaccent(o.city)`, "ilike", sql`f_unaccent(${pattern})`),
         ]),
       );
     }

@@ -1,13 +1,10 @@
 import { Router } from "express";
-import { z } from "zod";
-import { createAddressRequest } from "../../../shared/contracts/api";
+import { addressListQuery, createAddressRequest } from "../../../shared/contracts/api";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { assertActingOrg, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { toAddress } from "./addresses";
-
-const addressListQuery = z.object({ org_id: z.coerce.number().int().positive() }).strict();
 
 export function crmRouter(deps: ServiceDeps): Router {
   const { db } = deps;

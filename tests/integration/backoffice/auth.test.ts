@@ -115,6 +115,26 @@ describe.each(ENGINES)("back-office auth on %s", (engine) => {
       expect((await call(bo, "/auth/clients", { token: client.token })).status).toBe(403);
     });
 
+    it("searches the clients by city, accents and case ignored", async () => {
+      const refsFor = async (q: string) =>
+        clientListResponse.parse((await call(bo, `/auth/clients?q=${encodeURIComponent(q)}`, { token: sales.token })).body).map((client) => client.obj_ref);
+      // Neither name holds its city: Voilerie Atlantique is in Brest, Chantier Naval du Port in Lorient.
+      expect(await refsFor("brest")).toEqual(["C0001"]);
+      expect(await refsFor(" LORIENT ")).toEqual(["C0002"]);
+      expect(await refsFor("Brèst")).toEqual(["C0001"]);
+      expect(await refsFor("fort-de")).toEqual(["C0003"]);
+    });
+
+    it("parses the clients query with the contract: a control character, a long search or an unknown field is a 400", async () => {
+      for (const query of ["q=a%00b", `q=${"a".repeat(101)}`, "q=brest&page=2"]) {
+        const answer = await call<{ code: string; issues: { message: string }[] }>(bo, `/auth/clients?${query}`, { token: sales.token });
+        expect(answer.status, query).toBe(400);
+        expect(answer.body.code).toBe("invalid_request");
+      }
+      const control = await call<{ issues: { message: string }[] }>(bo, "/auth/clients?q=a%00b", { token: sales.token });
+      expect(control.body.issues[0]?.message).toBe("La recherche ne doit pas contenir de caractères de contrôle.");
+    });
+
     it("logs in as a linked client, keeping the master's expiry, and comes back", async () => {
       const clients = clientListResponse.parse((await call(bo, "/auth/clients", { token: sales.token })).body);
       const target = clients.find((client) => client.obj_ref === "C0005");
