@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { CartToSave, CartLineToSave } from "../../../shared/contracts/api";
 import type { Cart, CartLine, Certificate, ShippingProduct } from "../../../shared/contracts/entities";
-import { DEFAULT_LDD, MAX_LINE_QTY, withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
+import { DEFAULT_LDD, MAX_LINE_QTY, normalizeReference, withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { pricedProducts } from "../pim/pricing";
@@ -100,6 +100,31 @@ function familiesOf(rows: readonly CatalogueRow[]): ProductFamilies {
     tags: refsWhere((row) => row.is_tag),
     hazards: refsWhere((row) => row.is_hazardous),
   };
+}
+
+/**
+ * One line per product (spec: adding a reference already in the cart increases its quantity),
+ * shipping lines aside: a save with two lines of one product is refused (422 duplicate_line)
+ * rather than merged, since which line's quantity and certificates the caller meant is not
+ * ours to guess. Pure: the save calls it before it reads or writes anything.
+ */
+export function assertOneLinePerProduct(lines: readonly CartLineToSave[]): void {
+  const first = new Map<number, CartLineToSave>();
+  const repeated: CartLineToSave[] = [];
+  for (const line of lines) {
+    if (line.prd_is_port) continue;
+    if (first.has(line.obj_id)) repeated.push(line);
+    else first.set(line.obj_id, line);
+  }
+  if (repeated.length === 0) return;
+  const refOf = (line: CartLineToSave) => normalizeReference(first.get(line.obj_id)?.obj_ref ?? line.obj_ref);
+  const refs = [...new Set(repeated.map(refOf))];
+  const message = refs.length === 1
+    ? `La référence ${refs[0]} figure sur plusieurs lignes du panier : gardez-en une seule, avec la quantité totale.`
+    : `Les références ${refs.join(", ")} figurent chacune sur plusieurs lignes du panier : gardez-en une seule par référence, avec la quantité totale.`;
+  throw new ApiFailure(422, "duplicate_line", message, {
+    issues: repeated.map((line) => ({ path: `cart.products.${line.line_id}`, message: `Référence déjà présente sur une autre ligne : ${refOf(line)}.` })),
+  });
 }
 
 /**

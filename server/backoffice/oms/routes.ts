@@ -12,7 +12,7 @@ import { cartConflictNow, cartEtag, isNotModified, readCart, readCartVersion, sa
 import { confirmOrder } from "./confirm";
 import { loadOrder } from "./order-view";
 import { readModelRows } from "./read-model-rows";
-import { repriceCart } from "./reprice";
+import { assertOneLinePerProduct, repriceCart } from "./reprice";
 
 export function omsRouter(deps: CatalogueServiceDeps): Router {
   const { db, now, catalogue, readModel, cartVacuum } = deps;
@@ -79,13 +79,16 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     const orgId = assertActingOrg(session, parseIdParam(req.params.orgId));
     requireFlag(session, "cart");
     const body = parseInput(saveCartRequest, req.body);
+    const sent = withUniqueLineIds(body.cart);
+    // Two lines of one product: refused before anything is read or written.
+    assertOneLinePerProduct(sent.products);
     const instant = now();
     const today = parisDate(instant);
     // Everything is read BEFORE the one write: the in-memory catalogue, prices and stock, the
     // cached shipping products, and the certificates and addresses the cart refers to.
     const { inputs, rows, rebuild } = await cartCatalogue(session, today);
     // The body was parsed by the contract schema: no second and third parse here.
-    const cart = await repriceCart(db, withUniqueLineIds(body.cart), { orgId, ...inputs, catalogueRows: rows });
+    const cart = await repriceCart(db, sent, { orgId, ...inputs, catalogueRows: rows });
     const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant, rebuild);
     cartVacuum.changed();
     // The tag of the cart as saved: the client may revalidate it instead of reading it again.

@@ -67,6 +67,32 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
     expect(savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body).version).toBe(current.version);
   });
 
+  it("refuses two lines of one product with duplicate_line, naming the reference, and changes nothing", async () => {
+    const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
+    const [first, second, third] = await products(bo.db, "plain", 3);
+    if (!first || !second || !third) throw new Error("demo data lacks plain products");
+    const twice = cartWith([lineFor(first, 1, "a"), lineFor(second, 2, "b"), lineFor(first, 3, "c")]);
+    const answer = await save(client, current.version, twice);
+    expect(answer).toMatchObject({
+      status: 422,
+      body: {
+        code: "duplicate_line",
+        message: `La référence ${first.ref} figure sur plusieurs lignes du panier : gardez-en une seule, avec la quantité totale.`,
+        issues: [{ path: "cart.products.c", message: `Référence déjà présente sur une autre ligne : ${first.ref}.` }],
+      },
+    });
+    // Even when the second line sends another reference for the same product id.
+    const renamed = cartWith([lineFor(first, 1, "a"), { ...lineFor(first, 1, "b"), obj_ref: "AUTRE-REF" }, lineFor(third, 1, "c"), lineFor(third, 1, "d")]);
+    const both = await save(client, current.version, renamed);
+    expect(both).toMatchObject({ status: 422, body: { code: "duplicate_line", message: expect.stringContaining(`Les références ${first.ref}, ${third.ref} figurent`) } });
+    expect((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body).toEqual(current);
+    // One line per product is saved; the shipping lines a whole-cart client sends back are not products.
+    const shipping = current.cart.products.filter((line) => line.prd_is_port);
+    expect(shipping.length).toBeGreaterThan(0);
+    const once = await save(client, current.version, cartWith([lineFor(first, 4, "a"), lineFor(second, 2, "b"), ...shipping, ...shipping]));
+    expect(once.status).toBe(200);
+  });
+
   it("answers a stale version with 409 and the current cart", async () => {
     const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
     const stale = await save(client, current.version - 1, cartWith([]));
