@@ -48,6 +48,9 @@ async function waitForLiveChannel(page: Page): Promise<void> {
 
 test("a colleague sees each change live; another organization sees nothing", async ({ browser, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "live sync needs JavaScript; without it each page load shows the latest cart");
+  // Three browsers, three logins and a dozen page loads: about 22 s on a quiet 2-core machine,
+  // too close to the suite's 30 s for a loaded one. Each live step keeps its own 1 s limit.
+  test.setTimeout(90_000);
   const buyer = await openAs(browser, BUYER);
   await emptyCart(buyer);
   const colleague = await openAs(browser, COLLEAGUE);
