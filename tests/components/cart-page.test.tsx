@@ -3,50 +3,15 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import CartPage from "../../app/routes/_app.mon-panier._index";
-import type { CartLineView, CartView } from "../../app/services/cart-view.server";
+import type { CartView } from "../../app/services/cart-view.server";
+import { CART_LINE, CART_VIEW } from "./cart-view-fixtures";
 
 /** /mon-panier as drawn for an account that may edit the cart, and for one that may only read it. */
 
 afterEach(cleanup);
 
-const LINE: CartLineView = {
-  lineId: "l-1",
-  productId: 7,
-  ref: "AVF1500001",
-  title: "Gilet autogonflant 150 N",
-  picture: null,
-  discontinued: false,
-  qty: 2,
-  listPrice: 28490,
-  unitPrice: 21368,
-  discountPercent: null,
-  promoName: null,
-  ecotaxe: 12,
-  lineTotal: 42736,
-  stock: 3,
-  refillDate: null,
-  refillQty: null,
-  needsCertificates: false,
-  certificates: [],
-  problems: [],
-};
-
-const VIEW: CartView = {
-  version: 4,
-  ref: "",
-  comments: "",
-  saturday: false,
-  lddActive: false,
-  lddPrice: 2500,
-  lines: [LINE],
-  shippingLines: [],
-  totals: { productsHt: 42736, shippingHt: 0, ht: 42736, ecotaxe: 24, tva: 8552, ttc: 51312, weightGrams: 1800 },
-  taxExempt: false,
-  showsEcotaxe: true,
-  todayIsFriday: false,
-  canEdit: true,
-  canSeePrices: true,
-};
+const LINE = CART_LINE;
+const VIEW = CART_VIEW;
 
 function renderPage(view: CartView) {
   const Stub = createRemixStub([{ path: "/mon-panier", Component: CartPage, loader: () => ({ view, confirmingClear: false }) }]);

@@ -7,7 +7,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CartLinesForm } from "../../app/components/panier/CartLinesForm";
 import { QUANTITY_DEBOUNCE_MS } from "../../app/components/panier/useQuantityField";
-import type { CartLineView, CartView } from "../../app/services/cart-view.server";
+import type { CartView } from "../../app/services/cart-view.server";
+import { CART_LINE, CART_VIEW } from "./cart-view-fixtures";
 
 /**
  * The quantity fields of /mon-panier with JavaScript: typing saves once the user pauses, a
@@ -22,44 +23,8 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const LINE: CartLineView = {
-  lineId: "l-1",
-  productId: 7,
-  ref: "AVF1500001",
-  title: "Gilet autogonflant 150 N",
-  picture: null,
-  discontinued: false,
-  qty: 2,
-  listPrice: 28490,
-  unitPrice: 21368,
-  discountPercent: null,
-  promoName: null,
-  ecotaxe: 12,
-  lineTotal: 42736,
-  stock: 3,
-  refillDate: null,
-  refillQty: null,
-  needsCertificates: false,
-  certificates: [],
-  problems: [],
-};
-
-const VIEW: CartView = {
-  version: 4,
-  ref: "",
-  comments: "",
-  saturday: false,
-  lddActive: false,
-  lddPrice: 2500,
-  lines: [LINE],
-  shippingLines: [],
-  totals: null,
-  taxExempt: false,
-  showsEcotaxe: true,
-  todayIsFriday: false,
-  canEdit: true,
-  canSeePrices: true,
-};
+const LINE = CART_LINE;
+const VIEW: CartView = { ...CART_VIEW, totals: null };
 
 const ROUTE_ID = "panier";
 

@@ -1,0 +1,42 @@
+import type { CartLineView, CartView } from "../../app/services/cart-view.server";
+
+/** A cart line as /mon-panier draws it: a plain product, prices shown, nothing to fix. */
+export const CART_LINE: CartLineView = {
+  lineId: "l-1",
+  productId: 7,
+  ref: "AVF1500001",
+  title: "Gilet autogonflant 150 N",
+  picture: null,
+  discontinued: false,
+  qty: 2,
+  listPrice: 28490,
+  unitPrice: 21368,
+  discountPercent: null,
+  promoName: null,
+  ecotaxe: 12,
+  lineTotal: 42736,
+  stock: 3,
+  refillDate: null,
+  refillQty: null,
+  needsCertificates: false,
+  certificates: [],
+  problems: [],
+};
+
+/** The cart of an account that may edit it and see its prices, on a day that is not a Friday. */
+export const CART_VIEW: CartView = {
+  version: 4,
+  ref: "",
+  comments: "",
+  saturday: false,
+  lddActive: false,
+  lddPrice: 2500,
+  lines: [CART_LINE],
+  shippingLines: [],
+  totals: { productsHt: 42736, shippingHt: 0, ht: 42736, ecotaxe: 24, tva: 8552, ttc: 51312, weightGrams: 1800 },
+  taxExempt: false,
+  showsEcotaxe: true,
+  todayIsFriday: false,
+  canEdit: true,
+  canSeePrices: true,
+};
