@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useCallback } from "react";
 import type { CartView } from "../../services/cart-view.server";
 import { useSavedField } from "./useSavedField";
 
@@ -8,11 +9,27 @@ const sameOnceTrimmed = (shown: string, saved: string) => shown.trim() === saved
 /**
  * The cart's own reference and the comments for the order. Each text is sent with the value
  * shown as saved (`was:`), so an unchanged one never undoes a colleague's edit, and follows
- * the saved cart when the page revalidates unless the user is changing it.
+ * the saved cart when the page revalidates unless the user is changing it. A text typed before
+ * the page hydrated is adopted as the user's (useSavedField) and, like any text typed with
+ * JavaScript on, sent by "Enregistrer".
  */
 export function CartDetailsForm({ view }: { view: CartView }) {
   const ref = useSavedField(view.ref, sameOnceTrimmed);
   const comments = useSavedField(view.comments, sameOnceTrimmed);
+  const { adopt: adoptRef } = ref;
+  const { adopt: adoptComments } = comments;
+  const refField = useCallback(
+    (input: HTMLInputElement | null) => {
+      if (input) adoptRef(input.value);
+    },
+    [adoptRef],
+  );
+  const commentsField = useCallback(
+    (textarea: HTMLTextAreaElement | null) => {
+      if (textarea) adoptComments(textarea.value);
+    },
+    [adoptComments],
+  );
   return (
     <Form method="post" action="/mon-panier?index" className="form cart-details">
       <fieldset disabled={!view.canEdit}>
@@ -21,7 +38,7 @@ export function CartDetailsForm({ view }: { view: CartView }) {
         <input type="hidden" name="was:comments" value={comments.saved} />
         <div className="field">
           <label htmlFor="cart-ref">Référence de votre commande</label>
-          <input id="cart-ref" type="text" name="ref" maxLength={60} value={ref.shown} onChange={(event) => ref.show(event.target.value)} />
+          <input id="cart-ref" type="text" name="ref" maxLength={60} ref={refField} value={ref.shown} onChange={(event) => ref.show(event.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="cart-comments">Commentaire</label>
@@ -30,6 +47,7 @@ export function CartDetailsForm({ view }: { view: CartView }) {
             name="comments"
             maxLength={2000}
             rows={3}
+            ref={commentsField}
             value={comments.shown}
             onChange={(event) => comments.show(event.target.value)}
           />

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { CartView } from "../../services/cart-view.server";
 import { Money } from "./Money";
 import { useHydrated } from "./useHydrated";
@@ -16,18 +16,29 @@ const checkboxValue = (checked: boolean) => (checked ? "on" : "off");
  * One delivery option: the box shown, the saved state, and its own fetcher (toggling one
  * option never cancels the other's save). A refused save is not revalidated: the box goes
  * back to the saved state and the reason is kept for the form to show.
+ *
+ * `ref` reads the box when React takes it over: a box the user toggled before the page
+ * hydrated keeps its state and is `unsent` until the form sends it like a toggle.
  */
 function useOptionToggle(saved: boolean) {
   const field = useSavedField(saved);
   const fetcher = useFetcher<OptionsAnswer>();
   const [failure, setFailure] = useState<string | null>(null);
-  const { reset } = field;
+  const [unsent, setUnsent] = useState(false);
+  const { reset, adopt } = field;
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     setFailure(fetcher.data.ok ? null : fetcher.data.message);
     if (!fetcher.data.ok) reset();
   }, [fetcher.state, fetcher.data, reset]);
-  return { ...field, fetcher, failure };
+  const ref = useCallback(
+    (input: HTMLInputElement | null) => {
+      if (input && adopt(input.checked)) setUnsent(true);
+    },
+    [adopt],
+  );
+  const markSent = useCallback(() => setUnsent(false), []);
+  return { ...field, fetcher, failure, ref, unsent, markSent };
 }
 
 /**
@@ -42,11 +53,7 @@ export function CartOptionsForm({ view }: { view: CartView }) {
   // One line per distinct reason: both saves refused by an unavailable back-office say it once.
   const failures = [...new Set([options.ldd.failure, options.saturday.failure])].filter((failure) => failure !== null);
 
-  const toggle = (changed: OptionName, checked: boolean) => {
-    const before = { ldd: options.ldd.shown, saturday: options.saturday.shown };
-    const after = { ...before, [changed]: checked };
-    options[changed].show(checked);
-    if (!hydrated) return;
+  const submit = (changed: OptionName, before: Record<OptionName, boolean>, after: Record<OptionName, boolean>) => {
     const fields: Record<string, string> = {
       intent: "options",
       mode: "fetch",
@@ -57,6 +64,38 @@ export function CartOptionsForm({ view }: { view: CartView }) {
     if (after.saturday) fields.saturday = "on";
     options[changed].fetcher.submit(fields, { method: "post", action: CART_ACTION });
   };
+
+  const toggle = (changed: OptionName, checked: boolean) => {
+    const before = { ldd: options.ldd.shown, saturday: options.saturday.shown };
+    options[changed].show(checked);
+    if (!hydrated) return;
+    submit(changed, before, { ...before, [changed]: checked });
+  };
+
+  // The boxes toggled before the page hydrated go as if toggled one after the other once it
+  // has: each by its own fetcher, with the saved state of the boxes not yet sent as `was:`.
+  // Sent from a timer that the cleanup cancels, like the quantity's debounce: useFetcher aborts
+  // its submission when its component unmounts, StrictMode's rehearsed unmount included.
+  const unsent = { ldd: options.ldd.unsent, saturday: options.saturday.unsent };
+  const latest = useRef({ options, submit });
+  useEffect(() => {
+    latest.current = { options, submit };
+  });
+  useEffect(() => {
+    if (!unsent.ldd && !unsent.saturday) return;
+    const timer = setTimeout(() => {
+      const { options: now, submit: send } = latest.current;
+      let before = { ldd: now.ldd.saved, saturday: now.saturday.saved };
+      for (const changed of ["ldd", "saturday"] as const) {
+        if (!now[changed].unsent) continue;
+        const after = { ...before, [changed]: now[changed].shown };
+        send(changed, before, after);
+        now[changed].markSent();
+        before = after;
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [unsent.ldd, unsent.saturday]);
 
   return (
     <form method="post" action={CART_ACTION} className="cart-options">
@@ -69,6 +108,7 @@ export function CartOptionsForm({ view }: { view: CartView }) {
           <input
             type="checkbox"
             name="ldd"
+            ref={options.ldd.ref}
             checked={options.ldd.shown}
             onChange={(event) => toggle("ldd", event.target.checked)}
             data-testid="toggle-ldd"
@@ -85,6 +125,7 @@ export function CartOptionsForm({ view }: { view: CartView }) {
           <input
             type="checkbox"
             name="saturday"
+            ref={options.saturday.ref}
             checked={options.saturday.shown}
             onChange={(event) => toggle("saturday", event.target.checked)}
             data-testid="toggle-saturday"
