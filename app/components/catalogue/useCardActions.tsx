@@ -29,14 +29,19 @@ export interface CardActions {
   overlay: JSX.Element;
 }
 
-/** Reads one keyed add-to-cart fetcher, mounted only from its submit to its answer. */
+/**
+ * Reads one keyed add-to-cart fetcher, mounted only from its submit to its answer. The router's
+ * updates are transitions, so a busy page may never render the fetcher's running states: an
+ * answer other than the one there at mount counts as the answer even if none was seen running.
+ */
 function AddToCartWatch({ fetcherKey, onAnswer }: { fetcherKey: string; onAnswer: (key: string, answer: AddToCartAnswer | null) => void }) {
   const fetcher = useFetcher<AddToCartAnswer>({ key: fetcherKey });
   const [started, setStarted] = useState(false);
+  const [dataAtMount] = useState(() => fetcher.data);
   useEffect(() => {
     if (fetcher.state !== "idle") setStarted(true);
-    else if (started) onAnswer(fetcherKey, fetcher.data ?? null);
-  }, [fetcher.state, fetcher.data, started, fetcherKey, onAnswer]);
+    else if (started || fetcher.data !== dataAtMount) onAnswer(fetcherKey, fetcher.data ?? null);
+  }, [fetcher.state, fetcher.data, started, dataAtMount, fetcherKey, onAnswer]);
   return null;
 }
 
