@@ -1,24 +1,59 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+
+// One way to reach app/ and shared/ from elsewhere: the tsconfig aliases, never a climb of "../".
+const CLIMBING_IMPORTS = [{ regex: "^(\\.\\./)+(app|shared)/", message: "Use the ~/ or @shared/ alias." }];
+// Inside app/, a module imports its own folder with "./" and anything else with "~/".
+const APP_IMPORTS = [...CLIMBING_IMPORTS, { regex: "^\\.\\./", message: "Inside app/, import with ~/ (or ./ in the same folder)." }];
 
 export default tseslint.config(
   { ignores: ["node_modules", "build", "public/build", "data", "coverage", "test-results", "playwright-report"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // No import cycle, type-only ones included (docs/decisions/0098-feature-folders.md).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "no-restricted-imports": ["error", { patterns: CLIMBING_IMPORTS }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: APP_IMPORTS }] },
+  },
+  {
+    // Components take a feature's view models from its types.ts, never from server code.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...APP_IMPORTS,
+            { regex: "\\.server(\\.tsx?)?$", message: "A component imports no *.server module: use the feature's types.ts." },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["shared/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["node:*", "fs", "path", "react", "@remix-run/*", "express", "kysely", "../app/*", "../server/*"] }],
+      "no-restricted-imports": ["error", { patterns: ["node:*", "fs", "path", "react", "@remix-run/*", "express", "kysely", "~/*", "../app/*", "../server/*"] }],
     },
   },
 );

@@ -11,10 +11,10 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorPage, errorTitle } from "./components/ui/ErrorPage";
-import { Notifications } from "./components/ui/Notifications";
-import { useNonce } from "./lib/nonce";
-import { routeErrorMessage } from "./lib/route-error";
+import { ErrorPage, errorTitle } from "~/components/ui/ErrorPage";
+import { Notifications } from "~/components/ui/Notifications";
+import { useNonce } from "~/lib/nonce";
+import { routeErrorMessage } from "~/lib/route-error";
 import stylesHref from "./styles/app.css";
 
 export const links: LinksFunction = () => [

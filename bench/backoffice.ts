@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import type { CartLine } from "../shared/contracts/entities";
-import { emptyCart } from "../shared/domain/index";
+import type { CartLine } from "@shared/contracts/entities";
+import { emptyCart } from "@shared/domain/index";
 import { otherClients } from "../server/backoffice/seed/organizations-data";
 
 /**

@@ -8,10 +8,11 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import pg from "pg";
 import { register } from "node:module";
-import { changeCart, newLineId, type AddItem } from "../app/services/cart.server";
-import { toNewCartProduct } from "../app/services/cart-add.server";
-import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "../app/services/context.server";
-import { requireUser } from "../app/services/guards.server";
+import { changeCart, newLineId } from "~/services/cart/cart.server";
+import type { AddItem } from "~/services/cart/types";
+import { toNewCartProduct } from "~/services/cart/add.server";
+import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "~/services/context.server";
+import { requireUser } from "~/services/guards.server";
 import { createBackofficeApi } from "../server/backoffice/app";
 import { openDatabase } from "../server/backoffice/db/open";
 import { seedDemo } from "../server/backoffice/seed/demo";
@@ -33,10 +34,10 @@ const CSS_AS_URL = `export async function load(url, context, next) {
 }`;
 register(`data:text/javascript,${encodeURIComponent(CSS_AS_URL)}`);
 const [addRoute, cartRoute, layoutRoute, loginRoute] = await Promise.all([
-  import("../app/routes/_app.mon-panier.ajouter"),
-  import("../app/routes/_app.mon-panier._index"),
-  import("../app/routes/_app"),
-  import("../app/routes/_public.connexion"),
+  import("~/routes/_app.mon-panier.ajouter"),
+  import("~/routes/_app.mon-panier._index"),
+  import("~/routes/_app"),
+  import("~/routes/_public.connexion"),
 ]);
 
 const USERS = Number(process.env.BENCH_USERS ?? 10);

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { addToCart } from "../app/services/cart-add.server";
-import { createPortalLoadContext } from "../app/services/context.server";
-import type { ActiveUser } from "../app/services/guards.server";
+import { addToCart } from "~/services/cart/add.server";
+import { createPortalLoadContext } from "~/services/context.server";
+import type { ActiveUser } from "~/services/guards.server";
 import { createPortalServer, type PortalServer, type PortalServerOptions } from "../server/app";
 
 /**

@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
-import { createPortalLoadContext, type PortalServices } from "../app/services/context.server";
+import { createPortalLoadContext, type PortalServices } from "~/services/context.server";
 
 /** Loads the Remix server build (`remix build` writes it) and serves it with our load context. */
 export async function createRemixHandler(options: {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { io } from "socket.io-client";
-import { readCartUpdate } from "../../shared/realtime/guard";
-import { CART_UPDATE_EVENT, REALTIME_PATH, type CartUpdatePayload } from "../../shared/realtime/protocol";
+import { readCartUpdate } from "@shared/realtime/guard";
+import { CART_UPDATE_EVENT, REALTIME_PATH, type CartUpdatePayload } from "@shared/realtime/protocol";
 
 /**
  * The browser's end of the live cart channel. Connects only when the page says the user has

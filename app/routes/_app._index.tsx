@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { permissionsOf } from "../../shared/domain/permissions";
-import { requireUser } from "../services/guards.server";
+import { permissionsOf } from "@shared/domain/permissions";
+import { requireUser } from "~/services/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Accueil · NautiDistrib" }];
 

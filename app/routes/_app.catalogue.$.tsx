@@ -1,11 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Breadcrumbs } from "../components/catalogue/Breadcrumbs";
-import { CategoryGrid } from "../components/catalogue/CategoryGrid";
-import { ProductList } from "../components/catalogue/ProductList";
-import { loadCategoryPage } from "../services/catalogue-category.server";
-import { requireCatalogueUser } from "../services/catalogue-user.server";
-import catalogueStyles from "../styles/catalogue.css";
+import { Breadcrumbs } from "~/components/catalogue/Breadcrumbs";
+import { CategoryGrid } from "~/components/catalogue/CategoryGrid";
+import { ProductList } from "~/components/catalogue/ProductList";
+import { loadCategoryPage, requireCatalogueUser } from "~/services/catalogue/index.server";
+import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 

@@ -1,11 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CatalogueFamilies } from "../components/catalogue/CatalogueFamilies";
-import { ProductList } from "../components/catalogue/ProductList";
-import { SearchBox } from "../components/catalogue/SearchBox";
-import { loadCatalogueHome } from "../services/catalogue-home.server";
-import { requireCatalogueUser } from "../services/catalogue-user.server";
-import catalogueStyles from "../styles/catalogue.css";
+import { CatalogueFamilies } from "~/components/catalogue/CatalogueFamilies";
+import { ProductList } from "~/components/catalogue/ProductList";
+import { SearchBox } from "~/components/catalogue/SearchBox";
+import { loadCatalogueHome, requireCatalogueUser } from "~/services/catalogue/index.server";
+import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 

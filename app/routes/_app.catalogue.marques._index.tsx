@@ -1,8 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { loadBrandIndex } from "../services/catalogue-brands.server";
-import { requireCatalogueUser } from "../services/catalogue-user.server";
-import catalogueStyles from "../styles/catalogue.css";
+import { loadBrandIndex, requireCatalogueUser } from "~/services/catalogue/index.server";
+import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 

@@ -1,10 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Breadcrumbs } from "../components/catalogue/Breadcrumbs";
-import { ProductDetails } from "../components/catalogue/ProductDetails";
-import { loadProductPage } from "../services/catalogue-product.server";
-import { requireCatalogueUser } from "../services/catalogue-user.server";
-import catalogueStyles from "../styles/catalogue.css";
+import { Breadcrumbs } from "~/components/catalogue/Breadcrumbs";
+import { ProductDetails } from "~/components/catalogue/ProductDetails";
+import { loadProductPage, requireCatalogueUser } from "~/services/catalogue/index.server";
+import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 

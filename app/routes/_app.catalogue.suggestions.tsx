@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { Suggestion } from "../components/catalogue/SearchBox";
-import { MAX_QUERY_LENGTH, normalizeSearchText } from "../services/catalogue-query.server";
-import { requireCatalogueUser, type CatalogueUser } from "../services/catalogue-user.server";
+import type { Suggestion } from "~/components/catalogue/SearchBox";
+import { type CatalogueUser, MAX_QUERY_LENGTH, normalizeSearchText, requireCatalogueUser } from "~/services/catalogue/index.server";
 
 const SUGGESTION_COUNT = 8;
 

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CheckoutSteps } from "../components/commande/CheckoutSteps";
-import { InstructionsForm } from "../components/commande/InstructionsForm";
-import { textFields } from "../services/cart-respond.server";
-import { saveInstructions, instructionsValues } from "../services/checkout-instructions.server";
-import { redirectAfterPost, stepLinks } from "../services/checkout-page.server";
-import { loadStep } from "../services/checkout.server";
-import commandeStyles from "../styles/commande.css";
+import { CheckoutSteps } from "~/components/commande/CheckoutSteps";
+import { InstructionsForm } from "~/components/commande/InstructionsForm";
+import { textFields } from "~/services/cart/index.server";
+import { instructionsValues, loadStep, redirectAfterPost, saveInstructions, stepLinks } from "~/services/checkout/index.server";
+import commandeStyles from "~/styles/commande.css";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Consignes · NautiDistrib" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];

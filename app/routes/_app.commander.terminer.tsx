@@ -1,12 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { isTaxExempt, permissionsOf } from "../../shared/domain/index";
-import { CheckoutSteps } from "../components/commande/CheckoutSteps";
-import { OrderReceipt } from "../components/commande/OrderReceipt";
-import { stepLinks } from "../services/checkout-page.server";
-import { loadStep, redirectWithMessage, requireCheckoutUser } from "../services/checkout.server";
-import { asRouteError } from "../services/route-errors.server";
-import commandeStyles from "../styles/commande.css";
+import { isTaxExempt, permissionsOf } from "@shared/domain/index";
+import { CheckoutSteps } from "~/components/commande/CheckoutSteps";
+import { OrderReceipt } from "~/components/commande/OrderReceipt";
+import { loadStep, redirectWithMessage, requireCheckoutUser, stepLinks } from "~/services/checkout/index.server";
+import { asRouteError } from "~/services/route-errors.server";
+import commandeStyles from "~/styles/commande.css";
 
 export const meta: MetaFunction = () => [{ title: "Commande confirmée · NautiDistrib" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];

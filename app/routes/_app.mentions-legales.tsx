@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { LegalNotice } from "../components/legal/LegalNotice";
-import { requireUser } from "../services/guards.server";
+import { LegalNotice } from "~/components/legal/LegalNotice";
+import { requireUser } from "~/services/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Mentions légales · NautiDistrib" }];
 

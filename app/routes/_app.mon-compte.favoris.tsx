@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ProductList } from "../components/catalogue/ProductList";
-import { toggleFavorite } from "../services/catalogue-favorites.server";
-import { loadProductList } from "../services/catalogue-listing.server";
-import { requireCatalogueUser } from "../services/catalogue-user.server";
-import catalogueStyles from "../styles/catalogue.css";
+import { ProductList } from "~/components/catalogue/ProductList";
+import { loadProductList, requireCatalogueUser, toggleFavorite } from "~/services/catalogue/index.server";
+import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 

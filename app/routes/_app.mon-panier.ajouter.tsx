@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import type { AddToCartAnswer } from "../components/panier/types";
-import { safeRedirectPath } from "../lib/safe-redirect";
-import { addToCart, addToCartForm } from "../services/cart-add.server";
-import { cartFailureOf } from "../services/cart-failure.server";
-import { addedMessage, firstIssue, redirectWithToast, textFields } from "../services/cart-respond.server";
-import { requireUser } from "../services/guards.server";
+import type { AddToCartAnswer } from "~/services/cart/types";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { addedMessage, addToCart, addToCartForm, cartFailureOf, firstIssue, redirectWithToast, textFields } from "~/services/cart/index.server";
+import { requireUser } from "~/services/guards.server";
 
 /**
  * Resource route every add-to-cart form posts to. A fetcher (mode=fetch) gets the result as

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireUser } from "../services/guards.server";
-import { asRouteError } from "../services/route-errors.server";
+import { requireUser } from "~/services/guards.server";
+import { asRouteError } from "~/services/route-errors.server";
 
 /**
  * Download of an MMSI certificate. The back-office answers only for the user's own

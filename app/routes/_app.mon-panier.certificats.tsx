@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { CERTIFICATE_MAX_BYTES } from "../../shared/contracts/certificates";
-import { cartFailureOf } from "../services/cart-failure.server";
-import { redirectWithToast, textFields } from "../services/cart-respond.server";
-import { fileField, readUploadForm, UploadTooLarge } from "../services/cart-upload.server";
-import { attachCertificate, certificateIntent, detachCertificate } from "../services/certificates.server";
-import { assertCanChangeCart } from "../services/cart.server";
-import { requireUser } from "../services/guards.server";
+import { CERTIFICATE_MAX_BYTES } from "@shared/contracts/certificates";
+import { assertCanChangeCart, attachCertificate, cartFailureOf, certificateIntent, detachCertificate, fileField, readUploadForm, redirectWithToast, textFields, UploadTooLarge } from "~/services/cart/index.server";
+import { requireUser } from "~/services/guards.server";
 
 /** Resource route of the certificate forms of /mon-panier: attach (multipart) and detach. */
 

@@ -1,30 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { INITIAL_FORM_KEY, QuickOrderForm } from "../components/panier/QuickOrderForm";
-import { QuickOrderReport } from "../components/panier/QuickOrderReport";
-import { assertCanChangeCart, CartRefused } from "../services/cart.server";
-import { cartFailureOf } from "../services/cart-failure.server";
-import { requireUser } from "../services/guards.server";
-import { runQuickOrder, type QuickOrderReport as Report } from "../services/quick-order.server";
-import {
-  fileSource,
-  formKeyAfter,
-  GRID_LABEL,
-  gridLeft,
-  gridSource,
-  QUICK_ORDER_GRID_ROWS,
-  QuickOrderFileError,
-  QuickOrderTooLarge,
-  readQuickOrderForm,
-  TEXT_LABEL,
-  textLeft,
-  textSource,
-  typedText,
-  type GridRow,
-  type QuickOrderSource,
-} from "../services/quick-order-input.server";
-import panierStyles from "../styles/panier.css";
+import { INITIAL_FORM_KEY, QuickOrderForm } from "~/components/panier/QuickOrderForm";
+import { QuickOrderReport } from "~/components/panier/QuickOrderReport";
+import { assertCanChangeCart, cartFailureOf, CartRefused, fileSource, formKeyAfter, GRID_LABEL, gridLeft, type GridRow, gridSource, QUICK_ORDER_GRID_ROWS, QuickOrderFileError, type QuickOrderSource, QuickOrderTooLarge, readQuickOrderForm, runQuickOrder, TEXT_LABEL, textLeft, textSource, typedText } from "~/services/cart/index.server";
+import { requireUser } from "~/services/guards.server";
+import type { QuickOrderReport as Report } from "~/services/cart/types";
+import panierStyles from "~/styles/panier.css";
 
 export const meta: MetaFunction = () => [{ title: "Commande rapide · NautiDistrib" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: panierStyles }];

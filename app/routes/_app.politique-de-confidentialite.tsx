@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PrivacyPolicy } from "../components/legal/PrivacyPolicy";
-import { requireUser } from "../services/guards.server";
+import { PrivacyPolicy } from "~/components/legal/PrivacyPolicy";
+import { requireUser } from "~/services/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Politique de confidentialité · NautiDistrib" }];
 

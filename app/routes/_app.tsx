@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { ActingForBanner } from "../components/layout/ActingForBanner";
-import { SiteFooter } from "../components/layout/SiteFooter";
-import { SiteHeader } from "../components/layout/SiteHeader";
-import { addToCartStylesheet } from "../components/panier/AddToCartForm";
-import { LiveCartSync } from "../components/realtime/LiveCartSync";
-import { liveCartKeyOf } from "../lib/realtime-key.server";
-import { requireUser } from "../services/guards.server";
-import { loadDefaultLayout } from "../services/layout.server";
+import { ActingForBanner } from "~/components/layout/ActingForBanner";
+import { SiteFooter } from "~/components/layout/SiteFooter";
+import { SiteHeader } from "~/components/layout/SiteHeader";
+import { addToCartStylesheet } from "~/components/panier/AddToCartForm";
+import { LiveCartSync } from "~/components/realtime/LiveCartSync";
+import { liveCartKeyOf } from "~/services/realtime/key.server";
+import { requireUser } from "~/services/guards.server";
+import { loadDefaultLayout } from "~/services/layout/layout.server";
 
 /**
  * The add-to-cart form and its modal appear on the catalogue's pages (product, lists,

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { LoginForm } from "../components/auth/LoginForm";
-import { safeRedirectPath } from "../lib/safe-redirect";
-import { authenticateLogin, landingPathAfterLogin } from "../services/auth.server";
-import { guardRequest } from "../services/guards.server";
+import { LoginForm } from "~/components/auth/LoginForm";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { authenticateLogin, landingPathAfterLogin } from "~/services/auth.server";
+import { guardRequest } from "~/services/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Connexion · NautiDistrib" }];
 

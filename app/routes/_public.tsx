@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet } from "@remix-run/react";
-import { guardRequest } from "../services/guards.server";
+import { guardRequest } from "~/services/guards.server";
 
 /** Public layout: pages for visitors without a session (an authenticated user is sent to /). */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ClientTable } from "../components/clients/ClientTable";
-import { backToMaster, clientsIntent, loginAsClient } from "../services/contributor.server";
-import { actsAsContributor, confirmWithBackoffice, requireUser } from "../services/guards.server";
-import { asRouteError } from "../services/route-errors.server";
+import { ClientTable } from "~/components/clients/ClientTable";
+import { backToMaster, clientsIntent, loginAsClient } from "~/services/contributor.server";
+import { actsAsContributor, confirmWithBackoffice, requireUser } from "~/services/guards.server";
+import { asRouteError } from "~/services/route-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Choisir un client · NautiDistrib" }];
 

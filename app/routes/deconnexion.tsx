@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { requireUser } from "../services/guards.server";
+import { requireUser } from "~/services/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Déconnexion · NautiDistrib" }];
 

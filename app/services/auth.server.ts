@@ -1,9 +1,9 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { SessionResponse } from "../../shared/contracts/api";
-import { loginFormSchema, type LoginFormErrors } from "../lib/login-form";
+import type { SessionResponse } from "@shared/contracts/api";
+import { loginFormSchema, type LoginFormErrors } from "~/lib/login-form";
 import type { PortalLoadContext } from "./context.server";
-import { UpstreamError } from "./upstream/index.server";
+import { UpstreamError } from "~/services/upstream/index.server";
 
 /**
  * Login with remix-auth's form strategy against POST /api/auth/login. The strategy returns

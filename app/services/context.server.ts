@@ -1,11 +1,11 @@
-import { createCheckoutServices, type CheckoutServices } from "./checkout-state.server";
+import { createCheckoutServices, type CheckoutServices } from "~/services/checkout/state.server";
 import { KeyedQueue } from "./keyed-queue.server";
 import { RequestMemo } from "./request-memo.server";
 import type { MailConfig } from "./mail.server";
-import { createRecordingPublisher, type CartUpdatePublisher } from "../../shared/realtime/publisher";
+import { createRecordingPublisher, type CartUpdatePublisher } from "@shared/realtime/publisher";
 import { createPortalSessions, type PortalSessions } from "./session.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
-import { createUpstreamFactory, type UpstreamFactory } from "./upstream/index.server";
+import { createUpstreamFactory, type UpstreamFactory } from "~/services/upstream/index.server";
 
 /**
  * What every loader and action receives as `context` (Hydrogen style): the services built

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PortalLoadContext } from "./context.server";
 import type { ActiveUser } from "./guards.server";
-import { UpstreamError } from "./upstream/index.server";
+import { UpstreamError } from "~/services/upstream/index.server";
 
 /** The two things a contributor does from /clients, as the form's `intent`. */
 export const clientsIntent = z.discriminatedUnion("intent", [

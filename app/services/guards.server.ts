@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
-import { UpstreamError } from "./upstream/index.server";
+import { UpstreamError } from "~/services/upstream/index.server";
 import type { PortalLoadContext } from "./context.server";
 import type { PortalSession } from "./session.server";
-import type { Upstream } from "./upstream/index.server";
+import type { Upstream } from "~/services/upstream/index.server";
 
 export type BackofficeMe = Awaited<ReturnType<Upstream["auth"]["me"]>>;
 

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { UpstreamError } from "./upstream/index.server";
+import { UpstreamError } from "~/services/upstream/index.server";
 
 /**
  * Turns a back-office failure into the answer a page gives: 404 when the thing does not

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { z } from "zod";
-import { authUser, type AuthUser } from "../../shared/contracts/entities";
+import { authUser, type AuthUser } from "@shared/contracts/entities";
 import { createTokenSealer } from "./token-seal.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { ExtendedError } from "socket.io";
-import type { PortalServices } from "../../app/services/context.server";
-import { UpstreamError } from "../../app/services/upstream/index.server";
+import type { PortalServices } from "~/services/context.server";
+import { UpstreamError } from "~/services/upstream/index.server";
 import { organizationRoom, sessionRoom } from "./rooms";
 import type { RealtimeSocket, SocketData } from "./types";
 

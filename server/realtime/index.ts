@@ -1,8 +1,8 @@
 import type http from "node:http";
 import { Server } from "socket.io";
-import type { PortalServices } from "../../app/services/context.server";
-import { REALTIME_PATH } from "../../shared/realtime/protocol";
-import type { CartUpdatePublisher } from "../../shared/realtime/publisher";
+import type { PortalServices } from "~/services/context.server";
+import { REALTIME_PATH } from "@shared/realtime/protocol";
+import type { CartUpdatePublisher } from "@shared/realtime/publisher";
 import { authenticateHandshake } from "./handshake";
 import { isAllowedOrigin } from "./origin";
 import { createSocketPublisher } from "./publisher";

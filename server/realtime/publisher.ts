@@ -1,5 +1,5 @@
-import { CART_UPDATE_EVENT, cartUpdatePayload, organizationRoom } from "../../shared/realtime/events";
-import { normalizeExclusion, type CartUpdatePublisher } from "../../shared/realtime/publisher";
+import { CART_UPDATE_EVENT, cartUpdatePayload, organizationRoom } from "@shared/realtime/events";
+import { normalizeExclusion, type CartUpdatePublisher } from "@shared/realtime/publisher";
 import { sessionRoom } from "./rooms";
 import type { RealtimeServer } from "./types";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-export { organizationRoom } from "../../shared/realtime/events";
+export { organizationRoom } from "@shared/realtime/events";
 
 /**
  * Room of one portal session (every tab of one browser): logout disconnects it, the author's

@@ -1,5 +1,5 @@
 import type { Server, Socket } from "socket.io";
-import type { CartUpdatePayload } from "../../shared/realtime/protocol";
+import type { CartUpdatePayload } from "@shared/realtime/protocol";
 
 /** Browsers send nothing: the server defines no client event (whatever arrives is dropped). */
 export type ClientToServerEvents = Record<never, never>;

@@ -5,9 +5,9 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CartDetailsForm } from "../../app/components/panier/CartDetailsForm";
-import { CartOptionsForm } from "../../app/components/panier/CartOptionsForm";
-import type { CartView } from "../../app/services/cart-view.server";
+import { CartDetailsForm } from "~/components/panier/CartDetailsForm";
+import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
+import type { CartView } from "~/services/cart/types";
 
 /**
  * The delivery toggles and the reference/comments form of /mon-panier: they send the values

@@ -2,8 +2,8 @@
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import CartPage from "../../app/routes/_app.mon-panier._index";
-import type { CartView } from "../../app/services/cart-view.server";
+import CartPage from "~/routes/_app.mon-panier._index";
+import type { CartView } from "~/services/cart/types";
 import { CART_LINE, CART_VIEW } from "./cart-view-fixtures";
 
 /** /mon-panier as drawn for an account that may edit the cart, and for one that may only read it. */

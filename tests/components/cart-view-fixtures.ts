@@ -1,4 +1,4 @@
-import type { CartLineView, CartView } from "../../app/services/cart-view.server";
+import type { CartLineView, CartView } from "~/services/cart/types";
 
 /** A cart line as /mon-panier draws it: a plain product, prices shown, nothing to fix. */
 export const CART_LINE: CartLineView = {

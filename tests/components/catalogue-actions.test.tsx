@@ -3,8 +3,8 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { FavoriteToggle } from "../../app/components/catalogue/FavoriteToggle";
-import { AddToCartForm } from "../../app/components/panier/AddToCartForm";
+import { FavoriteToggle } from "~/components/catalogue/FavoriteToggle";
+import { AddToCartForm } from "~/components/panier/AddToCartForm";
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { LoginForm, type LoginFormProps } from "../../app/components/auth/LoginForm";
+import { LoginForm, type LoginFormProps } from "~/components/auth/LoginForm";
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Notifications } from "../../app/components/ui/Notifications";
+import { Notifications } from "~/components/ui/Notifications";
 
 afterEach(cleanup);
 

@@ -4,9 +4,9 @@ import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ProductList } from "../../app/components/catalogue/ProductList";
-import type { ProductCardView, ProductListView } from "../../app/components/catalogue/types";
-import type { AddToCartAnswer } from "../../app/components/panier/types";
+import { ProductList } from "~/components/catalogue/ProductList";
+import type { ProductCardView, ProductListView } from "~/services/catalogue/types";
+import type { AddToCartAnswer } from "~/services/cart/types";
 
 /**
  * A product list sends its cards' forms itself (useCardActions.ts): plain forms in the HTML

@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import QuickOrderPage from "../../app/routes/_app.mon-panier.commande-rapide";
+import QuickOrderPage from "~/routes/_app.mon-panier.commande-rapide";
 
 /**
  * With JavaScript the quick-order form is never reloaded: it is drawn anew only when the

@@ -5,8 +5,8 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { SearchBox, type Suggestion } from "../../app/components/catalogue/SearchBox";
-import { SiteHeader } from "../../app/components/layout/SiteHeader";
+import { SearchBox, type Suggestion } from "~/components/catalogue/SearchBox";
+import { SiteHeader } from "~/components/layout/SiteHeader";
 
 /**
  * The search boxes suggest products while typing (a combobox over /catalogue/suggestions) and

@@ -2,9 +2,9 @@
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AccountMenuAccess } from "../../app/components/layout/AccountMenu";
-import { ActingForBanner } from "../../app/components/layout/ActingForBanner";
-import { SiteHeader, type SiteHeaderProps } from "../../app/components/layout/SiteHeader";
+import type { AccountMenuAccess } from "~/services/layout/types";
+import { ActingForBanner } from "~/components/layout/ActingForBanner";
+import { SiteHeader, type SiteHeaderProps } from "~/components/layout/SiteHeader";
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createPortalSessions } from "../../app/services/session.server";
+import { createPortalSessions } from "~/services/session.server";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
 import { logInWithForm } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import type { LoginFormErrors } from "../../lib/login-form";
+import type { LoginFormErrors } from "~/lib/login-form";
 
 export interface LoginFormProps {
   errors: LoginFormErrors | null;

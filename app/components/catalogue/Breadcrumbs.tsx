@@ -1,9 +1,5 @@
 import { Link } from "@remix-run/react";
-
-export interface Crumb {
-  title: string;
-  href: string;
-}
+import type { Crumb } from "~/services/catalogue/types";
 
 /** Catalogue > parents > current page (the last crumb is the page itself, not a link). */
 export function Breadcrumbs({ crumbs, current }: { crumbs: Crumb[]; current: string }) {

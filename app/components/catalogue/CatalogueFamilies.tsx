@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { CategoryLink } from "./types";
+import type { CategoryLink } from "~/services/catalogue/types";
 
 interface Family extends CategoryLink {
   children: CategoryLink[];

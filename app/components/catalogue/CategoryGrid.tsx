@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { CategoryLink } from "./types";
+import type { CategoryLink } from "~/services/catalogue/types";
 
 /** A category's initials in a coloured tile: the demo catalogue has no category pictures. */
 function initialsOf(title: string): string {

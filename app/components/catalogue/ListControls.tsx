@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import type { BrandOption, ListParams, ListSort } from "./types";
+import type { BrandOption, ListParams, ListSort } from "~/services/catalogue/types";
 
 const SORT_LABELS: Record<ListSort, string> = {
   relevance: "Pertinence",

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { listSearch } from "./list-url";
-import type { ListParams } from "./types";
+import { listSearch } from "~/services/catalogue/list-url";
+import type { ListParams } from "~/services/catalogue/types";
 
 /** Pages around the current one, with first and last: 1 … 4 5 [6] 7 8 … 20. */
 function visiblePages(current: number, count: number): (number | "gap")[] {

@@ -1,5 +1,5 @@
-import { formatEuros } from "../../../shared/domain/money";
-import type { CardPriceView, PriceView } from "./types";
+import { formatEuros } from "@shared/domain/money";
+import type { CardPriceView, PriceView } from "~/services/catalogue/types";
 
 const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 

@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { memo } from "react";
-import { AddToCartFormView } from "../panier/AddToCartForm";
+import { AddToCartFormView } from "~/components/panier/AddToCartForm";
 import { FavoriteToggleForm } from "./FavoriteToggle";
-import { productHref } from "./list-url";
+import { productHref } from "~/services/catalogue/list-url";
 import { CardPrice } from "./PriceBlock";
 import { ProductPicture } from "./ProductPicture";
 import { StockBadge } from "./StockBadge";
-import type { ProductCardView, StockEntry } from "./types";
+import type { ProductCardView, StockEntry } from "~/services/catalogue/types";
 
 interface ProductCardProps {
   product: ProductCardView;

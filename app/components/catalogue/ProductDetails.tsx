@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import { AddToCartForm } from "../panier/AddToCartForm";
+import { AddToCartForm } from "~/components/panier/AddToCartForm";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { PriceBlock } from "./PriceBlock";
 import { ProductPicture } from "./ProductPicture";
 import { StockBadge } from "./StockBadge";
-import type { ProductPageView } from "./types";
+import type { ProductPageView } from "~/services/catalogue/types";
 
 /** The product page's content; the notices (MMSI, hazardous goods) come before the buying block. */
 export function ProductDetails({ product, price, isFavorite, canUpdateCart, stock }: Omit<ProductPageView, "crumbs">) {

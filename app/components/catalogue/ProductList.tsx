@@ -1,9 +1,9 @@
 import { ListControls } from "./ListControls";
-import { listSearch } from "./list-url";
+import { listSearch } from "~/services/catalogue/list-url";
 import { Pagination } from "./Pagination";
 import { ProductCard } from "./ProductCard";
 import { useCardActions } from "./useCardActions";
-import type { ProductListView, StockEntry } from "./types";
+import type { ProductListView, StockEntry } from "~/services/catalogue/types";
 
 interface ProductListProps {
   list: ProductListView;

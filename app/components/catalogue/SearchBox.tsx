@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { productHref } from "./list-url";
+import { productHref } from "~/services/catalogue/list-url";
 
 export interface Suggestion {
   id: number;

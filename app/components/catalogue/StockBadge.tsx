@@ -1,6 +1,6 @@
 import { Await } from "@remix-run/react";
 import { Suspense } from "react";
-import type { StockEntry, StockView } from "./types";
+import type { StockEntry, StockView } from "~/services/catalogue/types";
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 

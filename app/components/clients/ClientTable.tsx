@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { ClientSummary } from "../../../shared/contracts/api";
+import type { ClientSummary } from "@shared/contracts/api";
 
 /** One row per client, each with its own POST form: works without JavaScript. */
 export function ClientTable({ clients, currentClientId }: { clients: ClientSummary[]; currentClientId: number | null }) {

@@ -1,4 +1,4 @@
-import type { Address } from "../../../shared/contracts/entities";
+import type { Address } from "@shared/contracts/entities";
 
 /** A postal address as a French letter shows it. */
 export function AddressBlock({ address, testId }: { address: Address | null; testId?: string }) {

@@ -1,12 +1,5 @@
 import { Link } from "@remix-run/react";
-
-export interface StepLink {
-  step: string;
-  label: string;
-  path: string;
-  /** Reachable now: shown as a link (going back keeps what was entered: it is in the cart). */
-  reachable: boolean;
-}
+import type { StepLink } from "~/services/checkout/types";
 
 /** The step indicator of /commander: done, current and coming steps, as an ordered list. */
 export function CheckoutSteps({ steps, current }: { steps: StepLink[]; current: string }) {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { Address } from "../../../shared/contracts/entities";
+import type { Address } from "@shared/contracts/entities";
 import { AddressBlock } from "./AddressBlock";
 
 export interface AddressFormState {

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { Money } from "../panier/Money";
-import { useHydrated } from "../panier/useHydrated";
+import { Money } from "~/components/ui/Money";
+import { useHydrated } from "~/lib/useHydrated";
 
 interface Props {
   lddActive: boolean;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { Order } from "../../../shared/contracts/api";
-import { Money } from "../panier/Money";
+import type { Order } from "@shared/contracts/api";
+import { Money } from "~/components/ui/Money";
 import { AddressBlock } from "./AddressBlock";
 
 /** The confirmed order as the back-office stored it: number, lines, totals, delivery address. */

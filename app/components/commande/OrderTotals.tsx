@@ -1,5 +1,5 @@
-import type { Totals } from "../../../shared/domain/totals";
-import { Money } from "../panier/Money";
+import type { Totals } from "@shared/domain/totals";
+import { Money } from "~/components/ui/Money";
 
 /** Totals computed by shared/domain; a tax-exempt (HT) account sees HT amounts only. */
 export function OrderTotals({ totals, taxExempt }: { totals: Totals; taxExempt: boolean }) {

@@ -1,5 +1,5 @@
-import type { CartLineView } from "../../services/cart-view.server";
-import { Money } from "../panier/Money";
+import type { CartLineView } from "~/services/cart/types";
+import { Money } from "~/components/ui/Money";
 
 /** The shipping lines the rules give this cart (docs/shipping.md), with the direct-delivery fee. */
 export function ShippingLines({ lines, lddFee }: { lines: CartLineView[]; lddFee: number | null }) {

@@ -1,5 +1,5 @@
-import type { CartLineView } from "../../services/cart-view.server";
-import { Money } from "../panier/Money";
+import type { CartLineView } from "~/services/cart/types";
+import { Money } from "~/components/ui/Money";
 
 /** Every product line of the order, with the MMSI certificates attached to it. */
 export function SummaryLines({ lines }: { lines: CartLineView[] }) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { SummaryProblem } from "../../services/checkout-summary.server";
+import type { SummaryProblem } from "~/services/checkout/types";
 
 /** Why the order cannot be confirmed yet, each reason with the way to fix it. */
 export function SummaryProblems({ problems }: { problems: SummaryProblem[] }) {

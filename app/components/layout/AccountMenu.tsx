@@ -1,13 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-
-/** What the account menu may offer; computed on the server from shared/domain's permissions. */
-export interface AccountMenuAccess {
-  canOrder: boolean;
-  canViewQuotes: boolean;
-  canViewInvoices: boolean;
-  canViewPrices: boolean;
-  canPickClients: boolean;
-}
+import type { AccountMenuAccess } from "~/services/layout/types";
 
 /** A <details> menu: it opens and closes without JavaScript. */
 export function AccountMenu({ userName, access }: { userName: string; access: AccountMenuAccess }) {

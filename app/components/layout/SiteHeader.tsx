@@ -1,6 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
-import { SearchBox } from "../catalogue/SearchBox";
-import { AccountMenu, type AccountMenuAccess } from "./AccountMenu";
+import { SearchBox } from "~/components/catalogue/SearchBox";
+import { AccountMenu } from "./AccountMenu";
+import type { AccountMenuAccess } from "~/services/layout/types";
 
 export interface SiteHeaderProps {
   organizationName: string;

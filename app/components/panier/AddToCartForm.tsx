@@ -1,10 +1,10 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { MAX_LINE_QTY } from "../../../shared/domain/cart";
-import panierStyles from "../../styles/panier.css";
-import { withToast } from "../ui/toasts";
+import { MAX_LINE_QTY } from "@shared/domain/cart";
+import panierStyles from "~/styles/panier.css";
+import { withToast } from "~/components/ui/toasts";
 import { AddToCartModal } from "./AddToCartModal";
-import { ADD_TO_CART_ACTION, FETCH_MODE_FIELD, FETCH_MODE_VALUE, type AddToCartAnswer, type AddedToCart } from "./types";
+import { ADD_TO_CART_ACTION, FETCH_MODE_FIELD, FETCH_MODE_VALUE, type AddToCartAnswer, type AddedToCart } from "~/services/cart/types";
 
 /** Add it to the `links` of a route that shows AddToCartForm: it styles the form and its modal. */
 export const addToCartStylesheet = { rel: "stylesheet", href: panierStyles } as const;

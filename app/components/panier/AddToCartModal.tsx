@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { formatEuros } from "../../../shared/domain/money";
-import type { AddedToCart } from "./types";
+import { formatEuros } from "@shared/domain/money";
+import type { AddedToCart } from "~/services/cart/types";
 
 export interface AddToCartModalProps {
   added: AddedToCart | null;

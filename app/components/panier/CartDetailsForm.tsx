@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useCallback } from "react";
-import type { CartView } from "../../services/cart-view.server";
+import type { CartView } from "~/services/cart/types";
 import { useSavedField } from "./useSavedField";
 
 /** The server trims both texts: "  Quai 3 " saved as "Quai 3" is the user's own text. */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { CartLineView } from "../../services/cart-view.server";
-import { Money } from "./Money";
+import type { CartLineView } from "~/services/cart/types";
+import { Money } from "~/components/ui/Money";
 import { useQuantityField } from "./useQuantityField";
 
 // Built once: toLocaleDateString builds a formatter on every call, for each of up to hundreds of lines.

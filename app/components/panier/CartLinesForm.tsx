@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
-import type { CartView } from "../../services/cart-view.server";
+import type { CartView } from "~/services/cart/types";
 import { CartLineRow } from "./CartLineRow";
-import { Money } from "./Money";
+import { Money } from "~/components/ui/Money";
 
 /**
  * The cart's lines in one form with one "mettre à jour" button (works without JavaScript);

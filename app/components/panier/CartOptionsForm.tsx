@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CartView } from "../../services/cart-view.server";
-import { Money } from "./Money";
-import { useHydrated } from "./useHydrated";
+import type { CartView } from "~/services/cart/types";
+import { Money } from "~/components/ui/Money";
+import { useHydrated } from "~/lib/useHydrated";
 import { useSavedField } from "./useSavedField";
 
 const CART_ACTION = "/mon-panier?index";

@@ -1,5 +1,5 @@
-import type { Totals } from "../../../shared/domain/totals";
-import { Money } from "./Money";
+import type { Totals } from "@shared/domain/totals";
+import { Money } from "~/components/ui/Money";
 
 /** The totals of shared/domain computeTotals; an HT account pays neither VAT nor ecotax. */
 export function CartTotals({ totals, taxExempt }: { totals: Totals; taxExempt: boolean }) {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { CartLineView } from "../../services/cart-view.server";
+import type { CartLineView } from "~/services/cart/types";
 
 /**
  * MMSI certificates of one line: as many as its quantity, each a 9-digit MMSI number and a

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { QuickOrderReport as Report } from "../../services/quick-order.server";
+import type { QuickOrderReport as Report } from "~/services/cart/types";
 
 /** What the quick order added, and each refused line with its reason. */
 export function QuickOrderReport({ report }: { report: Report }) {

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
-import { useLiveCart } from "../../lib/realtime";
-import { cartUpdateMessage } from "../../../shared/realtime/messages";
-import { withToast } from "../ui/toasts";
+import { useLiveCart } from "~/lib/realtime";
+import { cartUpdateMessage } from "@shared/realtime/messages";
+import { withToast } from "~/components/ui/toasts";
 
 /** Same delay as the other toasts (spec section 9). */
 const NOTICE_DURATION_MS = 5000;

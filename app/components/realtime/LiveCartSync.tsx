@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useHydrated } from "../panier/useHydrated";
+import { useHydrated } from "~/lib/useHydrated";
 
 /** socket.io-client comes in its own chunk, after hydration: it is not needed to show the page. */
 const LiveCartChannel = lazy(() => import("./LiveCartChannel"));

@@ -4,8 +4,8 @@ import {
   sessionResponse,
   type ClientSummary,
   type SessionResponse,
-} from "../../../shared/contracts/api";
-import type { AuthUser } from "../../../shared/contracts/entities";
+} from "@shared/contracts/api";
+import type { AuthUser } from "@shared/contracts/entities";
 import type { UpstreamHttp } from "./http.server";
 
 /** The back-office's /api/auth endpoints. */

@@ -1,4 +1,4 @@
-import type { SavedCart } from "../../../shared/contracts/api";
+import type { SavedCart } from "@shared/contracts/api";
 import type { Tagged } from "./http.server";
 
 export const DEFAULT_CART_CACHE_SIZE = 500;

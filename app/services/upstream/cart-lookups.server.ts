@@ -1,4 +1,4 @@
-import { productDetail, referenceListResponse, type ProductDetail } from "../../../shared/contracts/api";
+import { productDetail, referenceListResponse, type ProductDetail } from "@shared/contracts/api";
 import type { UpstreamHttp } from "./http.server";
 
 /** The shipping families of spec section 7, as reference lists. */

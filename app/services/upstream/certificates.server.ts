@@ -4,7 +4,7 @@ import {
   type CertificateFile,
   type CertificateRecord,
   type CertificateUploadRequest,
-} from "../../../shared/contracts/certificates";
+} from "@shared/contracts/certificates";
 import type { UpstreamHttp } from "./http.server";
 
 /** The back-office's MMSI certificate store (/api/oms/certificates). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { addressListResponse } from "../../../shared/contracts/api";
-import { invoicingAddressResponse, orderRecipientsResponse } from "../../../shared/contracts/checkout";
-import { address, type Address } from "../../../shared/contracts/entities";
+import { addressListResponse } from "@shared/contracts/api";
+import { invoicingAddressResponse, orderRecipientsResponse } from "@shared/contracts/checkout";
+import { address, type Address } from "@shared/contracts/entities";
 import type { UpstreamHttp } from "./http.server";
 
 /** The back-office's /api/crm endpoints used so far; the checkout and account issues extend it. */

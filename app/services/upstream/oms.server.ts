@@ -5,11 +5,11 @@ import {
   shippingProductsResponse,
   type Order,
   type SavedCart,
-} from "../../../shared/contracts/api";
-import type { confirmRequest } from "../../../shared/contracts/api";
+} from "@shared/contracts/api";
+import type { confirmRequest } from "@shared/contracts/api";
 import type { z } from "zod";
-import type { ShippingProduct } from "../../../shared/contracts/entities";
-import { leanCart } from "../../../shared/domain/index";
+import type { ShippingProduct } from "@shared/contracts/entities";
+import { leanCart } from "@shared/domain/index";
 import { CartCache } from "./cart-cache.server";
 import { UpstreamError, type UpstreamHttp } from "./http.server";
 

@@ -8,15 +8,15 @@ import {
   type ProductDetail,
   type ProductListQuery,
   type ProductSummary,
-} from "../../../shared/contracts/api";
-import { category, type Category, type Stock } from "../../../shared/contracts/entities";
+} from "@shared/contracts/api";
+import { category, type Category, type Stock } from "@shared/contracts/entities";
 import {
   favoriteIdsResponse,
   favoriteListResponse,
   favoriteStateResponse,
   type FavoriteListQuery,
   type FavoriteState,
-} from "../../../shared/contracts/favorites";
+} from "@shared/contracts/favorites";
 import type { UpstreamHttp } from "./http.server";
 
 /** One page of a product list, as the back-office answers it. */

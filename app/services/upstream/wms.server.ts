@@ -1,5 +1,5 @@
-import { stockBatchResponse } from "../../../shared/contracts/api";
-import { stock, type Stock } from "../../../shared/contracts/entities";
+import { stockBatchResponse } from "@shared/contracts/api";
+import { stock, type Stock } from "@shared/contracts/entities";
 import type { UpstreamHttp } from "./http.server";
 
 /** The most ids the batch endpoint takes in one call (shared/contracts/api.ts stockBatchQuery). */

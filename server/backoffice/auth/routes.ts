@@ -7,13 +7,13 @@ import {
   loginRequest,
   logoutRequest,
   type ClientSummary,
-} from "../../../shared/contracts/api";
+} from "@shared/contracts/api";
 import type { ServiceDeps } from "../http/deps";
 import { asyncHandler } from "../http/async-handler";
 import { ApiFailure, forbidden, notFound } from "../http/errors";
 import { requireSession, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
-import { frenchOrder } from "../../../shared/domain/index";
+import { frenchOrder } from "@shared/domain/index";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { buildSessionResponse, endSessionFamily, startLoginAs } from "./sessions";
 import { issueToken, revokeToken } from "./tokens";

@@ -1,10 +1,16 @@
-import type { Session } from "../http/session";
+import { LRUCache } from "lru-cache";
 
 export interface SessionCacheOptions {
   /** How long a resolved token is trusted without reading it again (default 10 s; 0 = never cached). */
   ttlMs?: number;
-  /** At most this many tokens are kept (default 10,000); the oldest goes first. */
+  /** At most this many tokens are kept (default 10,000); the least recently used goes first. */
   maxEntries?: number;
+}
+
+/** What the cache needs of a resolved session (http/session.ts's Session has more). */
+export interface CacheableSession {
+  tokenHash: string;
+  expiresAt: Date;
 }
 
 /**
@@ -14,40 +20,34 @@ export interface SessionCacheOptions {
  * a new login-as, back to the master) clears the whole cache: revocations are rare and a
  * login-as family spans several tokens. A revocation made by ANOTHER back-office process, or a
  * user disabled directly in the database, takes effect here after at most the lifetime.
+ *
+ * lru-cache bounds the size; freshness is checked here because it has two clocks: the cache's
+ * lifetime (process time) and the token's expiry (the back-office's business clock).
  */
-export class SessionCache {
-  private readonly entries = new Map<string, { cachedAt: number; session: Session }>();
+export class SessionCache<S extends CacheableSession = CacheableSession> {
+  private readonly entries: LRUCache<string, { cachedAt: number; session: S }> | null;
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
 
   constructor(options: SessionCacheOptions = {}, private readonly clock: () => number = Date.now) {
     this.ttlMs = options.ttlMs ?? 10_000;
-    this.maxEntries = options.maxEntries ?? 10_000;
+    this.entries = this.ttlMs > 0 ? new LRUCache({ max: options.maxEntries ?? 10_000 }) : null;
   }
 
-  get(tokenHash: string, now: Date): Session | undefined {
-    const hit = this.entries.get(tokenHash);
+  get(tokenHash: string, now: Date): S | undefined {
+    const hit = this.entries?.get(tokenHash);
     if (!hit) return undefined;
     if (this.clock() - hit.cachedAt >= this.ttlMs || hit.session.expiresAt.getTime() <= now.getTime()) {
-      this.entries.delete(tokenHash);
+      this.entries?.delete(tokenHash);
       return undefined;
     }
     return hit.session;
   }
 
-  set(session: Session): void {
-    if (this.ttlMs <= 0) return;
-    this.entries.delete(session.tokenHash);
-    this.entries.set(session.tokenHash, { cachedAt: this.clock(), session });
-    // A Map iterates in insertion order: the first key is the oldest entry.
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+  set(session: S): void {
+    this.entries?.set(session.tokenHash, { cachedAt: this.clock(), session });
   }
 
   clear(): void {
-    this.entries.clear();
+    this.entries?.clear();
   }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SessionResponse } from "../../../shared/contracts/api";
+import type { SessionResponse } from "@shared/contracts/api";
 import type { Database, OrganizationRow, UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { Session } from "../http/session";

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { AuthUser } from "../../../shared/contracts/entities";
+import type { AuthUser } from "@shared/contracts/entities";
 import type { Database, OrganizationRow, PeopleFlags, UserRow } from "../db/schema";
 
 export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {

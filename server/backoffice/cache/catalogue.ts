@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import type { Brand } from "../../../shared/contracts/api";
-import type { Category, ShippingProduct } from "../../../shared/contracts/entities";
-import { frenchOrder } from "../../../shared/domain/index";
+import type { Brand } from "@shared/contracts/api";
+import type { Category, ShippingProduct } from "@shared/contracts/entities";
+import { frenchOrder } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { loadShippingProducts } from "../oms/account";
 import { loadCategoryTree } from "../pim/categories";

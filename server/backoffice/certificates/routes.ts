@@ -4,7 +4,7 @@ import {
   certificateUploadRequest,
   safeFileName,
   sniffCertificateMime,
-} from "../../../shared/contracts/certificates";
+} from "@shared/contracts/certificates";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { ApiFailure, notFound } from "../http/errors";

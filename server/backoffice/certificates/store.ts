@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Generated, Kysely } from "kysely";
-import type { CertificateMime, CertificateRecord } from "../../../shared/contracts/certificates";
+import type { CertificateMime, CertificateRecord } from "@shared/contracts/certificates";
 import type { Database } from "../db/schema";
 
 /** The certificates table (migration 0003), beside the core schema's tables. */

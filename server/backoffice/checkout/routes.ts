@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { orgQuery } from "../../../shared/contracts/checkout";
-import type { Address } from "../../../shared/contracts/entities";
+import { orgQuery } from "@shared/contracts/checkout";
+import type { Address } from "@shared/contracts/entities";
 import { toAddress } from "../crm/addresses";
 import type { Database } from "../db/schema";
 import { asyncHandler } from "../http/async-handler";

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Address } from "../../../shared/contracts/entities";
+import type { Address } from "@shared/contracts/entities";
 import type { AddressesTable, Database } from "../db/schema";
 
 export function toAddress(row: Selectable<AddressesTable>): Address {

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { addressListQuery, createAddressRequest } from "../../../shared/contracts/api";
+import { addressListQuery, createAddressRequest } from "@shared/contracts/api";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { assertActingOrg, sessionOf } from "../http/session";

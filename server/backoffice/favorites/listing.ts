@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { FavoriteListQuery } from "../../../shared/contracts/favorites";
-import { frenchOrder } from "../../../shared/domain/french-order";
+import type { FavoriteListQuery } from "@shared/contracts/favorites";
+import { frenchOrder } from "@shared/domain/french-order";
 import type { Database } from "../db/schema";
 import { toPrefixTsQuery } from "../pim/catalogue";
 import { effectivePrice, orgNetPrice, pricedProducts } from "../pim/pricing";

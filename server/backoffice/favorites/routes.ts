@@ -1,12 +1,12 @@
 import { Router } from "express";
-import { usrQuery } from "../../../shared/contracts/api";
-import { favoriteListQuery, type FavoriteState } from "../../../shared/contracts/favorites";
+import { usrQuery } from "@shared/contracts/api";
+import { favoriteListQuery, type FavoriteState } from "@shared/contracts/favorites";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
 import { assertActingOrg, hasFlag, sessionOf, type Session } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
-import { parisDate } from "../../../shared/domain/index";
+import { parisDate } from "@shared/domain/index";
 import { toProductSummary } from "../pim/product-view";
 import { withoutHiddenPriceFilters } from "../pim/routes";
 import { listFavorites } from "./listing";

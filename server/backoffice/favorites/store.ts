@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { MAX_FAVORITES } from "../../../shared/contracts/favorites";
+import { MAX_FAVORITES } from "@shared/contracts/favorites";
 import { ApiFailure } from "../http/errors";
 import type { FavoritesDatabase } from "./schema";
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SessionCache } from "../auth/session-cache";
+import type { Session } from "./session";
 import type { TokenPurge } from "../auth/token-purge";
 import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
@@ -12,7 +13,7 @@ export interface ServiceDeps {
   now: () => Date;
   tokenLifetimeMs: number;
   /** Tokens resolved recently by this process; cleared by every revocation. */
-  sessions: SessionCache;
+  sessions: SessionCache<Session>;
   /** Told of every login: deletes long-expired tokens now and then (auth/token-purge.ts). */
   tokenPurge: TokenPurge;
 }

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { z } from "zod";
-import { isDomainError } from "../../../shared/domain/index";
+import { isDomainError } from "@shared/domain/index";
 
 /** Issue of a refused input, as the contract's apiError carries it. */
 export interface ApiIssue {

@@ -21,7 +21,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/i;
 export interface SessionDeps {
   db: Kysely<Database>;
   now: () => Date;
-  sessions: SessionCache;
+  sessions: SessionCache<Session>;
 }
 
 export function requireSession({ db, now, sessions }: SessionDeps): RequestHandler {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 // zod's messages are French process-wide (decision 0096); every contract imports this too.
-import "../../../shared/contracts/french-messages";
+import "@shared/contracts/french-messages";
 import { invalidRequest } from "./errors";
 
 /** Parses an input with a contract schema; a refusal becomes a 400 invalid_request (French issues). */

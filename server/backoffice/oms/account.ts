@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { ShippingProduct } from "../../../shared/contracts/entities";
-import type { AccountContext } from "../../../shared/domain/index";
+import type { ShippingProduct } from "@shared/contracts/entities";
+import type { AccountContext } from "@shared/domain/index";
 import type { Database, OrganizationRow } from "../db/schema";
 
 /** What the domain rules need to know about the organization an order is for. */

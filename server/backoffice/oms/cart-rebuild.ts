@@ -1,5 +1,5 @@
-import type { CartLineToSave, CartToSave } from "../../../shared/contracts/api";
-import type { Cart, CartLine } from "../../../shared/contracts/entities";
+import type { CartLineToSave, CartToSave } from "@shared/contracts/api";
+import type { Cart, CartLine } from "@shared/contracts/entities";
 import { repricedLine, withCatalogueShipping, type CatalogueRow, type ShippingInputs } from "./reprice";
 
 export interface CartRebuildContext extends ShippingInputs {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Address, Cart, CartLine, Certificate } from "../../../shared/contracts/entities";
+import type { Address, Cart, CartLine, Certificate } from "@shared/contracts/entities";
 import { certificatesDb } from "../certificates/store";
 import { ownAddresses } from "../crm/addresses";
 import type { Database } from "../db/schema";

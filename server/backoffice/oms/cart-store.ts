@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { SavedCart } from "../../../shared/contracts/api";
-import type { Cart } from "../../../shared/contracts/entities";
-import { emptyCart, leanCart, readStoredCart } from "../../../shared/domain/index";
+import type { SavedCart } from "@shared/contracts/api";
+import type { Cart } from "@shared/contracts/entities";
+import { emptyCart, leanCart, readStoredCart } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import type { CartRebuild } from "./cart-rebuild";

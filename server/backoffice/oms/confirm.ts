@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Order } from "../../../shared/contracts/api";
-import type { Cart } from "../../../shared/contracts/entities";
-import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, validateOrder, type Totals } from "../../../shared/domain/index";
+import type { Order } from "@shared/contracts/api";
+import type { Cart } from "@shared/contracts/entities";
+import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, validateOrder, type Totals } from "@shared/domain/index";
 import type { Database, OrganizationRow } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { accountContext } from "./account";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Order } from "../../../shared/contracts/api";
-import { address, type Address } from "../../../shared/contracts/entities";
+import type { Order } from "@shared/contracts/api";
+import { address, type Address } from "@shared/contracts/entities";
 import type { Database } from "../db/schema";
 
 function storedAddress(value: unknown): Address | null {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import type { CartToSave, CartLineToSave } from "../../../shared/contracts/api";
-import type { Cart, CartLine, Certificate, ShippingProduct } from "../../../shared/contracts/entities";
-import { DEFAULT_LDD, MAX_LINE_QTY, normalizeReference, withShipping, type AccountContext, type ProductFamilies } from "../../../shared/domain/index";
+import type { CartToSave, CartLineToSave } from "@shared/contracts/api";
+import type { Cart, CartLine, Certificate, ShippingProduct } from "@shared/contracts/entities";
+import { DEFAULT_LDD, MAX_LINE_QTY, normalizeReference, withShipping, type AccountContext, type ProductFamilies } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { pricedProducts } from "../pim/pricing";

@@ -1,6 +1,6 @@
 import { Router } from "express";
-import { confirmQuery, confirmRequest, freeShippingQuery, saveCartRequest } from "../../../shared/contracts/api";
-import { parisDate, withUniqueLineIds } from "../../../shared/domain/index";
+import { confirmQuery, confirmRequest, freeShippingQuery, saveCartRequest } from "@shared/contracts/api";
+import { parisDate, withUniqueLineIds } from "@shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { notFound } from "../http/errors";

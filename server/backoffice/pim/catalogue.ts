@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { ProductDetailQuery, ProductListQuery } from "../../../shared/contracts/api";
+import type { ProductDetailQuery, ProductListQuery } from "@shared/contracts/api";
 import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
 import type { PricedProductRow, ProductDetailRow } from "./product-view";

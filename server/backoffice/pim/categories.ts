@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Category } from "../../../shared/contracts/entities";
+import type { Category } from "@shared/contracts/entities";
 import type { Database } from "../db/schema";
 
 /** The whole category tree (at most 6 levels), children in their display order. */

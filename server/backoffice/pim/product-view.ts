@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductSummary } from "../../../shared/contracts/api";
+import type { ProductDetail, ProductSummary } from "@shared/contracts/api";
 import type { ProductPropertyValue } from "../db/schema";
 
 /** The columns a priced product row carries (see catalogue.ts selectSummary). */

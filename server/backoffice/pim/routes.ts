@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { productDetailQuery, productListQuery, usrQuery } from "../../../shared/contracts/api";
+import { productDetailQuery, productListQuery, usrQuery } from "@shared/contracts/api";
 import type { Database } from "../db/schema";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
@@ -9,7 +9,7 @@ import { assertActingOrg, hasFlag, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { withFavorites } from "../favorites/schema";
 import { favoriteIds } from "../favorites/store";
-import { parisDate } from "../../../shared/domain/index";
+import { parisDate } from "@shared/domain/index";
 import { findProductDetail, listProducts } from "./catalogue";
 import { toProductDetail, toProductSummary } from "./product-view";
 

@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { openDatabase } from "../db/open";
-import { parisDate } from "../../../shared/domain/index";
+import { parisDate } from "@shared/domain/index";
 import { seedBench } from "./bench";
 
 /**

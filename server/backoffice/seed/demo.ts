@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
-import { parisDate } from "../../../shared/domain/index";
+import { parisDate } from "@shared/domain/index";
 import { seedCatalogue } from "./catalogue";
 import { seedPastOrders } from "./orders";
 import { DEMO_PASSWORD, NAMED_CLIENTS, accountCount } from "./organizations-data";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Cart, CartLine } from "../../../shared/contracts/entities";
-import { computeTotals, emptyCart, lineUnitPrice } from "../../../shared/domain/index";
+import type { Cart, CartLine } from "@shared/contracts/entities";
+import { computeTotals, emptyCart, lineUnitPrice } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { accountContext } from "../oms/account";
 import { nextOrderNumber } from "../oms/cart-store";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { stockBatchQuery } from "../../../shared/contracts/api";
+import { stockBatchQuery } from "@shared/contracts/api";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientListResponse, meResponse, sessionResponse, type SessionResponse } from "../../../shared/contracts/api";
+import { clientListResponse, meResponse, sessionResponse, type SessionResponse } from "@shared/contracts/api";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 
 describe.each(ENGINES)("back-office auth on %s", (engine) => {

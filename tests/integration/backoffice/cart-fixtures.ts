@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Cart, CartLine, Certificate } from "../../../shared/contracts/entities";
-import { emptyCart } from "../../../shared/domain/index";
+import type { Cart, CartLine, Certificate } from "@shared/contracts/entities";
+import { emptyCart } from "@shared/domain/index";
 import type { Database } from "../../../server/backoffice/db/schema";
 import { call, type Backoffice } from "./harness";
 

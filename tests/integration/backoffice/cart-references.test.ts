@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { order, savedCart, type SavedCart, type SessionResponse } from "../../../shared/contracts/api";
-import type { Address, Cart, CartLine } from "../../../shared/contracts/entities";
-import { computeTotals } from "../../../shared/domain/index";
+import { order, savedCart, type SavedCart, type SessionResponse } from "@shared/contracts/api";
+import type { Address, Cart, CartLine } from "@shared/contracts/entities";
+import { computeTotals } from "@shared/domain/index";
 import { cartWith, lineFor, products, uploadCertificate } from "./cart-fixtures";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savedCart, type SessionResponse } from "../../../shared/contracts/api";
+import { savedCart, type SessionResponse } from "@shared/contracts/api";
 import { cartWith, lineFor, products } from "./cart-fixtures";
 import { LOGINS, login, startBackoffice, type Backoffice } from "./harness";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savedCart, type SessionResponse } from "../../../shared/contracts/api";
+import { savedCart, type SessionResponse } from "@shared/contracts/api";
 import { cartWith, lineFor, products } from "./cart-fixtures";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savedCart, type SavedCart, type SessionResponse } from "../../../shared/contracts/api";
+import { savedCart, type SavedCart, type SessionResponse } from "@shared/contracts/api";
 import { cartWith, lineFor, products } from "./cart-fixtures";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 

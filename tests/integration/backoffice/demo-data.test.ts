@@ -16,8 +16,8 @@ import {
   type ProductSummary,
   type SavedCart,
   type SessionResponse,
-} from "../../../shared/contracts/api";
-import type { Category, ObjClass } from "../../../shared/contracts/entities";
+} from "@shared/contracts/api";
+import type { Category, ObjClass } from "@shared/contracts/entities";
 import {
   accountContextOf,
   computeTotals,
@@ -26,7 +26,7 @@ import {
   isTagIntegrator,
   isTaxExempt,
   permissionsOf,
-} from "../../../shared/domain/index";
+} from "@shared/domain/index";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import type { Database } from "../../../server/backoffice/db/schema";
 import { seedDemo } from "../../../server/backoffice/seed/demo";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiError, SessionResponse } from "../../../shared/contracts/api";
+import type { ApiError, SessionResponse } from "@shared/contracts/api";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 
 /** zod's own English wording ("Invalid input: expected string, received undefined"…). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brandListResponse, clientListResponse } from "../../../shared/contracts/api";
-import { frenchOrder } from "../../../shared/domain/index";
+import { brandListResponse, clientListResponse } from "@shared/contracts/api";
+import { frenchOrder } from "@shared/domain/index";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 
 /** Lists shown A to Z follow French order, not the database's byte order (Z before É). */

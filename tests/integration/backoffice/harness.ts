@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import type { SessionResponse } from "../../../shared/contracts/api";
+import type { SessionResponse } from "@shared/contracts/api";
 import { createBackofficeApi, type BackofficeApiDeps } from "../../../server/backoffice/app";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import type { Database } from "../../../server/backoffice/db/schema";

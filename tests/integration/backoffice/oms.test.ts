@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { order, savedCart, shippingProductsResponse, type SavedCart, type SessionResponse } from "../../../shared/contracts/api";
-import { DEFAULT_LDD, MAX_LINE_QTY, accountContextOf, computeTotals } from "../../../shared/domain/index";
+import { order, savedCart, shippingProductsResponse, type SavedCart, type SessionResponse } from "@shared/contracts/api";
+import { DEFAULT_LDD, MAX_LINE_QTY, accountContextOf, computeTotals } from "@shared/domain/index";
 import { cartWith, lineFor, products, uploadCertificate } from "./cart-fixtures";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 

@@ -7,8 +7,8 @@ import {
   stockBatchResponse,
   type ProductSummary,
   type SessionResponse,
-} from "../../../shared/contracts/api";
-import { category, type Category } from "../../../shared/contracts/entities";
+} from "@shared/contracts/api";
+import { category, type Category } from "@shared/contracts/entities";
 import { DEMO_TODAY, ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 
 function depth(nodes: Category[]): number {

@@ -4,7 +4,7 @@ import { loadOrgPricing, loadPromotionsForEveryone, priceOf } from "../../../ser
 import { loadProductIndex } from "../../../server/backoffice/pim/read-model/product-index";
 import { CatalogueReadModel } from "../../../server/backoffice/pim/read-model/read-model";
 import { StockCache } from "../../../server/backoffice/pim/read-model/stock-cache";
-import { productListResponse } from "../../../shared/contracts/api";
+import { productListResponse } from "@shared/contracts/api";
 import { DEMO_TODAY, ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressListResponse, stockBatchResponse, type SessionResponse } from "../../../shared/contracts/api";
-import { address, stock } from "../../../shared/contracts/entities";
+import { addressListResponse, stockBatchResponse, type SessionResponse } from "@shared/contracts/api";
+import { address, stock } from "@shared/contracts/entities";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 
 describe.each(ENGINES)("back-office wms and crm on %s", (engine) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AddToCartAnswer } from "../../../app/components/panier/types";
-import { createPortalLoadContext, createPortalServices } from "../../../app/services/context.server";
+import type { AddToCartAnswer } from "~/services/cart/types";
+import { createPortalLoadContext, createPortalServices } from "~/services/context.server";
 import { SECRET } from "../portal/harness";
 import { cartPage, cookieFor, dataOf, flashOf, postAdd, postCart } from "./cart-flow";
 import { LOGINS, demoProducts, startCartBackoffice, type CartBackoffice } from "./harness";

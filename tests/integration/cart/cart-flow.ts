@@ -1,5 +1,5 @@
-import * as addRoute from "../../../app/routes/_app.mon-panier.ajouter";
-import * as cartRoute from "../../../app/routes/_app.mon-panier._index";
+import * as addRoute from "~/routes/_app.mon-panier.ajouter";
+import * as cartRoute from "~/routes/_app.mon-panier._index";
 import { cookieJar, callRoute, formRequest, pageRequest, responseOf } from "../portal/harness";
 import type { Backoffice } from "../portal/harness";
 import { logIn } from "../portal/session-flow";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as appLayout from "../../../app/routes/_app";
+import * as appLayout from "~/routes/_app";
 import { cartPage, cookieFor, flashOf, postAdd, postCart } from "./cart-flow";
 import { LOGINS, demoProducts, startCartBackoffice, type CartBackoffice } from "./harness";
 import { callRoute, pageRequest, thrownStatus } from "../portal/harness";

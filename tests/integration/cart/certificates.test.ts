@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as downloadRoute from "../../../app/routes/_app.mon-panier.certificats.$cerId";
-import * as certificatesRoute from "../../../app/routes/_app.mon-panier.certificats";
+import * as downloadRoute from "~/routes/_app.mon-panier.certificats.$cerId";
+import * as certificatesRoute from "~/routes/_app.mon-panier.certificats";
 import { pageRequest, responseOf, thrownStatus } from "../portal/harness";
 import { cartPage, cookieFor, flashOf, postAdd, postCart } from "./cart-flow";
 import { LOGINS, demoProducts, startCartBackoffice, type CartBackoffice } from "./harness";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPortalLoadContext, createPortalServices } from "../../../app/services/context.server";
+import { createPortalLoadContext, createPortalServices } from "~/services/context.server";
 import { SECRET } from "../portal/harness";
 import { cartPage, cookieFor, postAdd, postCart } from "./cart-flow";
 import { DEMO_TODAY, LOGINS, demoProducts, startCartBackoffice, type CartBackoffice } from "./harness";

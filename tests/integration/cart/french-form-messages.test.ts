@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AddToCartAnswer } from "../../../app/components/panier/types";
+import type { AddToCartAnswer } from "~/services/cart/types";
 import { cookieFor, dataOf, flashOf, postAdd, postCart } from "./cart-flow";
 import { LOGINS, demoProducts, startCartBackoffice, type CartBackoffice } from "./harness";
 

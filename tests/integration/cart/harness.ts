@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { sql, type Kysely } from "kysely";
-import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "../../../app/services/context.server";
+import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "~/services/context.server";
 import { createBackofficeApi } from "../../../server/backoffice/app";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import * as certificatesMigration from "../../../server/backoffice/db/migrations/0003_certificates";

@@ -1,7 +1,7 @@
 import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as quickOrderRoute from "../../../app/routes/_app.mon-panier.commande-rapide";
-import type { PortalLoadContext } from "../../../app/services/context.server";
+import * as quickOrderRoute from "~/routes/_app.mon-panier.commande-rapide";
+import type { PortalLoadContext } from "~/services/context.server";
 import { callRoute, formRequest } from "../portal/harness";
 import { cartPage, cookieFor, dataOf, postCart } from "./cart-flow";
 import { LOGINS, demoProducts, startCartBackoffice, type CartBackoffice } from "./harness";

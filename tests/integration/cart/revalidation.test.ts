@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionResponse, type SessionResponse } from "../../../shared/contracts/api";
-import { CartCache } from "../../../app/services/upstream/cart-cache.server";
-import { createUpstream } from "../../../app/services/upstream/index.server";
-import { createPortalLoadContext, createPortalServices } from "../../../app/services/context.server";
-import * as layoutRoute from "../../../app/routes/_app";
-import * as cartRoute from "../../../app/routes/_app.mon-panier._index";
+import { sessionResponse, type SessionResponse } from "@shared/contracts/api";
+import { CartCache } from "~/services/upstream/cart-cache.server";
+import { createUpstream } from "~/services/upstream/index.server";
+import { createPortalLoadContext, createPortalServices } from "~/services/context.server";
+import * as layoutRoute from "~/routes/_app";
+import * as cartRoute from "~/routes/_app.mon-panier._index";
 import { pageRequest, SECRET } from "../portal/harness";
 import { cartWith, lineFor, products } from "../backoffice/cart-fixtures";
 import { cartPage, cookieFor, postAdd, postCart } from "./cart-flow";

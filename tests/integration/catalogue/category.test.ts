@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as categoryRoute from "../../../app/routes/_app.catalogue.$";
-import { clearCatalogueCaches } from "../../../app/services/catalogue-cache.server";
+import * as categoryRoute from "~/routes/_app.catalogue.$";
+import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 

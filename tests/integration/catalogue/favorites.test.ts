@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as favoritesRoute from "../../../app/routes/_app.mon-compte.favoris";
-import * as productRoute from "../../../app/routes/_app.catalogue.produit.$id";
-import { clearCatalogueCaches } from "../../../app/services/catalogue-cache.server";
+import * as favoritesRoute from "~/routes/_app.mon-compte.favoris";
+import * as productRoute from "~/routes/_app.catalogue.produit.$id";
+import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { formRequest, responseOf, thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 

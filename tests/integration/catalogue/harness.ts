@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, callRoute, cookieJar, formRequest, responseOf, startBackoffice, type SeededBackoffice } from "../portal/harness";
-import type { PortalLoadContext } from "../../../app/services/context.server";
-import * as connexion from "../../../app/routes/_public.connexion";
+import type { PortalLoadContext } from "~/services/context.server";
+import * as connexion from "~/routes/_public.connexion";
 
 /**
  * The portal harness (tests/integration/portal/harness.ts) over the small demo data set: the

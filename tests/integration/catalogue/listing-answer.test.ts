@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { productListResponse, stockBatchResponse, type SessionResponse } from "../../../shared/contracts/api";
-import * as catalogueRoute from "../../../app/routes/_app.catalogue._index";
-import * as favoritesRoute from "../../../app/routes/_app.mon-compte.favoris";
-import { clearCatalogueCaches } from "../../../app/services/catalogue-cache.server";
+import { productListResponse, stockBatchResponse, type SessionResponse } from "@shared/contracts/api";
+import * as catalogueRoute from "~/routes/_app.catalogue._index";
+import * as favoritesRoute from "~/routes/_app.mon-compte.favoris";
+import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { formRequest, responseOf } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 

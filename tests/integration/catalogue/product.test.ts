@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as productRoute from "../../../app/routes/_app.catalogue.produit.$id";
-import { clearCatalogueCaches } from "../../../app/services/catalogue-cache.server";
+import * as productRoute from "~/routes/_app.catalogue.produit.$id";
+import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as catalogueRoute from "../../../app/routes/_app.catalogue._index";
-import * as favoritesRoute from "../../../app/routes/_app.mon-compte.favoris";
-import * as productRoute from "../../../app/routes/_app.catalogue.produit.$id";
-import { clearCatalogueCaches } from "../../../app/services/catalogue-cache.server";
-import { parisDate } from "../../../shared/domain/calendar";
+import * as catalogueRoute from "~/routes/_app.catalogue._index";
+import * as favoritesRoute from "~/routes/_app.mon-compte.favoris";
+import * as productRoute from "~/routes/_app.catalogue.produit.$id";
+import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
+import { parisDate } from "@shared/domain/calendar";
 import { formRequest, responseOf } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as catalogueRoute from "../../../app/routes/_app.catalogue._index";
-import * as brandIndexRoute from "../../../app/routes/_app.catalogue.marques._index";
-import * as brandRoute from "../../../app/routes/_app.catalogue.marques.$slug";
-import * as suggestionsRoute from "../../../app/routes/_app.catalogue.suggestions";
-import { clearCatalogueCaches } from "../../../app/services/catalogue-cache.server";
+import * as catalogueRoute from "~/routes/_app.catalogue._index";
+import * as brandIndexRoute from "~/routes/_app.catalogue.marques._index";
+import * as brandRoute from "~/routes/_app.catalogue.marques.$slug";
+import * as suggestionsRoute from "~/routes/_app.catalogue.suggestions";
+import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 

@@ -1,4 +1,4 @@
-import * as clients from "../../../app/routes/clients";
+import * as clients from "~/routes/clients";
 import { cookieJar, formRequest } from "../portal/harness";
 import { openStep, postStep, confirmFields } from "./flow";
 import type { CheckoutBackoffice } from "./harness";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emptyCart } from "../../../shared/domain/index";
+import { emptyCart } from "@shared/domain/index";
 import { LOGINS, demoProducts } from "../cart/harness";
 import { postCart } from "../cart/cart-flow";
 import { cartRow, confirm, orgIdOf, summaryOf } from "./confirm-flow";

@@ -1,7 +1,7 @@
-import * as consignes from "../../../app/routes/_app.commander.consignes";
-import * as livraison from "../../../app/routes/_app.commander.livraison";
-import * as recapitulatif from "../../../app/routes/_app.commander.recapitulatif";
-import * as terminer from "../../../app/routes/_app.commander.terminer";
+import * as consignes from "~/routes/_app.commander.consignes";
+import * as livraison from "~/routes/_app.commander.livraison";
+import * as recapitulatif from "~/routes/_app.commander.recapitulatif";
+import * as terminer from "~/routes/_app.commander.terminer";
 import { cookieFor, dataOf, flashOf, postAdd, postCart } from "../cart/cart-flow";
 import { cookieJar, formRequest, pageRequest } from "../portal/harness";
 import type { CheckoutBackoffice } from "./harness";

@@ -5,14 +5,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { sql, type Kysely } from "kysely";
-import { createPortalLoadContext, createPortalServices } from "../../../app/services/context.server";
+import { createPortalLoadContext, createPortalServices } from "~/services/context.server";
 import { createBackofficeApi } from "../../../server/backoffice/app";
 import * as certificatesMigration from "../../../server/backoffice/db/migrations/0003_certificates";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import type { Database } from "../../../server/backoffice/db/schema";
 import { seedDemo } from "../../../server/backoffice/seed/demo";
-import { emptyCart } from "../../../shared/domain/index";
-import { createRecordingPublisher, type RecordingPublisher } from "../../../shared/realtime/publisher";
+import { emptyCart } from "@shared/domain/index";
+import { createRecordingPublisher, type RecordingPublisher } from "@shared/realtime/publisher";
 import type { CartBackoffice } from "../cart/harness";
 import { SECRET } from "../portal/harness";
 

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createCheckoutServices } from "../../../app/services/checkout-state.server";
-import { createMailer } from "../../../app/services/mail.server";
-import type { PortalSession } from "../../../app/services/session.server";
+import { createCheckoutServices } from "~/services/checkout/state.server";
+import { createMailer } from "~/services/mail.server";
+import type { PortalSession } from "~/services/session.server";
 import { clockFromEnv, readEnv } from "../../../server/config/env";
 import { SECRET } from "../portal/harness";
 

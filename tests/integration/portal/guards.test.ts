@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guardRequest, ruleForPath } from "../../../app/services/guards.server";
+import { guardRequest, ruleForPath } from "~/services/guards.server";
 import { pageRequest, responseOf, startBackoffice, type Backoffice } from "./harness";
 import { logIn } from "./session-flow";
 

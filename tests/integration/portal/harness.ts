@@ -1,7 +1,7 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "../../../app/services/context.server";
+import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "~/services/context.server";
 import { createBackofficeApi } from "../../../server/backoffice/app";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import { seedDemoIfEmpty } from "../../../server/backoffice/seed/demo";

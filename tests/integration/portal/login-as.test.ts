@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../../app/routes/_app";
-import * as home from "../../../app/routes/_app._index";
-import * as clients from "../../../app/routes/clients";
-import type { ClientSummary } from "../../../shared/contracts/api";
+import * as appLayout from "~/routes/_app";
+import * as home from "~/routes/_app._index";
+import * as clients from "~/routes/clients";
+import type { ClientSummary } from "@shared/contracts/api";
 import {
   callRoute,
   cookieJar,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as connexion from "../../../app/routes/_public.connexion";
+import * as connexion from "~/routes/_public.connexion";
 import { callRoute, cookieJar, formRequest, pageRequest, responseOf, startBackoffice, type Backoffice } from "./harness";
 import { logIn, sessionOf } from "./session-flow";
 

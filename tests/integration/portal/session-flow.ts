@@ -1,5 +1,5 @@
-import * as connexion from "../../../app/routes/_public.connexion";
-import type { PortalSession } from "../../../app/services/session.server";
+import * as connexion from "~/routes/_public.connexion";
+import type { PortalSession } from "~/services/session.server";
 import { DEMO_PASSWORD, callRoute, cookieJar, formRequest, pageRequest, responseOf, type Backoffice } from "./harness";
 
 /** Logs in through the real /connexion action and returns the browser's cookies and the redirect. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../../app/routes/_app";
-import * as logout from "../../../app/routes/deconnexion";
+import * as appLayout from "~/routes/_app";
+import * as logout from "~/routes/deconnexion";
 import { callRoute, cookieJar, formRequest, pageRequest, responseOf, startBackoffice, type Backoffice } from "./harness";
 import { logIn, sessionOf } from "./session-flow";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "../../../app/lib/safe-redirect";
-import { createToastCookie } from "../../../app/services/toast.server";
-import { createTokenSealer } from "../../../app/services/token-seal.server";
-import { sessionCookieName } from "../../../app/services/session.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { createToastCookie } from "~/services/toast.server";
+import { createTokenSealer } from "~/services/token-seal.server";
+import { sessionCookieName } from "~/services/session.server";
 
 describe("token sealing", () => {
   const sealer = createTokenSealer("a-session-secret-of-at-least-32-chars!!");

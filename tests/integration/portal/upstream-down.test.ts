@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../../app/routes/_app";
-import * as connexion from "../../../app/routes/_public.connexion";
-import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "../../../app/services/context.server";
+import * as appLayout from "~/routes/_app";
+import * as connexion from "~/routes/_public.connexion";
+import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "~/services/context.server";
 import { SECRET, callRoute, formRequest, pageRequest, startBackoffice, thrownStatus, type Backoffice } from "./harness";
 import { logIn } from "./session-flow";
 

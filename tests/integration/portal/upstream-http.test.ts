@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createUpstreamHttp, UpstreamError } from "../../../app/services/upstream/http.server";
+import { createUpstreamHttp, UpstreamError } from "~/services/upstream/http.server";
 
 /** A scripted back-office on 127.0.0.1: each test says what the next answers are. */
 type Answer = { status: number; body?: unknown; delayMs?: number; etag?: string };

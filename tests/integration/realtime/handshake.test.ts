@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as logout from "../../../app/routes/deconnexion";
+import * as logout from "~/routes/deconnexion";
 import { callRoute, formRequest, responseOf } from "../portal/harness";
 import { LOGINS, connectClient, logIn, settle, startPortal, type TestPortal } from "./harness";
 

@@ -5,10 +5,10 @@ import { connect as tcpConnect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { io as ioClient, type Socket } from "socket.io-client";
-import { createPortalLoadContext, type PortalLoadContext } from "../../../app/services/context.server";
-import type { ActiveUser } from "../../../app/services/guards.server";
-import type { PortalSession } from "../../../app/services/session.server";
-import { CART_UPDATE_EVENT, REALTIME_PATH, type CartUpdatePayload } from "../../../shared/realtime/events";
+import { createPortalLoadContext, type PortalLoadContext } from "~/services/context.server";
+import type { ActiveUser } from "~/services/guards.server";
+import type { PortalSession } from "~/services/session.server";
+import { CART_UPDATE_EVENT, REALTIME_PATH, type CartUpdatePayload } from "@shared/realtime/events";
 import { createPortalServer, type PortalServer, type PortalServerOptions } from "../../../server/app";
 import { DEMO_PASSWORD, SECRET } from "../portal/harness";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as addRoute from "../../../app/routes/_app.mon-panier.ajouter";
+import * as addRoute from "~/routes/_app.mon-panier.ajouter";
 import { callRoute, formRequest, responseOf } from "../portal/harness";
 import {
   LOGINS,

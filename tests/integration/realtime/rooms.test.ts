@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as addRoute from "../../../app/routes/_app.mon-panier.ajouter";
-import * as cartRoute from "../../../app/routes/_app.mon-panier._index";
+import * as addRoute from "~/routes/_app.mon-panier.ajouter";
+import * as cartRoute from "~/routes/_app.mon-panier._index";
 import { callRoute, formRequest, responseOf } from "../portal/harness";
 import {
   LOGINS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProductListQuery } from "../../../shared/contracts/api";
+import type { ProductListQuery } from "@shared/contracts/api";
 import { listFromIndex, type Pricing } from "../../../server/backoffice/pim/read-model/listing";
 import type { OrgPricing, Promotion } from "../../../server/backoffice/pim/read-model/org-pricing";
 import { ProductIndex, type IndexedProduct } from "../../../server/backoffice/pim/read-model/product-index";

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Stock } from "../../../shared/contracts/entities";
-import { TtlCache } from "../../../app/services/catalogue-cache.server";
-import { settleStocks, stockPromises } from "../../../app/services/catalogue-stock.server";
-import type { Upstream } from "../../../app/services/upstream/index.server";
+import type { Stock } from "@shared/contracts/entities";
+import { TtlCache } from "~/services/catalogue/cache.server";
+import { settleStocks, stockPromises } from "~/services/catalogue/stock.server";
+import type { Upstream } from "~/services/upstream/index.server";
 
 function stockOf(id: number): Stock {
   return { obj_id: id, sto_disp: id, sto_refill_date: null, sto_refill_qte: null };

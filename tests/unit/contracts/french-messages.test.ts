@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { loginRequest, productDetailQuery, saveCartRequest } from "../../../shared/contracts/api";
-import { normalizeCart } from "../../../shared/domain";
+import { loginRequest, productDetailQuery, saveCartRequest } from "@shared/contracts/api";
+import { normalizeCart } from "@shared/domain";
 
 /** zod's own English wording: none of it may reach a user (decision 0096). */
 const ENGLISH = /\b(invalid|expected|received|too big|too small|unrecognized|required)\b/i;

@@ -8,7 +8,7 @@ import {
   isTagIntegrator,
   isTaxExempt,
   normalizeReference,
-} from "../../../shared/domain";
+} from "@shared/domain";
 import { user } from "./fixtures";
 
 describe("accounting categories", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parisDate } from "../../../shared/domain/index";
+import { parisDate } from "@shared/domain/index";
 
 describe("parisDate", () => {
   it("gives the French calendar date, not the server's (UTC+1 in winter)", () => {

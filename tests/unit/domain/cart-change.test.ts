@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CartChange } from "../../../shared/domain";
-import { applyCartChange, emptyCart } from "../../../shared/domain";
+import type { CartChange } from "@shared/domain";
+import { applyCartChange, emptyCart } from "@shared/domain";
 import { FRIDAY, product, shippingContext, shippingSummary } from "./fixtures";
 
 describe("applyCartChange", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, emptyCart, leanCart, normalizeCart, readStoredCart, withUniqueLineIds } from "../../../shared/domain";
+import { DomainError, emptyCart, leanCart, normalizeCart, readStoredCart, withUniqueLineIds } from "@shared/domain";
 import { cartOf, line } from "./fixtures";
 
 describe("normalizeCart", () => {

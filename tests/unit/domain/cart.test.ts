@@ -10,7 +10,7 @@ import {
   setOptions,
   setQuantity,
   shippingLine,
-} from "../../../shared/domain";
+} from "@shared/domain";
 import { SHIPPING_PRODUCTS, cartOf, line, product } from "./fixtures";
 
 const certificate = (mmsi: string) => ({ cer_id: `cer-${mmsi}`, mmsi, file_name: `${mmsi}.pdf` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, isDomainError } from "../../../shared/domain/errors";
+import { DomainError, isDomainError } from "@shared/domain/errors";
 
 describe("isDomainError", () => {
   it("recognises a refusal of the domain and nothing else", () => {

@@ -1,6 +1,6 @@
-import type { AuthUser, Cart, CartLine, ShippingProduct } from "../../../shared/contracts/entities";
-import type { AccountContext, NewCartProduct, ProductFamilies, ShippingContext, ShippingRef } from "../../../shared/domain";
-import { SHIPPING_REFS, emptyCart } from "../../../shared/domain";
+import type { AuthUser, Cart, CartLine, ShippingProduct } from "@shared/contracts/entities";
+import type { AccountContext, NewCartProduct, ProductFamilies, ShippingContext, ShippingRef } from "@shared/domain";
+import { SHIPPING_REFS, emptyCart } from "@shared/domain";
 
 /** Prices (cents) of the shipping products as the demo back-office lists them. */
 export const SHIPPING_PRICES: Record<ShippingRef, number> = {

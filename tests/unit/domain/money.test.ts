@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "../../../shared/domain";
+import { applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "@shared/domain";
 
 describe("money", () => {
   it("rounds halves away from zero and ignores binary noise", () => {

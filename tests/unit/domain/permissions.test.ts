@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { permissionsOf } from "../../../shared/domain";
+import { permissionsOf } from "@shared/domain";
 import { user } from "./fixtures";
 
 const everything = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPrice, lineWeightGrams } from "../../../shared/domain";
+import { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPrice, lineWeightGrams } from "@shared/domain";
 import { line } from "./fixtures";
 
 describe("unit price precedence (docs/decisions/0004)", () => {

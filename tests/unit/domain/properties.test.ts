@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Cart, CartLine } from "../../../shared/contracts/entities";
-import { addProduct, applyCartChange, computeTotals, isDomainError, lineUnitPrice, shippingLine, withShipping } from "../../../shared/domain";
+import type { Cart, CartLine } from "@shared/contracts/entities";
+import { addProduct, applyCartChange, computeTotals, isDomainError, lineUnitPrice, shippingLine, withShipping } from "@shared/domain";
 import { CORSICA, EXEMPT, EXPORT, MAINLAND, SHIPPING_PRODUCTS, cartOf, line, product, shippingContext } from "./fixtures";
 
 const refs = ["A-1", "A-2", "A-3", "MOT-15CV", "ANT-VHF", "BAL-AIS", "FUS-DETRESSE", "B-9"];

@@ -6,7 +6,7 @@ import {
   truncatedMessage,
   QUICK_ORDER_MAX_ISSUES,
   QUICK_ORDER_MAX_LINES,
-} from "../../../shared/domain/quick-order";
+} from "@shared/domain/quick-order";
 
 describe("splitQuickOrderLine", () => {
   it.each([

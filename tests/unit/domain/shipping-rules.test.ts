@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CartLine } from "../../../shared/contracts/entities";
-import type { ShippingContext } from "../../../shared/domain";
-import { SHIPPING_RULES, matchingRules, shippingFacts, withShipping } from "../../../shared/domain";
+import type { CartLine } from "@shared/contracts/entities";
+import type { ShippingContext } from "@shared/domain";
+import { SHIPPING_RULES, matchingRules, shippingFacts, withShipping } from "@shared/domain";
 import { CORSICA, EXEMPT, EXPORT, FRIDAY, cartOf, line, shippingContext, shippingSummary } from "./fixtures";
 
 const parcel = (overrides: Partial<CartLine> = {}) => line({ prc_price: 1000, prd_weight_gross: 100, ...overrides });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ShippingRule } from "../../../shared/domain";
-import { DomainError, dayOfWeek, ruleMatches, shippingFacts, shippingLine, shippingLinesFor, withShipping, zoneOf } from "../../../shared/domain";
+import type { ShippingRule } from "@shared/domain";
+import { DomainError, dayOfWeek, ruleMatches, shippingFacts, shippingLine, shippingLinesFor, withShipping, zoneOf } from "@shared/domain";
 import { CORSICA, EXPORT, FAMILIES, MAINLAND, SHIPPING_PRODUCTS, cartOf, line, shippingContext, shippingSummary } from "./fixtures";
 
 describe("withShipping", () => {

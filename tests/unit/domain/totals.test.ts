@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, shippingLine, withShipping } from "../../../shared/domain";
+import { computeTotals, shippingLine, withShipping } from "@shared/domain";
 import { CORSICA, EXEMPT, EXPORT, MAINLAND, SHIPPING_PRODUCTS, cartOf, line, shippingContext } from "./fixtures";
 
 const lightParcel = shippingLine(SHIPPING_PRODUCTS.find((entry) => entry.obj_ref === "PORT_EXT-1KG")!, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingLine, validateOrder } from "../../../shared/domain";
+import { shippingLine, validateOrder } from "@shared/domain";
 import { MAINLAND, SHIPPING_PRODUCTS, cartOf, line } from "./fixtures";
 
 const certificate = (mmsi: string) => ({ cer_id: `cer-${mmsi}`, mmsi, file_name: `${mmsi}.pdf` });

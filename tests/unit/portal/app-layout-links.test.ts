@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addToCartStylesheet } from "../../../app/components/panier/AddToCartForm";
-import { links } from "../../../app/routes/_app";
+import { addToCartStylesheet } from "~/components/panier/AddToCartForm";
+import { links } from "~/routes/_app";
 
 describe("the default layout's links", () => {
   it("style the add-to-cart form and its modal on every page that shows them", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyCart } from "../../../shared/domain/index";
-import { CartCache } from "../../../app/services/upstream/cart-cache.server";
+import { emptyCart } from "@shared/domain/index";
+import { CartCache } from "~/services/upstream/cart-cache.server";
 
 const saved = (version: number) => ({ cart: { ...emptyCart(), ref: `v${version}` }, version });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KeyedQueue } from "../../../app/services/keyed-queue.server";
+import { KeyedQueue } from "~/services/keyed-queue.server";
 
 function deferred() {
   let resolve!: () => void;

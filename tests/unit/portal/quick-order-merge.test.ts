@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { mergeSources } from "../../../app/services/quick-order.server";
-import { gridSource, textSource, type QuickOrderSource } from "../../../app/services/quick-order-input.server";
-import { QUICK_ORDER_MAX_LINES, parseQuickOrderText } from "../../../shared/domain/quick-order";
+import { mergeSources } from "~/services/cart/quick-order.server";
+import { gridSource, textSource, type QuickOrderSource } from "~/services/cart/quick-order-input.server";
+import { QUICK_ORDER_MAX_LINES, parseQuickOrderText } from "@shared/domain/quick-order";
 
 const lines = (prefix: string, count: number) => Array.from({ length: count }, (_unused, index) => `${prefix}${index};1`).join("\n");
 

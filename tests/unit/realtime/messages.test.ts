@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartUpdateMessage, type CartUpdatePayload } from "../../../shared/realtime/events";
+import { cartUpdateMessage, type CartUpdatePayload } from "@shared/realtime/events";
 
 const gilet = { ref: "GIL-100", title: "Gilet autogonflant 150N", qty: 2 };
 const feu = { ref: "FEU-7", title: "Feu de navigation", qty: 1 };

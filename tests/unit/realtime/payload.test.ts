@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CART_UPDATE_EVENT, cartUpdatePayload, organizationRoom, readCartUpdate } from "../../../shared/realtime/events";
-import { createRecordingPublisher, normalizeExclusion } from "../../../shared/realtime/publisher";
+import { CART_UPDATE_EVENT, cartUpdatePayload, organizationRoom, readCartUpdate } from "@shared/realtime/events";
+import { createRecordingPublisher, normalizeExclusion } from "@shared/realtime/publisher";
 
 const valid = {
   kind: "added",

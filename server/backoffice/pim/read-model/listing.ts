@@ -1,5 +1,5 @@
-import type { ProductListQuery } from "../../../../shared/contracts/api";
-import { isPromotionApplied } from "../../../../shared/domain/pricing";
+import type { ProductListQuery } from "@shared/contracts/api";
+import { isPromotionApplied } from "@shared/domain/pricing";
 import type { PricedProductRow, ProductDetailRow } from "../product-view";
 import { effectivePriceOf, priceOf, type OrgPricing, type ProductPrice, type PromotionIndex } from "./org-pricing";
 import { byRefRank, byTitleRank, type IndexedProduct, type ProductIndex } from "./product-index";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { frenchOrder } from "../../../../shared/domain/french-order";
+import { frenchOrder } from "@shared/domain/french-order";
 import type { Database } from "../../db/schema";
 import type { ProductDetailRow } from "../product-view";
 

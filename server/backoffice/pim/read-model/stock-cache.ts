@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Stock } from "../../../../shared/contracts/entities";
+import type { Stock } from "@shared/contracts/entities";
 import type { Database } from "../../db/schema";
 
 /**

@@ -1,0 +1,43 @@
+import { isDomainError } from "@shared/domain/index";
+import { CartRefused } from "./cart.server";
+import type { PortalLoadContext } from "~/services/context.server";
+import type { ActiveUser } from "~/services/guards.server";
+import { UpstreamError } from "~/services/upstream/index.server";
+
+/** Shown when the back-office could not save: the cart on screen is the last one saved. */
+export const CART_SAVE_FAILED =
+  "Le panier n'a pas pu être enregistré : le service est momentanément indisponible. Votre panier est tel qu'au dernier enregistrement, réessayez dans quelques instants.";
+
+export interface CartFailure {
+  status: number;
+  message: string;
+}
+
+/**
+ * Turns what went wrong with a cart change into a French message and a status. A refusal
+ * (rule, permission, unknown product) is the user's to fix; a back-office failure is ours:
+ * it is logged with the request id, the organization and the user (the spec only logged
+ * 'erreur'). Anything else is a bug and goes on to the error page.
+ */
+export function cartFailureOf(error: unknown, context: PortalLoadContext, active: ActiveUser, operation: string): CartFailure {
+  if (error instanceof CartRefused) return { status: error.status, message: error.message };
+  if (isDomainError(error)) return { status: 400, message: error.message };
+  if (!(error instanceof UpstreamError)) throw error;
+  if (!error.isUnavailable) {
+    const status = error.status === 404 ? 400 : error.status;
+    return { status, message: error.status === 404 ? "Ce produit est introuvable." : error.message };
+  }
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "cart save failed",
+      requestId: context.requestId,
+      operation,
+      orgId: active.session.user.auth_org_id,
+      userId: (active.session.master ?? active.session.user).obj_id,
+      upstreamStatus: error.status,
+      upstreamCode: error.code,
+    }),
+  );
+  return { status: 503, message: CART_SAVE_FAILED };
+}

@@ -1,0 +1,154 @@
+import type { Cart, Certificate } from "@shared/contracts/entities";
+import type { CartChange, NewCartProduct, Totals } from "@shared/domain/index";
+import type { QuickOrderIssue } from "@shared/domain/quick-order";
+
+/**
+ * The cart feature's view models: what its loaders and actions hand to its components. Plain
+ * types, imported by both sides, so no server code reaches the browser bundle.
+ */
+
+/** What the add-to-cart action answers to a fetcher (with JavaScript). */
+export interface AddedToCart {
+  ok: true;
+  product: { ref: string; title: string; image: string | null };
+  qtyAdded: number;
+  /** Quantity of this product now in the cart (it may already have been there). */
+  qtyInCart: number;
+  /** Products in the cart, shipping lines excluded (the header badge). */
+  cartCount: number;
+  /** Cart totals in cents after the change; null when the user may not see prices. */
+  totalHt: number | null;
+  totalTtc: number | null;
+}
+
+export interface CartRefusal {
+  ok: false;
+  message: string;
+}
+
+export type AddToCartAnswer = AddedToCart | CartRefusal;
+
+/** The field that tells the action the form was sent by a fetcher (JavaScript on). */
+export const FETCH_MODE_FIELD = "mode";
+export const FETCH_MODE_VALUE = "fetch";
+/** Where every add-to-cart form posts. */
+export const ADD_TO_CART_ACTION = "/mon-panier/ajouter";
+
+export interface CertificateView {
+  cerId: string;
+  mmsi: string;
+  fileName: string;
+}
+
+export interface CartLineView {
+  lineId: string;
+  productId: number;
+  ref: string;
+  title: string;
+  /** The product's picture, when the catalogue has one. */
+  picture: string | null;
+  /** Discontinued since it was put in the cart: to be removed before any other change is saved. */
+  discontinued: boolean;
+  qty: number;
+  listPrice: number | null;
+  unitPrice: number | null;
+  discountPercent: number | null;
+  promoName: string | null;
+  ecotaxe: number | null;
+  lineTotal: number | null;
+  stock: number;
+  refillDate: string | null;
+  refillQty: number | null;
+  needsCertificates: boolean;
+  certificates: CertificateView[];
+  /** The domain's reasons this line cannot be ordered yet (MMSI certificates). */
+  problems: string[];
+}
+
+export interface CartView {
+  version: number;
+  ref: string;
+  comments: string;
+  saturday: boolean;
+  lddActive: boolean;
+  lddPrice: number | null;
+  lines: CartLineView[];
+  shippingLines: CartLineView[];
+  totals: Totals | null;
+  taxExempt: boolean;
+  /** The per-line ecotax column: with the `prices` right, for accounts that pay VAT and ecotax. */
+  showsEcotaxe: boolean;
+  /** Saturday delivery is charged only on a Friday (spec section 5). */
+  todayIsFriday: boolean;
+  canEdit: boolean;
+  canSeePrices: boolean;
+}
+
+export interface QuickOrderAdded {
+  ref: string;
+  title: string;
+  qty: number;
+}
+
+export interface QuickOrderReport {
+  added: QuickOrderAdded[];
+  /** At most QUICK_ORDER_MAX_ISSUES refused lines, a cut at the limit first. */
+  refused: QuickOrderSourceIssue[];
+  /** Refused lines past the listed ones: counted only. */
+  unlisted: number;
+}
+
+/** A refused line and the input it comes from ("Grille", "Texte collé", "Fichier …"). */
+export interface QuickOrderSourceIssue extends QuickOrderIssue {
+  source: string;
+}
+
+export interface QuantityUpdate {
+  lineId: string;
+  qty: number;
+}
+
+export interface AddItem {
+  product: NewCartProduct;
+  qty: number;
+  lineId: string;
+}
+
+/** The domain's changes, plus the two the portal needs that are not rules: many adds, details. */
+export type PortalCartChange =
+  | CartChange
+  | { type: "addMany"; items: readonly AddItem[] }
+  | { type: "details"; ref: string; comments: string }
+  | { type: "quantities"; updates: readonly QuantityUpdate[] }
+  | { type: "attachCertificate"; lineId: string; certificate: Certificate }
+  | { type: "detachCertificate"; lineId: string; cerId: string }
+  | { type: "checkout"; details: CheckoutDetails };
+
+/** What the checkout steps set on the cart (issue 8): addresses, reference, instructions. */
+export type CheckoutDetails = Partial<Pick<Cart, "dlv_address" | "inv_address" | "ref" | "comments" | "notes" | "partialDelivery">>;
+
+/** An item of a many-add that the cart refused (a line that would pass 9999…), with the reason. */
+export interface RefusedItem {
+  lineId: string;
+  message: string;
+}
+
+/**
+ * What a cart change did, in words a notification can use (spec section 8: "Le produit X a
+ * été ajouté au panier par Y"…). Built from the saved cart, so titles are the catalogue's.
+ */
+export interface CartProductRef {
+  ref: string;
+  title: string;
+  qty: number;
+}
+
+export type CartEvent =
+  | { kind: "added"; products: CartProductRef[] }
+  | { kind: "quantity"; product: CartProductRef }
+  | { kind: "quantities"; products: CartProductRef[] }
+  | { kind: "removed"; product: CartProductRef | null }
+  | { kind: "cleared" }
+  | { kind: "options"; saturday: boolean; lddActive: boolean }
+  | { kind: "details"; ref: string }
+  | { kind: "certificates"; product: CartProductRef; attached: number };

@@ -1,0 +1,85 @@
+import type { SavedCart } from "@shared/contracts/api";
+import type { AuthUser, CartLine } from "@shared/contracts/entities";
+import {
+  accountContextOf,
+  computeTotals,
+  isFriday,
+  isMmsiProduct,
+  isPromotionApplied,
+  isTagIntegrator,
+  isTaxExempt,
+  lineEcotaxe,
+  lineTotalHt,
+  lineUnitPrice,
+  permissionsOf,
+  validateOrder,
+} from "@shared/domain/index";
+import type { CartLineView, CartView } from "./types";
+
+/**
+ * What /mon-panier shows, computed on the server with the domain's rules. Without the
+ * `prices` right every amount is null here, before the data leaves the server.
+ */
+
+interface LineViewRules {
+  showPrices: boolean;
+  /** An HT (tax-exempt) account pays no ecotax: its lines show none. */
+  showEcotaxe: boolean;
+  checksCertificates: boolean;
+}
+
+function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates }: LineViewRules, problems: string[]): CartLineView {
+  const price = (value: number) => (showPrices ? value : null);
+  return {
+    lineId: line.line_id,
+    productId: line.obj_id,
+    ref: line.obj_ref,
+    title: line.obj_title,
+    picture: line.image ?? null,
+    discontinued: line.prd_discontinued === true,
+    qty: line.qty,
+    listPrice: price(line.prd_price_selling),
+    unitPrice: price(lineUnitPrice(line)),
+    discountPercent: showPrices && line.prc_discount > 0 ? line.prc_discount : null,
+    promoName: showPrices && isPromotionApplied(line) ? (line.prc_promo_name ?? "Promotion") : null,
+    ecotaxe: showEcotaxe ? price(lineEcotaxe(line)) : null,
+    lineTotal: price(lineTotalHt(line)),
+    stock: line.prd_sto_disp,
+    refillDate: line.prd_refill_date,
+    refillQty: line.prd_refill_qte,
+    needsCertificates: checksCertificates && isMmsiProduct(line),
+    certificates: line.certificates.map((certificate) => ({
+      cerId: certificate.cer_id,
+      mmsi: certificate.mmsi,
+      fileName: certificate.file_name,
+    })),
+    problems,
+  };
+}
+
+export function cartView(saved: SavedCart, user: AuthUser, master: AuthUser | null, today: string): CartView {
+  const permissions = permissionsOf(user, master);
+  const showPrices = permissions.canViewPrices;
+  const account = accountContextOf(user);
+  const problems = validateOrder(saved.cart, { account, canOrder: true });
+  const problemsOf = (lineId: string) => problems.filter((problem) => problem.lineId === lineId).map((problem) => problem.message);
+  const taxExempt = isTaxExempt(account.catCompta);
+  const rules: LineViewRules = { showPrices, showEcotaxe: showPrices && !taxExempt, checksCertificates: !isTagIntegrator(account.objRef) };
+  const views = saved.cart.products.map((line) => lineView(line, rules, problemsOf(line.line_id)));
+  return {
+    version: saved.version,
+    ref: saved.cart.ref,
+    comments: saved.cart.comments,
+    saturday: saved.cart.saturday,
+    lddActive: saved.cart.ldd.active,
+    lddPrice: showPrices ? saved.cart.ldd.price : null,
+    lines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === false),
+    shippingLines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === true),
+    totals: showPrices ? computeTotals(saved.cart, account) : null,
+    taxExempt,
+    showsEcotaxe: rules.showEcotaxe,
+    todayIsFriday: isFriday(today),
+    canEdit: permissions.canUpdateCart && user.obj_class !== "contributor",
+    canSeePrices: showPrices,
+  };
+}
