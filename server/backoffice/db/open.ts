@@ -19,6 +19,8 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** Pool size for a PostgreSQL server. */
   poolSize?: number;
+  /** Embedded PGlite only: start from a copy written by `dump` (tests seed the demo data once). */
+  pgliteDump?: string;
   /** Embedded PGlite only: told if its thread stops while the server runs (pglite-thread.ts). */
   onDatabaseLost?: (error: Error) => void;
 }
@@ -26,17 +28,20 @@ export interface OpenDatabaseOptions {
 export interface OpenedDatabase {
   db: Kysely<Database>;
   close(): Promise<void>;
+  /** Embedded PGlite only: writes the whole database to a tarball `pgliteDump` can start from. */
+  dump?(file: string): Promise<void>;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
-  const db = options.url ? openPostgres(options.url, options) : await openPglite(options);
+  const pglite = options.url ? null : await startPglite(options);
+  const db = pglite ? new Kysely<Database>({ dialect: new PGliteDialect(pglite) }) : openPostgres(options.url ?? "", options);
   try {
     await migrate(db, options.schema);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { db, close: () => db.destroy() };
+  return { db, close: () => db.destroy(), dump: pglite ? (file) => pglite.dump(file) : undefined };
 }
 
 function openPostgres(url: string, options: OpenDatabaseOptions): Kysely<Database> {
@@ -52,17 +57,17 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Kysely<Databas
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-async function openPglite(options: OpenDatabaseOptions): Promise<Kysely<Database>> {
+async function startPglite(options: OpenDatabaseOptions): Promise<PGliteThread> {
   const dataDir = options.memory ? undefined : (options.dataDir ?? "data/pglite");
   if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
-  const pglite = new PGliteThread(dataDir, options.onDatabaseLost);
+  const pglite = new PGliteThread(dataDir, options.onDatabaseLost, options.pgliteDump);
   try {
     await pglite.waitReady;
   } catch (error) {
     await pglite.close().catch(() => undefined);
     throw error;
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return pglite;
 }
 
 async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {

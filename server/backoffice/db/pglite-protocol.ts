@@ -3,10 +3,13 @@
 export interface PGliteWorkerData {
   /** Data directory; absent for an in-memory database. */
   dataDir: string | undefined;
+  /** A tarball written by a `dump` message: the database starts as that copy (tests seed once). */
+  loadDump?: string;
 }
 
 export type ToWorker =
   | { type: "query"; id: number; sql: string; params: unknown[] }
+  | { type: "dump"; id: number; file: string }
   | { type: "close"; id: number };
 
 /** What a database error keeps across the thread boundary (Error objects lose their fields). */
@@ -21,6 +24,7 @@ export type FromWorker =
   | { type: "failed"; error: WorkerError }
   | { type: "result"; id: number; rows: unknown[]; affectedRows: number | undefined }
   | { type: "error"; id: number; error: WorkerError }
+  | { type: "dumped"; id: number }
   | { type: "closed"; id: number };
 
 export function toWorkerError(error: unknown): WorkerError {

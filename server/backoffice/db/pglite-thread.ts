@@ -44,8 +44,8 @@ export class PGliteThread implements PGliteLike {
    * `onLost`: told once if the thread stops or fails after it started. Every statement is
    * refused from then on, so a server should stop and be restarted rather than answer errors.
    */
-  constructor(dataDir: string | undefined, onLost?: (error: Error) => void) {
-    const workerData: PGliteWorkerData = { dataDir };
+  constructor(dataDir: string | undefined, onLost?: (error: Error) => void, loadDump?: string) {
+    const workerData: PGliteWorkerData = { dataDir, loadDump };
     // A JavaScript entry that loads the TypeScript worker through tsx (here and under vitest).
     this.worker = new Worker(new URL("./pglite-worker-boot.mjs", import.meta.url), { workerData, execArgv: [] });
     this.waitReady = new Promise<void>((resolve, reject) => {
@@ -86,6 +86,12 @@ export class PGliteThread implements PGliteLike {
     const answer = await this.request({ type: "query", id: this.nextId++, sql, params });
     if (answer.type !== "result") throw new Error(`unexpected answer ${answer.type} to a query`);
     return { rows: answer.rows as R[], affectedRows: answer.affectedRows };
+  }
+
+  /** Writes the whole database to `file` as a tarball that `loadDump` starts from. */
+  async dump(file: string): Promise<void> {
+    const answer = await this.request({ type: "dump", id: this.nextId++, file });
+    if (answer.type !== "dumped") throw new Error(`unexpected answer ${answer.type} to a dump`);
   }
 
   async close(): Promise<void> {

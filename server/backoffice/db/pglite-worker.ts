@@ -1,3 +1,4 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -11,17 +12,28 @@ import { textParsers } from "./text-parsers";
  */
 const port = parentPort;
 if (!port) throw new Error("pglite-worker.ts runs as a worker thread");
-const { dataDir } = workerData as PGliteWorkerData;
+const { dataDir, loadDump } = workerData as PGliteWorkerData;
 const send = (message: FromWorker) => port.postMessage(message);
 
 try {
-  const pglite = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm }, parsers: textParsers });
+  const loadDataDir = loadDump ? new Blob([await readFile(loadDump)]) : undefined;
+  const pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { unaccent, pg_trgm }, parsers: textParsers });
   port.on("message", (message: ToWorker) => {
     if (message.type === "close") {
       pglite.close().then(
         () => send({ type: "closed", id: message.id }),
         (error: unknown) => send({ type: "error", id: message.id, error: toWorkerError(error) }),
       );
+      return;
+    }
+    if (message.type === "dump") {
+      pglite
+        .dumpDataDir("none")
+        .then(async (tarball) => writeFile(message.file, Buffer.from(await tarball.arrayBuffer())))
+        .then(
+          () => send({ type: "dumped", id: message.id }),
+          (error: unknown) => send({ type: "error", id: message.id, error: toWorkerError(error) }),
+        );
       return;
     }
     pglite.query(message.sql, message.params, { rowMode: "object" }).then(

@@ -1,30 +1,17 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import type { Kysely } from "kysely";
-import pg from "pg";
 import type { SessionResponse } from "@shared/contracts/api";
-import { createBackofficeApi, type BackofficeApiDeps } from "../../../server/backoffice/app";
-import { openDatabase } from "../../../server/backoffice/db/open";
+import type { BackofficeApiDeps } from "../../../server/backoffice/app";
 import type { Database } from "../../../server/backoffice/db/schema";
-import { seedDemo, type DemoOptions } from "../../../server/backoffice/seed/demo";
+import type { DemoOptions } from "../../../server/backoffice/seed/demo";
+import { DEMO_TODAY, startHarness, type Engine } from "../../support/harness";
 
 /**
- * Starts the back-office on an ephemeral 127.0.0.1 port over a fresh database with the demo
- * data set (the small one unless told): in-memory PGlite, or a throw-away schema of
- * TEST_DATABASE_URL's server.
+ * The back-office alone, through the one harness (tests/support/harness.ts): an ephemeral
+ * 127.0.0.1 port over a fresh copy of the demo data set (the small one unless told), on
+ * in-memory PGlite or a throw-away database of TEST_DATABASE_URL's server.
  */
 
-export type Engine = "pglite" | "postgres";
-
-/** Engines to run the suites on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
-
-/** The demo data's date: fixed so that promotions and refill dates are the same on every run. */
-export const DEMO_TODAY = "2026-11-20";
+export { DEMO_TODAY, ENGINES, type Engine } from "../../support/harness";
 
 export interface Backoffice {
   baseUrl: string;
@@ -34,17 +21,6 @@ export interface Backoffice {
   close(): Promise<void>;
 }
 
-async function assertPostgresReachable(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(`PostgreSQL unreachable at ${url} (REQUIRE_SERVICES=${process.env.REQUIRE_SERVICES ?? ""})`, { cause: error });
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 export interface StartOptions extends Pick<BackofficeApiDeps, "cartVacuumEvery"> {
   /** "small" (default: faster) or "full", the data `npm start` creates and the README describes. */
   size?: DemoOptions["size"];
@@ -52,51 +28,9 @@ export interface StartOptions extends Pick<BackofficeApiDeps, "cartVacuumEvery">
 
 /** `options`: the demo data's size and API settings a test changes (the vacuum pace, say). */
 export async function startBackoffice(engine: Engine, options: StartOptions = {}): Promise<Backoffice> {
-  const { size = "small", ...apiOptions } = options;
-  const url = process.env.TEST_DATABASE_URL;
-  let schema: string | undefined;
-  let opened;
-  if (engine === "postgres" && url) {
-    await assertPostgresReachable(url);
-    schema = `t_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    opened = await openDatabase({ url, schema, poolSize: 12 });
-  } else {
-    opened = await openDatabase({ memory: true });
-  }
-  await seedDemo(opened.db, { size, today: DEMO_TODAY });
-
-  let now = new Date(`${DEMO_TODAY}T10:00:00+01:00`);
-  // Uploaded certificate files go to a throw-away directory, never the working tree's data/.
-  const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-bo-"));
-  const app = express();
-  app.set("etag", false); // as the servers do (decision 0085)
-  app.use("/api", createBackofficeApi({ db: opened.db, now: () => now, logger: { error: () => undefined }, certificatesDir, ...apiOptions }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api`,
-    db: opened.db,
-    setNow: (instant) => {
-      now = instant;
-    },
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await opened.close();
-      await rm(certificatesDir, { recursive: true, force: true });
-      if (schema && url) {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-    },
-  };
+  const { size = "small", ...api } = options;
+  const harness = await startHarness({ engine, seed: { size, today: DEMO_TODAY }, api, name: "backoffice" });
+  return { baseUrl: `${harness.url}/api`, db: harness.db, setNow: harness.clock.set, close: harness.close };
 }
 
 export interface CallOptions {

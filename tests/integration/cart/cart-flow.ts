@@ -1,14 +1,12 @@
 import * as addRoute from "~/routes/_app.mon-panier.ajouter";
 import * as cartRoute from "~/routes/_app.mon-panier._index";
 import { cookieJar, callRoute, formRequest, pageRequest, responseOf } from "../portal/harness";
-import type { Backoffice } from "../portal/harness";
 import { logIn } from "../portal/session-flow";
 import type { CartBackoffice } from "./harness";
 
 /** Logs in through the real /connexion action; returns the browser's cookie. */
 export async function cookieFor(backoffice: CartBackoffice, login: string): Promise<string> {
-  const asPortalHarness = { url: backoffice.url, clock: { now: () => new Date(), advance: () => undefined }, context: backoffice.context, close: backoffice.close } satisfies Backoffice;
-  return (await logIn(asPortalHarness, login)).cookie;
+  return (await logIn(backoffice, login)).cookie;
 }
 
 export async function postAdd(backoffice: CartBackoffice, cookie: string, fields: Record<string, string>): Promise<Response | unknown> {

@@ -1,25 +1,16 @@
-import type http from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import express from "express";
-import { sql, type Kysely } from "kysely";
-import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "~/services/context.server";
-import { createBackofficeApi } from "../../../server/backoffice/app";
-import { openDatabase } from "../../../server/backoffice/db/open";
-import * as certificatesMigration from "../../../server/backoffice/db/migrations/0003_certificates";
+import type express from "express";
+import type { Kysely } from "kysely";
+import type { PortalLoadContext } from "~/services/context.server";
 import type { Database } from "../../../server/backoffice/db/schema";
-import { seedDemo } from "../../../server/backoffice/seed/demo";
-import { SECRET } from "../portal/harness";
+import { DEMO_TODAY, startHarness } from "../../support/harness";
 
 /**
- * The real back-office (in-memory PGlite, small demo set, certificates in a temp dir) on
- * 127.0.0.1 and a portal load context pointing at it, with a clock both sides share and a
- * switch that makes cart saves fail as a broken back-office would.
+ * The one harness (tests/support/harness.ts) for cart tests: the real back-office over a copy
+ * of the small demo set, certificates in a temp dir, a clock both sides share, and a switch
+ * that makes cart saves fail as a broken back-office would.
  */
 
-export const DEMO_TODAY = "2026-11-20"; // a Friday
+export { DEMO_TODAY } from "../../support/harness"; // a Friday
 export const LOGINS = {
   client: "client@voilerie-atlantique.fr",
   buyer: "acheteur@voilerie-atlantique.fr",
@@ -48,59 +39,38 @@ export interface CartBackoffice {
   close(): Promise<void>;
 }
 
-async function ensureCertificatesTable(db: Kysely<Database>): Promise<void> {
-  const found = await sql<{ name: string | null }>`select to_regclass('certificates')::text as name`.execute(db);
-  if (!found.rows[0]?.name) await certificatesMigration.up(db as unknown as Kysely<unknown>);
+export const isCartSave = (req: express.Request) => req.method === "POST" && /^\/api\/oms\/cart\/\d+$/.test(req.path);
+
+/** Counts cart saves' answers, and answers 503 instead while `switches.failSaves` is on. */
+export function cartSaveSwitch(switches: { failSaves: boolean }, saveStatuses: number[]): express.RequestHandler {
+  return (req, res, next) => {
+    if (isCartSave(req)) res.on("finish", () => saveStatuses.push(res.statusCode));
+    if (switches.failSaves && isCartSave(req)) return void res.status(503).json({ code: "down", message: "indisponible" });
+    next();
+  };
 }
 
 export async function startCartBackoffice(): Promise<CartBackoffice> {
-  let now = new Date(`${DEMO_TODAY}T10:00:00+01:00`);
-  const clock = () => now;
-  const { db, close } = await openDatabase({ memory: true });
-  await seedDemo(db, { size: "small", today: DEMO_TODAY });
-  await ensureCertificatesTable(db);
-  const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-"));
-  const harness = { failSaves: false };
+  const switches = { failSaves: false };
   const saveStatuses: number[] = [];
-  const app = express();
-  app.use((req, res, next) => {
-    const isSave = req.method === "POST" && /^\/api\/oms\/cart\/\d+$/.test(req.path);
-    if (isSave) res.on("finish", () => saveStatuses.push(res.statusCode));
-    if (harness.failSaves && isSave) {
-      res.status(503).json({ code: "down", message: "indisponible" });
-      return;
-    }
-    next();
-  });
-  app.use("/api", createBackofficeApi({ db, now: clock, logger: { error: () => undefined }, certificatesDir }));
-  const server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const services = createPortalServices({ upstreamUrl: url, sessionSecret: SECRET, secureCookies: false, now: clock });
-  let requestCount = 0;
-  const backoffice: CartBackoffice = {
-    url,
-    db,
-    certificatesDir,
-    setNow: (instant) => void (now = instant),
-    now: clock,
+  const harness = await startHarness({ seed: { size: "small", today: DEMO_TODAY }, before: [cartSaveSwitch(switches, saveStatuses)], name: "cart-test" });
+  return {
+    url: harness.url,
+    db: harness.db,
+    certificatesDir: harness.certificatesDir,
+    setNow: harness.clock.set,
+    now: harness.clock.now,
     get failSaves() {
-      return harness.failSaves;
+      return switches.failSaves;
     },
     set failSaves(value: boolean) {
-      harness.failSaves = value;
+      switches.failSaves = value;
     },
-    context: () => createPortalLoadContext(services, { requestId: `cart-test-${++requestCount}`, cspNonce: "nonce" }),
+    context: harness.context,
     logged: [],
     saveStatuses,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await close();
-      await rm(certificatesDir, { recursive: true, force: true });
-    },
+    close: harness.close,
   };
-  return backoffice;
 }
 
 /** Orderable demo products of each kind, read from the database the test runs on. */

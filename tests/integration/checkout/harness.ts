@@ -1,23 +1,16 @@
-import type http from "node:http";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import express from "express";
-import { sql, type Kysely } from "kysely";
-import { createPortalLoadContext, createPortalServices } from "~/services/context.server";
-import { createBackofficeApi } from "../../../server/backoffice/app";
-import * as certificatesMigration from "../../../server/backoffice/db/migrations/0003_certificates";
-import { openDatabase } from "../../../server/backoffice/db/open";
-import type { Database } from "../../../server/backoffice/db/schema";
-import { seedDemo } from "../../../server/backoffice/seed/demo";
+import type express from "express";
+import { sql } from "kysely";
 import { emptyCart } from "@shared/domain/index";
 import { createRecordingPublisher, type RecordingPublisher } from "@shared/realtime/publisher";
-import type { CartBackoffice } from "../cart/harness";
-import { SECRET } from "../portal/harness";
+import { startHarness } from "../../support/harness";
+import { cartSaveSwitch, type CartBackoffice } from "../cart/harness";
 
 /**
- * The real back-office (in-memory PGlite, small demo set) on 127.0.0.1 with a Friday clock,
+ * The one harness (tests/support/harness.ts) for checkout tests: the real back-office over a
+ * copy of the small demo set with a Friday clock,
  * a portal context whose mail goes to a temp folder and whose realtime publisher records,
  * and switches that make the address creation or the confirmation fail like a broken
  * back-office (500, or no answer until the portal's timeout).
@@ -47,11 +40,6 @@ export function decodeQuotedPrintable(eml: string): string {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
-async function ensureCertificatesTable(db: Kysely<Database>): Promise<void> {
-  const found = await sql<{ name: string | null }>`select to_regclass('certificates')::text as name`.execute(db);
-  if (!found.rows[0]?.name) await certificatesMigration.up(db as unknown as Kysely<unknown>);
-}
-
 function failing(mode: () => Failure, test: (req: express.Request) => boolean, held: Set<express.Response>): express.RequestHandler {
   return (req, res, next) => {
     const failure = test(req) ? mode() : null;
@@ -62,56 +50,39 @@ function failing(mode: () => Failure, test: (req: express.Request) => boolean, h
 }
 
 export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
-  let now = new Date(`${FRIDAY}T10:00:00+01:00`);
-  const clock = () => now;
-  const { db, close } = await openDatabase({ memory: true });
-  await seedDemo(db, { size: "small", today: FRIDAY });
-  await ensureCertificatesTable(db);
-  const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-"));
   const mailDir = await mkdtemp(path.join(tmpdir(), "mail-"));
   const switches = { failAddresses: null as Failure, failConfirm: null as Failure, failSaves: false };
   const held = new Set<express.Response>();
   let confirmCalls = 0;
   const saveStatuses: number[] = [];
-  const app = express();
-  app.use((req, _res, next) => {
-    if (req.method === "POST" && /^\/api\/oms\/cart\/\d+\/confirm$/.test(req.path)) confirmCalls++;
+  const isConfirm = (req: express.Request) => req.method === "POST" && /^\/api\/oms\/cart\/\d+\/confirm$/.test(req.path);
+  const countConfirms: express.RequestHandler = (req, _res, next) => {
+    if (isConfirm(req)) confirmCalls++;
     next();
-  });
-  app.use((req, res, next) => {
-    const isSave = req.method === "POST" && /^\/api\/oms\/cart\/\d+$/.test(req.path);
-    if (isSave) res.on("finish", () => saveStatuses.push(res.statusCode));
-    if (switches.failSaves && isSave) return void res.status(503).json({ code: "down", message: "indisponible" });
-    next();
-  });
-  app.use(failing(() => switches.failAddresses, (req) => req.method === "POST" && req.path === "/api/crm/addresses", held));
-  app.use(failing(() => switches.failConfirm, (req) => req.method === "POST" && /^\/api\/oms\/cart\/\d+\/confirm$/.test(req.path), held));
-  app.use("/api", createBackofficeApi({ db, now: clock, logger: { error: () => undefined }, certificatesDir }));
-  const server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
   const realtime = createRecordingPublisher();
-  const services = createPortalServices({
-    upstreamUrl: url,
-    sessionSecret: SECRET,
-    secureCookies: false,
-    now: clock,
-    upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
-    mail: { from: "NautiDistrib <commandes@nautidistrib.fr>", dir: mailDir },
-    realtime,
+  const harness = await startHarness({
+    seed: { size: "small", today: FRIDAY },
+    before: [
+      countConfirms,
+      cartSaveSwitch(switches, saveStatuses),
+      failing(() => switches.failAddresses, (req) => req.method === "POST" && req.path === "/api/crm/addresses", held),
+      failing(() => switches.failConfirm, isConfirm, held),
+    ],
+    portal: { upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS, mail: { from: "NautiDistrib <commandes@nautidistrib.fr>", dir: mailDir }, realtime },
+    name: "checkout-test",
   });
-  let requestCount = 0;
+  const { db } = harness;
   return {
-    url,
+    url: harness.url,
     db,
-    certificatesDir,
+    certificatesDir: harness.certificatesDir,
     mailDir,
     realtime,
     logged: [],
     saveStatuses,
-    setNow: (instant) => void (now = instant),
-    now: clock,
+    setNow: harness.clock.set,
+    now: harness.clock.now,
     get failSaves() {
       return switches.failSaves;
     },
@@ -133,7 +104,7 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
     set failConfirm(value: Failure) {
       switches.failConfirm = value;
     },
-    context: () => createPortalLoadContext(services, { requestId: `checkout-test-${++requestCount}`, cspNonce: "nonce" }),
+    context: harness.context,
     async mails() {
       const files = (await readdir(mailDir)).filter((file) => file.endsWith(".eml")).sort();
       return Promise.all(files.map(async (file) => decodeQuotedPrintable(await readFile(path.join(mailDir, file), "utf8"))));
@@ -147,9 +118,7 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
     },
     async close() {
       for (const res of held) res.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await close();
-      await rm(certificatesDir, { recursive: true, force: true });
+      await harness.close();
       await rm(mailDir, { recursive: true, force: true });
     },
   };

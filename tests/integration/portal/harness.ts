@@ -1,29 +1,18 @@
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "~/services/context.server";
-import { createBackofficeApi } from "../../../server/backoffice/app";
-import { openDatabase } from "../../../server/backoffice/db/open";
-import { seedDemoIfEmpty } from "../../../server/backoffice/seed/demo";
+import type { Kysely } from "kysely";
+import type { PortalLoadContext } from "~/services/context.server";
+import type { Database } from "../../../server/backoffice/db/schema";
+import { startHarness, type TestClock } from "../../support/harness";
 
 /**
- * The real back-office (in-memory PGlite with the demo data) on 127.0.0.1:<random>, and a
- * load context pointing at it: loaders and actions are tested against the real contract.
+ * The one harness (tests/support/harness.ts) for portal tests: the real back-office over a
+ * copy of the demo data (the full set, dated today, as `npm start` makes it, unless told) on
+ * 127.0.0.1:<random>, and a load context pointing at it, on a clock that runs from the real
+ * time: loaders and actions are tested against the real contract.
  */
 
-export const DEMO_PASSWORD = "demo1234";
-export const SECRET = "test-secret-0123456789-abcdefghijklmnop";
+export { DEMO_PASSWORD, SECRET } from "../../support/harness";
 
-export interface Clock {
-  now: () => Date;
-  /** Moves the clock forward, for both the portal and the back-office. */
-  advance(ms: number): void;
-}
-
-export function createClock(): Clock {
-  let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
-}
+export type Clock = Pick<TestClock, "now" | "advance">;
 
 export interface Backoffice {
   url: string;
@@ -33,31 +22,16 @@ export interface Backoffice {
 }
 
 /** A started back-office, with its database at hand for tests that pick demo products. */
-export type SeededBackoffice = Backoffice & { db: Awaited<ReturnType<typeof openDatabase>>["db"] };
+export type SeededBackoffice = Backoffice & { db: Kysely<Database> };
 
 /** `seedSize: "small"` seeds the smaller deterministic demo set (faster, same logins). */
 export async function startBackoffice(options: { seedSize?: "full" | "small"; upstreamFetch?: typeof fetch } = {}): Promise<SeededBackoffice> {
-  const clock = createClock();
-  const { db, close } = await openDatabase({ memory: true });
-  await seedDemoIfEmpty(db, { size: options.seedSize ?? "full" });
-  const app = express();
-  app.use("/api", createBackofficeApi({ db, now: clock.now, logger: { error: () => undefined } }));
-  const server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  const harness = await startHarness({
+    seed: { size: options.seedSize ?? "full" },
+    clock: "running",
+    portal: { upstreamFetch: options.upstreamFetch },
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const services = createPortalServices({ upstreamUrl: url, sessionSecret: SECRET, secureCookies: false, now: clock.now, upstreamFetch: options.upstreamFetch });
-  let requestCount = 0;
-  return {
-    url,
-    clock,
-    db,
-    context: () => createPortalLoadContext(services, { requestId: `test-${++requestCount}`, cspNonce: "nonce" }),
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await close();
-    },
-  };
+  return { url: harness.url, clock: harness.clock, db: harness.db, context: harness.context, close: harness.close };
 }
 
 /** A browser's Cookie header after receiving these Set-Cookie values (expired ones dropped). */

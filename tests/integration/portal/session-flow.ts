@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, callRoute, cookieJar, formRequest, pageRequest, response
 
 /** Logs in through the real /connexion action and returns the browser's cookies and the redirect. */
 export async function logIn(
-  backoffice: Backoffice,
+  backoffice: Pick<Backoffice, "context">,
   login: string,
   extra: Record<string, string> = {},
 ): Promise<{ cookie: string; location: string | null; response: Response }> {
@@ -15,7 +15,7 @@ export async function logIn(
 }
 
 /** The session as the portal reads it from these cookies. */
-export async function sessionOf(backoffice: Backoffice, cookie: string): Promise<PortalSession | null> {
+export async function sessionOf(backoffice: Pick<Backoffice, "context">, cookie: string): Promise<PortalSession | null> {
   const context = backoffice.context();
   const state = await context.sessions.read(pageRequest("/", cookie), context.now());
   return state.status === "active" ? state.session : null;
