@@ -14,7 +14,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/components/**/*.test.tsx"],
     environment: "node",
     // The demo data is seeded once per run and copied for each test file (tests/support/seeds.ts).
-    globalSetup: ["tests/setup/seed-once.ts"],
+    globalSetup: ["tests/setup/seed-once.ts", "tests/setup/build-once.ts"],
     testTimeout: 20000,
     hookTimeout: 60000,
     coverage: { provider: "v8", include: ["shared/**/*.ts"], reporter: ["text-summary", "text"] },

@@ -6,6 +6,20 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 
+/**
+ * What the portal's server (server/app.ts) uses of the app. It reaches them through the Remix
+ * build (`build.entry.module`), never by importing app sources, so that the services it
+ * builds and the routes that use them are one copy of the same modules (decision 0099); from
+ * app/ it imports only types, and only from this file.
+ */
+export { createPortalLoadContext, createPortalServices } from "~/services/context.server";
+export type { PortalConfig, PortalLoadContext, PortalServices } from "~/services/context.server";
+export { DEFAULT_MAIL_FROM } from "~/services/mail.server";
+export type { PortalLogger } from "~/services/logger.server";
+export type { CatalogueConfig } from "~/services/catalogue/config.server";
+/** The socket handshake tells a refused session (401, 403) from an unavailable back-office. */
+export { UpstreamError } from "~/services/upstream/index.server";
+
 const ABORT_DELAY_MS = 5000;
 
 /**
@@ -89,7 +103,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged here; before it, Remix's handleError has them.
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.logger.error({ path: new URL(request.url).pathname, error: describe(error) }, "render error");
         },
       },
     );
@@ -100,7 +114,10 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests (the browser went away) are not errors of ours.
   if (request.signal.aborted) return;
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  // The request id ties this log line to the reference shown on the 500 page.
-  console.error(JSON.stringify({ msg: "route error", requestId: context.requestId, path: new URL(request.url).pathname, error: detail }));
+  // The context's logger puts the request id on the line: the reference shown on the 500 page.
+  context.logger.error({ path: new URL(request.url).pathname, error: describe(error) }, "route error");
 };
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

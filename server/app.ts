@@ -2,21 +2,22 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { createPortalServices, type PortalServices } from "~/services/context.server";
-import { DEFAULT_MAIL_FROM } from "~/services/mail.server";
+import type { CatalogueConfig, PortalConfig, PortalLogger, PortalServices } from "~/entry.server";
 import { createBackofficeApi } from "./backoffice/app";
 import { resolveSessionSecret } from "./config/session-secret";
 import { openPortalDatabase } from "./database";
 import { attachRealtime } from "./realtime/index";
 import { readRealtimeEnv } from "./realtime/env";
-import { logger } from "./logger";
+import { logger as processLogger } from "./logger";
 import { requestId } from "./middleware/request-id";
 import { sameOriginOnly } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { staticFiles } from "./middleware/static";
-import { createRemixHandler } from "./remix-handler";
+import { importPortalBuild, watchPortalBuild, type LoadedBuild } from "./portal-build";
+import { createRemixHandler, type PortalRuntime } from "./remix-handler";
 import { closeGracefully } from "./shutdown";
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,6 +41,16 @@ export interface PortalServerOptions {
   /** Redis relaying live cart events between instances; default: REDIS_URL (docs/realtime.md). */
   redisUrl?: string;
   realtimeChannel?: string;
+  /** Catalogue tuning (CATALOGUE_* variables); what is left out takes the app's defaults. */
+  catalogue?: Partial<CatalogueConfig>;
+  /** Default: the process's pino logger (server/logger.ts); the services log through it too. */
+  logger?: PortalLogger;
+  /**
+   * `remix dev`'s origin (REMIX_DEV_ORIGIN, npm run dev): outside production, the server then
+   * serves each build remix dev writes, with services built from it, and tells remix dev when
+   * it is ready (decision 0099).
+   */
+  devServerOrigin?: string;
   /** Told if the embedded database's thread stops while the portal runs (server/index.ts exits). */
   onDatabaseLost?: (error: Error) => void;
 }
@@ -57,6 +68,10 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   const production = options.production ?? process.env.NODE_ENV === "production";
   const dataDir = path.resolve(ROOT_DIR, options.dataDir ?? "data");
   const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? processLogger;
+  // Loaded before anything is opened: a missing build stops the start with nothing to close.
+  const buildPath = path.join(ROOT_DIR, "build", "index.js");
+  const firstBuild = await importPortalBuild(buildPath);
   const sessionSecret = await resolveSessionSecret({
     provided: options.sessionSecret,
     production,
@@ -70,10 +85,12 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     onDatabaseLost: options.onDatabaseLost,
   });
 
-  let services: PortalServices | null = null;
-  const currentServices = (): PortalServices => {
-    if (!services) throw new Error("The portal is not listening yet.");
-    return services;
+  // The build that serves requests and the services built from its entry module, always
+  // swapped together (development swaps in each new build, decision 0099).
+  let runtime: PortalRuntime | null = null;
+  const current = (): PortalRuntime => {
+    if (!runtime) throw new Error("The portal is not listening yet.");
+    return runtime;
   };
 
   const app = express();
@@ -86,18 +103,15 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   app.use(sameOriginOnly);
   // Before compression: the portal calls its own back-office over loopback on every page,
   // where gzipping each JSON answer (and gunzipping it in the caller) is pure cost.
-  app.use("/api", createBackofficeApi({ db: database.db, now, warm: true }));
+  app.use("/api", createBackofficeApi({ db: database.db, now, warm: true, logger }));
   app.use(compression());
   app.use(staticFiles(path.join(ROOT_DIR, "public")));
-  app.all(
-    "*",
-    await createRemixHandler({ buildPath: path.join(ROOT_DIR, "build", "index.js"), production, services: currentServices }),
-  );
+  app.all("*", createRemixHandler(current, { production }));
 
   const httpServer = await listen(app, options.port ?? 3000, options.host ?? "0.0.0.0");
   const realtimeEnv = readRealtimeEnv();
   const realtime = await attachRealtime(httpServer, {
-    services: currentServices,
+    portal: current,
     redisUrl: options.redisUrl ?? realtimeEnv.REDIS_URL,
     channel: options.realtimeChannel ?? realtimeEnv.REALTIME_CHANNEL,
     allowedOrigins: realtimeEnv.REALTIME_ALLOWED_ORIGINS,
@@ -108,20 +122,42 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   });
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  services = createPortalServices({
+  const servicesConfig: PortalConfig = {
     upstreamUrl: options.upstreamUrl ?? url,
     sessionSecret,
     secureCookies: production,
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     now,
     realtime: realtime.publisher,
-    mail: { smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM, dir: path.join(dataDir, "mail") },
-  });
+    mail: { smtpUrl: options.smtpUrl, from: options.mailFrom ?? firstBuild.app.DEFAULT_MAIL_FROM, dir: path.join(dataDir, "mail") },
+    catalogue: options.catalogue,
+    logger,
+  };
+  const runtimeOf = (loaded: LoadedBuild): PortalRuntime => ({ ...loaded, services: loaded.app.createPortalServices(servicesConfig) });
+  runtime = runtimeOf(firstBuild);
+
+  const devServerOrigin = production ? undefined : options.devServerOrigin;
+  const announce = (loaded: LoadedBuild) =>
+    broadcastDevReady(loaded.build, devServerOrigin).catch((error: unknown) => logger.warn({ err: error }, "Serveur de développement Remix injoignable"));
+  const watcher = devServerOrigin
+    ? watchPortalBuild(
+        buildPath,
+        (loaded) => {
+          runtime = runtimeOf(loaded);
+          logger.info({ version: loaded.build.assets.version }, "Nouvelle version de l'application chargée");
+          void announce(loaded);
+        },
+        (error) => logger.warn({ err: error }, "Nouvelle version de l'application illisible"),
+      )
+    : null;
+  if (devServerOrigin) await announce(firstBuild);
+
   const close = async () => {
+    watcher?.stop();
     await realtime.close(); // open WebSockets would hold the drain until its timeout
     await closeGracefully(httpServer, () => database.close());
   };
-  return { url, httpServer, services: currentServices, close };
+  return { url, httpServer, services: () => current().services, close };
 }
 
 function listen(app: express.Express, port: number, host: string): Promise<http.Server> {

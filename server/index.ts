@@ -19,6 +19,13 @@ async function main(): Promise<void> {
     now: clockFromEnv(env),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    catalogue: {
+      stockMode: env.CATALOGUE_STOCK_MODE,
+      stockPaceMs: env.CATALOGUE_STOCK_PACE_MS,
+      stockWaitMs: env.CATALOGUE_STOCK_WAIT_MS,
+      cacheTtlMs: env.CATALOGUE_CACHE_TTL_MS,
+    },
+    devServerOrigin: env.REMIX_DEV_ORIGIN,
     // Without its database the portal can only answer errors: stop, and let the supervisor
     // (systemd, a container runtime) start it again.
     onDatabaseLost: (error) => {

@@ -1,28 +1,35 @@
-import { existsSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
-import { createPortalLoadContext, type PortalServices } from "~/services/context.server";
+import type { PortalServices } from "~/entry.server";
+import type { LoadedBuild } from "./portal-build";
 
-/** Loads the Remix server build (`remix build` writes it) and serves it with our load context. */
-export async function createRemixHandler(options: {
-  buildPath: string;
-  production: boolean;
-  /** Read at each request: the services are complete only once the server knows its port. */
-  services: () => PortalServices;
-}): Promise<RequestHandler> {
-  if (!existsSync(options.buildPath)) {
-    throw new Error(`The Remix build is missing (${options.buildPath}): run "npm run build" first.`);
-  }
-  const build = (await import(pathToFileURL(options.buildPath).href)) as ServerBuild;
-  return createRequestHandler({
-    build,
-    mode: options.production ? "production" : "development",
-    getLoadContext: (_req, res) =>
-      createPortalLoadContext(options.services(), {
-        requestId: String(res.locals.requestId),
-        cspNonce: String(res.locals.cspNonce),
-      }),
-  });
+/** The build serving requests and the services built from its entry module (server/app.ts). */
+export interface PortalRuntime extends LoadedBuild {
+  services: PortalServices;
+}
+
+/**
+ * Serves the Remix build with the load context of its own services. `current` is read at each
+ * request: in development the server swaps in each new build with its services (decision
+ * 0099); a request is served by one build from start to end.
+ */
+export function createRemixHandler(current: () => PortalRuntime, options: { production: boolean }): RequestHandler {
+  const handlers = new WeakMap<PortalRuntime, RequestHandler>();
+  const handlerOf = (runtime: PortalRuntime): RequestHandler => {
+    let handler = handlers.get(runtime);
+    if (!handler) {
+      handler = createRequestHandler({
+        build: runtime.build,
+        mode: options.production ? "production" : "development",
+        getLoadContext: (_req, res) =>
+          runtime.app.createPortalLoadContext(runtime.services, {
+            requestId: String(res.locals.requestId),
+            cspNonce: String(res.locals.cspNonce),
+          }),
+      });
+      handlers.set(runtime, handler);
+    }
+    return handler;
+  };
+  return (req, res, next) => handlerOf(current())(req, res, next);
 }

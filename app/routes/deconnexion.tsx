@@ -17,7 +17,7 @@ export async function action(args: ActionFunctionArgs) {
   // The back-office revokes the token; if it cannot be reached, the cookie is still cleared here
   // and the token dies at its expiry.
   await upstream.auth.logout((session.master ?? session.user).obj_id).catch((error: unknown) => {
-    console.error(JSON.stringify({ msg: "logout upstream failed", requestId: context.requestId, error: String(error) }));
+    context.logger.error({ error: String(error) }, "logout upstream failed");
   });
   // This browser's sockets (every tab, every instance) close with the session.
   context.realtime.disconnectSession(session.sid);

@@ -1,7 +1,10 @@
+import { createCatalogueServices, type CatalogueServices } from "~/services/catalogue/services.server";
+import type { CatalogueConfig } from "~/services/catalogue/config.server";
 import { createCheckoutServices, type CheckoutServices } from "~/services/checkout/state.server";
 import { KeyedQueue } from "./keyed-queue.server";
 import { RequestMemo } from "./request-memo.server";
-import type { MailConfig } from "./mail.server";
+import { silentLogger, type PortalLogger } from "./logger.server";
+import { DEFAULT_MAIL_FROM, type MailConfig } from "./mail.server";
 import { createRecordingPublisher, type CartUpdatePublisher } from "@shared/realtime/publisher";
 import { createPortalSessions, type PortalSessions } from "./session.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
@@ -28,6 +31,10 @@ export interface PortalConfig {
   mail?: MailConfig;
   /** The socket.io publisher (server/realtime); without one, updates are only recorded (tests). */
   realtime?: CartUpdatePublisher;
+  /** Catalogue tuning (stock mode and pace, cache lifetime); what is left out takes its default (catalogue/config.server.ts). */
+  catalogue?: Partial<CatalogueConfig>;
+  /** The process's logger (server/logger.ts); default: one that writes nothing (tests). */
+  logger?: PortalLogger;
 }
 
 // Type aliases, not interfaces: Remix's AppLoadContext has an index signature that only
@@ -42,10 +49,16 @@ export type PortalServices = {
   realtime: CartUpdatePublisher;
   /** The changes to each organization's cart, one at a time in this process (cart.server.ts). */
   cartChanges: KeyedQueue<number>;
+  /** The catalogue's configuration and its caches of category trees and brands (catalogue/). */
+  catalogue: CatalogueServices;
+  /** The process's logger; a load context has a child of it that carries the request id. */
+  logger: PortalLogger;
 };
 
 export type PortalLoadContext = PortalServices & {
   requestId: string;
+  /** The process's logger with this request's `requestId` on every line. */
+  logger: PortalLogger;
   /** Nonce of the Content-Security-Policy of this response. */
   cspNonce: string;
   /** Back-office answers this request's loaders share (request-memo.server.ts). */
@@ -62,14 +75,18 @@ declare module "@remix-run/server-runtime" {
 
 export function createPortalServices(config: PortalConfig): PortalServices {
   const cookieOptions = { secret: config.sessionSecret, secure: config.secureCookies };
+  const logger = config.logger ?? silentLogger();
+  const mail: MailConfig = { ...(config.mail ?? { from: DEFAULT_MAIL_FROM, dir: null }), logger };
   return {
     sessions: createPortalSessions(cookieOptions),
     toasts: createToastCookie(cookieOptions),
     upstreamFor: createUpstreamFactory({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, fetchImpl: config.upstreamFetch }),
     now: config.now ?? (() => new Date()),
-    checkout: createCheckoutServices({ ...cookieOptions, mail: config.mail, now: config.now }),
+    checkout: createCheckoutServices({ ...cookieOptions, mail, now: config.now }),
     realtime: config.realtime ?? createRecordingPublisher(),
     cartChanges: new KeyedQueue<number>(),
+    catalogue: createCatalogueServices(config.catalogue),
+    logger,
   };
 }
 
@@ -77,5 +94,5 @@ export function createPortalLoadContext(
   services: PortalServices,
   request: { requestId: string; cspNonce: string },
 ): PortalLoadContext {
-  return { ...services, ...request, memo: new RequestMemo() };
+  return { ...services, ...request, logger: services.logger.child({ requestId: request.requestId }), memo: new RequestMemo() };
 }

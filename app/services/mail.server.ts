@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { PortalLogger } from "./logger.server";
 
 /**
  * Outgoing email (architecture, point 10): through SMTP_URL when set; otherwise each message
@@ -14,6 +15,8 @@ export interface MailConfig {
   from: string;
   /** Folder of the .eml files (DATA_DIR/mail); null keeps them in memory only (tests of other areas). */
   dir: string | null;
+  /** Where each message sent is logged (the portal's logger, context.server.ts); without one, nowhere. */
+  logger?: Pick<PortalLogger, "info">;
 }
 
 export interface MailMessage {
@@ -47,11 +50,8 @@ function emlName(subject: string, at: Date, sequence: number): string {
   return `${at.toISOString().replace(/[:.]/g, "-")}-${String(sequence).padStart(6, "0")}-${Math.random().toString(36).slice(2, 6)}-${slug}.eml`;
 }
 
-function logMail(details: Record<string, unknown>): void {
-  console.info(JSON.stringify({ level: "info", msg: "mail sent", ...details }));
-}
-
 export function createMailer(config: MailConfig, now: () => Date = () => new Date()): Mailer {
+  const logMail = (details: Record<string, unknown>): void => config.logger?.info(details, "mail sent");
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {

@@ -26,6 +26,16 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("NautiDistrib <commandes@nautidistrib.fr>"),
   /** Test clock (ISO instant the server starts at, then runs on): refused in production. */
   PORTAL_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * Catalogue tuning (docs/catalogue.md, decision 0041); unset, the app's defaults apply
+   * (app/services/catalogue/config.server.ts: batch, 1000, 250, 300000).
+   */
+  CATALOGUE_STOCK_MODE: z.enum(["batch", "per-product"]).optional(),
+  CATALOGUE_STOCK_PACE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  CATALOGUE_STOCK_WAIT_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  /** Set by `remix dev` (npm run dev) for the server it starts: the server then reloads each new build (decision 0099). */
+  REMIX_DEV_ORIGIN: z.url().optional(),
 });
 export type ServerEnv = z.infer<typeof envSchema>;
 

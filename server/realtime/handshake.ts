@@ -1,6 +1,6 @@
 import type { ExtendedError } from "socket.io";
-import type { PortalServices } from "~/services/context.server";
-import { UpstreamError } from "~/services/upstream/index.server";
+import type { PortalServices } from "~/entry.server";
+import type { PortalApp } from "../portal-build";
 import { organizationRoom, sessionRoom } from "./rooms";
 import type { RealtimeSocket, SocketData } from "./types";
 
@@ -11,6 +11,12 @@ import type { RealtimeSocket, SocketData } from "./types";
  * (GET /api/auth/me), so a cookie replayed after logout is refused. The room comes from the
  * back-office's answer, never from the client.
  */
+
+/** What a handshake uses of the portal: its services, and the error class of the same build. */
+export interface HandshakePortal {
+  services: PortalServices;
+  app: Pick<PortalApp, "UpstreamError">;
+}
 
 export type RefusalCode = "unauthorized" | "no_organization" | "unavailable";
 
@@ -36,7 +42,7 @@ function requestWithCookie(cookie: string | undefined): Request | null {
 }
 
 export async function identifySocket(
-  services: PortalServices,
+  { services, app }: HandshakePortal,
   cookie: string | undefined,
 ): Promise<{ ok: true; data: SocketData } | { ok: false; code: RefusalCode }> {
   const request = requestWithCookie(cookie);
@@ -57,14 +63,14 @@ export async function identifySocket(
       },
     };
   } catch (error) {
-    const revoked = error instanceof UpstreamError && (error.status === 401 || error.status === 403);
+    const revoked = error instanceof app.UpstreamError && (error.status === 401 || error.status === 403);
     return { ok: false, code: revoked ? "unauthorized" : "unavailable" };
   }
 }
 
-export function authenticateHandshake(services: () => PortalServices) {
+export function authenticateHandshake(portal: () => HandshakePortal) {
   return (socket: RealtimeSocket, next: (error?: ExtendedError) => void): void => {
-    identifySocket(services(), socket.request.headers.cookie).then(
+    identifySocket(portal(), socket.request.headers.cookie).then(
       (identity) => {
         if (!identity.ok) return next(refusal(identity.code));
         socket.data = identity.data;

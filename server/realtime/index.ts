@@ -1,9 +1,8 @@
 import type http from "node:http";
 import { Server } from "socket.io";
-import type { PortalServices } from "~/services/context.server";
 import { REALTIME_PATH } from "@shared/realtime/protocol";
 import type { CartUpdatePublisher } from "@shared/realtime/publisher";
-import { authenticateHandshake } from "./handshake";
+import { authenticateHandshake, type HandshakePortal } from "./handshake";
 import { isAllowedOrigin } from "./origin";
 import { createSocketPublisher } from "./publisher";
 import { connectRedisRelay, type RedisRelay } from "./redis";
@@ -16,8 +15,11 @@ import type { RealtimeServer, RealtimeSocket } from "./types";
  */
 
 export interface RealtimeOptions {
-  /** Read at each handshake: the services are complete only once the server listens. */
-  services: () => PortalServices;
+  /**
+   * Read at each handshake: the services are complete only once the server listens (and, in
+   * development, come with each new build).
+   */
+  portal: () => HandshakePortal;
   redisUrl?: string;
   /** Redis channel prefix (default "portail"). */
   channel?: string;
@@ -56,7 +58,7 @@ export async function attachRealtime(httpServer: http.Server, options: RealtimeO
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     ...(relay ? { adapter: relay.adapter } : {}),
   });
-  io.use(authenticateHandshake(options.services));
+  io.use(authenticateHandshake(options.portal));
   io.on("connection", (socket) => placeInRooms(socket));
 
   return {

@@ -1,68 +1,60 @@
+import { LRUCache } from "lru-cache";
 import type { Brand } from "@shared/contracts/api";
 import type { Category } from "@shared/contracts/entities";
-import { catalogueConfig } from "./config.server";
-import type { ProductFamily } from "~/services/upstream/pim.server";
 import type { Upstream } from "~/services/upstream/index.server";
 
 /**
- * A small in-process cache with a bounded lifetime and a bounded size. It keeps the promise,
- * so concurrent requests share one upstream call; a failed call is forgotten at once.
+ * Loaded values kept for a lifetime, at most `maxEntries` of them (lru-cache: the least
+ * recently used goes first). The cache keeps the promise, so concurrent requests share one
+ * upstream call and an entry's lifetime runs from the call; a failed call is forgotten at once.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { expiresAt: number; value: Promise<V> }>();
+  private readonly entries: LRUCache<string, Promise<V>>;
 
   constructor(
-    private readonly maxEntries: number,
+    maxEntries: number,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    // ttlResolution 0: the clock is read at each look-up (a test clock moves between two).
+    this.entries = new LRUCache({ max: maxEntries, perf: { now: clock }, ttlResolution: 0 });
+  }
 
+  /** The value of `key`, loaded by `load` unless a call less than `ttlMs` old has it (0 = never kept). */
   get(key: string, ttlMs: number, load: () => Promise<V>): Promise<V> {
-    const now = this.clock();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
-    if (hit) this.entries.delete(key);
+    if (hit) return hit;
+    const startedAt = this.clock();
     const value = load();
-    this.entries.set(key, { expiresAt: now + ttlMs, value });
+    if (ttlMs <= 0) return value;
+    // lru-cache calls an entry stale once its age EXCEEDS its ttl, and reads a start of 0 as
+    // "no start": starting half a millisecond early ends the entry when its age reaches ttlMs,
+    // and a test clock may start at 0.
+    this.entries.set(key, value, { ttl: ttlMs, start: startedAt - 0.5 });
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.peek(key, { allowStale: true }) === value) this.entries.delete(key);
     });
-    // A Map iterates in insertion order: the first key is the oldest entry.
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
     return value;
   }
+}
 
-  clear(): void {
-    this.entries.clear();
+/**
+ * The catalogue lists every user's pages read and that change rarely, kept per portal
+ * process (on its services, context.server.ts) for `ttlMs`.
+ */
+export class CatalogueCaches {
+  // Trees are per organization (usr_id); one per client of a large distributor fits easily.
+  private readonly categoryTrees = new TtlCache<Category[]>(2000);
+  private readonly brandLists = new TtlCache<Brand[]>(1);
+
+  constructor(private readonly ttlMs: number) {}
+
+  /** The category tree of the organization the user acts for (the back-office may vary it per client). */
+  categoryTree(upstream: Upstream, usrId: number): Promise<Category[]> {
+    return this.categoryTrees.get(String(usrId), this.ttlMs, () => upstream.pim.getCategories(usrId));
   }
-}
 
-// Trees are per organization (usr_id); one per client of a large distributor fits easily.
-const categoryTrees = new TtlCache<Category[]>(2000);
-const brandLists = new TtlCache<Brand[]>(1);
-const familyLists = new TtlCache<string[]>(4);
-
-/** The category tree of the organization the user acts for (the back-office may vary it per client). */
-export function cachedCategoryTree(upstream: Upstream, usrId: number): Promise<Category[]> {
-  return categoryTrees.get(String(usrId), catalogueConfig().cacheTtlMs, () => upstream.pim.getCategories(usrId));
-}
-
-/** Brands A to Z: the same for every user. */
-export function cachedBrands(upstream: Upstream): Promise<Brand[]> {
-  return brandLists.get("all", catalogueConfig().cacheTtlMs, () => upstream.pim.listBrands());
-}
-
-/** The pim reference lists of spec section 7 (motors, antennas, tags, hazards), cached. */
-export function cachedFamilyReferences(upstream: Upstream, family: ProductFamily): Promise<string[]> {
-  return familyLists.get(family, catalogueConfig().cacheTtlMs, () => upstream.pim.listFamilyReferences(family));
-}
-
-/** Forgets every cached list (tests; an administrator could hook it to a catalogue update). */
-export function clearCatalogueCaches(): void {
-  categoryTrees.clear();
-  brandLists.clear();
-  familyLists.clear();
+  /** Brands A to Z: the same for every user. */
+  brands(upstream: Upstream): Promise<Brand[]> {
+    return this.brandLists.get("all", this.ttlMs, () => upstream.pim.listBrands());
+  }
 }

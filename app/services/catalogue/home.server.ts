@@ -1,5 +1,4 @@
 import type { CategoryLink } from "./types";
-import { cachedCategoryTree } from "./cache.server";
 import { childLinks } from "./category.server";
 import { loadProductList, type LoadedProductList } from "./listing.server";
 import type { CatalogueUser } from "./user.server";
@@ -25,7 +24,7 @@ export async function loadCatalogueHome(user: CatalogueUser, url: URL): Promise<
     const loaded = await loadProductList(user, { kind: "search" }, url);
     return { mode: "search", query: loaded.list.params.q, ...loaded };
   }
-  const tree = await cachedCategoryTree(user.upstream, user.usrId).catch(asRouteError);
+  const tree = await user.catalogue.caches.categoryTree(user.upstream, user.usrId).catch(asRouteError);
   return {
     mode: "home",
     families: childLinks(tree, []).map((link, index) => ({ ...link, children: childLinks(tree[index]?.obj_childs ?? [], [tree[index]?.obj_slug ?? ""]) })),

@@ -1,9 +1,7 @@
 import type { ProductSummary } from "@shared/contracts/api";
 import type { CardPriceView, PriceView, ProductCardView, ProductListView } from "./types";
-import { cachedBrands } from "./cache.server";
 import { PER_PAGE, parseListParams, toProductListQuery } from "./query.server";
 import { priceViewOf } from "./pricing.server";
-import { catalogueConfig } from "./config.server";
 import { settleStocks, stockPromises, stocksFromListing, type StockEntries } from "./stock.server";
 import type { CatalogueUser } from "./user.server";
 import { asRouteError } from "~/services/route-errors.server";
@@ -56,7 +54,7 @@ function fetchPage(user: CatalogueUser, scope: ListScope, query: ReturnType<type
   }
   // The favourite flags, and in batch mode the stock, come with the page: one back-office call
   // instead of three. The per-product stock mode keeps its own paced calls.
-  const withStock = catalogueConfig().stockMode === "batch" ? "1" : undefined;
+  const withStock = user.catalogue.config.stockMode === "batch" ? "1" : undefined;
   return user.upstream.pim.listProducts({ ...query, with_favorites: "1", with_stock: withStock });
 }
 
@@ -82,7 +80,7 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
   });
   const [page, brands] = await Promise.all([
     fetchPage(user, scope, query).catch(asRouteError),
-    scope.kind === "brand" ? Promise.resolve([]) : cachedBrands(user.upstream).catch(() => []),
+    scope.kind === "brand" ? Promise.resolve([]) : user.catalogue.caches.brands(user.upstream).catch(() => []),
   ]);
   const favorites = await favoritesOf(user, scope, page);
   const items = page.items.map((product) => toCardView(product, user, favorites));
@@ -99,6 +97,6 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
     },
     stocks: page.stocks
       ? stocksFromListing(items.map((item) => item.id), page.stocks)
-      : await settleStocks(stockPromises(user.upstream, items.map((item) => item.id))),
+      : await settleStocks(stockPromises(user.upstream, items.map((item) => item.id), user.catalogue.config), user.catalogue.config.stockWaitMs),
   };
 }

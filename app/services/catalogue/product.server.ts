@@ -2,7 +2,6 @@ import { data } from "@remix-run/node";
 import { canonicalSlugs, categoryTrailById } from "@shared/domain/category-path";
 import { categoryHref } from "./list-url";
 import type { ProductPageView } from "./types";
-import { cachedCategoryTree } from "./cache.server";
 import { favoriteIdsOf } from "./listing.server";
 import { priceViewOf } from "./pricing.server";
 import { settleStocks, stockPromises } from "./stock.server";
@@ -29,7 +28,7 @@ export async function loadProductPage(user: CatalogueUser, rawId: string | undef
   if (rawId === undefined || !/^\d{1,9}$/.test(rawId) || Number(rawId) === 0) throw data({ message: null }, { status: 404 });
   const [detail, tree, favorites] = await Promise.all([
     user.upstream.pim.getProduct(user.usrId, Number(rawId)).catch(asRouteError),
-    cachedCategoryTree(user.upstream, user.usrId).catch(() => []),
+    user.catalogue.caches.categoryTree(user.upstream, user.usrId).catch(() => []),
     favoriteIdsOf(user),
   ]);
   // Shipping lines are products of the back-office, not of the catalogue.
@@ -59,6 +58,6 @@ export async function loadProductPage(user: CatalogueUser, rawId: string | undef
     isFavorite: favorites.has(detail.obj_id),
     canUpdateCart: user.permissions.canUpdateCart && !detail.prd_discontinued,
     crumbs: (trail ?? []).map((category, index) => ({ title: category.obj_title, href: categoryHref(slugs.slice(0, index + 1)) })),
-    stock: (await settleStocks(stockPromises(user.upstream, [detail.obj_id])))[detail.obj_id] ?? null,
+    stock: (await settleStocks(stockPromises(user.upstream, [detail.obj_id], user.catalogue.config), user.catalogue.config.stockWaitMs))[detail.obj_id] ?? null,
   };
 }

@@ -1,6 +1,6 @@
 import type { Stock } from "@shared/contracts/entities";
 import type { StockView } from "./types";
-import { catalogueConfig, type CatalogueConfig } from "./config.server";
+import type { CatalogueConfig } from "./config.server";
 import type { Upstream } from "~/services/upstream/index.server";
 
 /**
@@ -15,7 +15,7 @@ export type StockPromises = Record<number, Promise<StockView | null>>;
 export type StockEntries = Record<number, StockView | null | Promise<StockView | null>>;
 
 /** Stock values that arrived within `budgetMs`; promises for the others (streamed). */
-export async function settleStocks(promises: StockPromises, budgetMs: number = catalogueConfig().stockWaitMs): Promise<StockEntries> {
+export async function settleStocks(promises: StockPromises, budgetMs: number): Promise<StockEntries> {
   const settled = new Map<number, StockView | null>();
   const all = Object.entries(promises).map(([id, promise]) => promise.then((value) => void settled.set(Number(id), value)));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,7 +47,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function stockPromises(
   upstream: Upstream,
   productIds: readonly number[],
-  config: CatalogueConfig = catalogueConfig(),
+  config: CatalogueConfig,
 ): StockPromises {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return {};

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { permissionsOf, type Permissions } from "@shared/domain/permissions";
+import type { CatalogueServices } from "./services.server";
 import { requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.server";
 
 export interface CatalogueUser extends ActiveUser {
@@ -7,6 +8,8 @@ export interface CatalogueUser extends ActiveUser {
   usrId: number;
   permissions: Permissions;
   catCompta: string | undefined;
+  /** The catalogue's tuning and caches (the portal's services). */
+  catalogue: CatalogueServices;
 }
 
 /**
@@ -22,5 +25,6 @@ export async function requireCatalogueUser(args: GuardArgs): Promise<CatalogueUs
     usrId: user.auth_org_id,
     permissions: permissionsOf(user, master),
     catCompta: user.obj_properties.N_CatCompta,
+    catalogue: args.context.catalogue,
   };
 }

@@ -55,7 +55,7 @@ export function cartUpdateFor(session: PortalSession, event: PublishedCartEvent,
  * saved already, and a lost notice is caught up by the next page load.
  */
 export function publishCartChange(
-  context: Pick<PortalLoadContext, "realtime" | "requestId">,
+  context: Pick<PortalLoadContext, "realtime" | "logger">,
   session: PortalSession,
   event: PublishedCartEvent,
   version: number,
@@ -65,6 +65,6 @@ export function publishCartChange(
       sessionKey: session.sid,
     });
   } catch (error) {
-    console.error(JSON.stringify({ msg: "cart-update publish failed", requestId: context.requestId, error: String(error) }));
+    context.logger.error({ error: String(error) }, "cart-update publish failed");
   }
 }

@@ -12,16 +12,7 @@ const UNAVAILABLE_MESSAGE =
   "Le service est momentanément indisponible. Réessayez dans quelques instants.";
 const INVALID_ANSWER_MESSAGE = "Le service a renvoyé une réponse inattendue. Réessayez plus tard.";
 
-// The server composes the load context from the sources while routes run from the Remix
-// build: two copies of this class exist, so `instanceof` checks a brand shared by both.
-const UPSTREAM_ERROR_BRAND = Symbol.for("portail.UpstreamError");
-
 export class UpstreamError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && UPSTREAM_ERROR_BRAND in value;
-  }
-
-  readonly [UPSTREAM_ERROR_BRAND] = true;
   override readonly name = "UpstreamError";
   /** HTTP status of the back-office answer; 503 when it could not be reached, 502 when its answer was invalid. */
   readonly status: number;

@@ -93,8 +93,3 @@ export function createOmsClient(http: UpstreamHttp, carts: CartCache = new CartC
     getOrder: (orderId) => http.send({ method: "GET", path: `api/oms/orders/${orderId}`, schema: order }),
   };
 }
-
-/** Number of products in a cart, shipping lines excluded (what the header badge shows). */
-export function countCartProducts(saved: SavedCart): number {
-  return saved.cart.products.filter((line) => !line.prd_is_port).length;
-}

@@ -3,7 +3,6 @@ import {
   brandListResponse,
   productDetail,
   productListResponse,
-  referenceListResponse,
   type Brand,
   type ProductDetail,
   type ProductListQuery,
@@ -31,9 +30,6 @@ export interface ProductPage {
   stocks?: Stock[];
 }
 
-/** The reference lists of spec section 7 (GET /api/pim/motors, /antennas, /tags, /hazards). */
-export type ProductFamily = "motors" | "antennas" | "tags" | "hazards";
-
 /** The back-office's /api/pim endpoints used so far. */
 export interface PimClient {
   getCategories(usrId: number): Promise<Category[]>;
@@ -43,7 +39,6 @@ export interface PimClient {
   getProduct(usrId: number, refOrId: string | number): Promise<ProductDetail>;
   /** A product by reference only, even an all-digit one (`by=ref`); 404 UpstreamError when unknown. */
   getProductByRef(usrId: number, ref: string): Promise<ProductDetail>;
-  listFamilyReferences(family: ProductFamily): Promise<string[]>;
   listFavorites(query: FavoriteListQuery): Promise<ProductPage>;
   favoriteIds(usrId: number): Promise<number[]>;
   addFavorite(usrId: number, productId: number): Promise<FavoriteState>;
@@ -90,8 +85,6 @@ export function createPimClient(http: UpstreamHttp): PimClient {
         query: { usr_id: usrId, by: "ref" },
         schema: productDetail,
       }),
-    listFamilyReferences: (family) =>
-      http.send({ method: "GET", path: `api/pim/${family}`, schema: referenceListResponse }),
     listFavorites: (query) =>
       http.send({ method: "GET", path: "api/pim/favorites", query: listQuery(query), schema: favoriteListResponse }),
     favoriteIds: (usrId) =>

@@ -1,33 +1,36 @@
+import { LRUCache } from "lru-cache";
+
 /**
- * A small in-process cache with a bounded lifetime and a bounded size. It keeps the promise,
- * so concurrent requests share one query; a failed load is forgotten at once.
+ * Loaded values kept for a lifetime, at most `maxEntries` of them (lru-cache: the least
+ * recently used goes first). The cache keeps the promise, so concurrent requests share one
+ * query and an entry's lifetime runs from the query; a failed load is forgotten at once.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { expiresAt: number; value: Promise<V> }>();
+  private readonly entries: LRUCache<string, Promise<V>>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries: number,
+    maxEntries: number,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    // ttlResolution 0: the clock is read at each look-up (a test clock moves between two).
+    this.entries = new LRUCache({ max: maxEntries, perf: { now: clock }, ttlResolution: 0 });
+  }
 
+  /** The value of `key`, loaded by `load` unless a query less than the lifetime old has it (a lifetime of 0 keeps nothing). */
   get(key: string, load: () => Promise<V>): Promise<V> {
-    const now = this.clock();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
-    if (hit) this.entries.delete(key);
+    if (hit) return hit;
+    const startedAt = this.clock();
     const value = load();
     if (this.ttlMs <= 0) return value;
-    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
+    // lru-cache calls an entry stale once its age EXCEEDS its ttl, and reads a start of 0 as
+    // "no start": starting half a millisecond early ends the entry when its age reaches the
+    // lifetime, and a test clock may start at 0.
+    this.entries.set(key, value, { ttl: this.ttlMs, start: startedAt - 0.5 });
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.peek(key, { allowStale: true }) === value) this.entries.delete(key);
     });
-    // A Map iterates in insertion order: the first key is the oldest entry.
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
     return value;
   }
 

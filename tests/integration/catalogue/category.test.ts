@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as categoryRoute from "~/routes/_app.catalogue.$";
-import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 
@@ -12,7 +11,6 @@ let backoffice: CatalogueBackoffice;
 let cookie: string;
 
 beforeAll(async () => {
-  clearCatalogueCaches();
   backoffice = await startCatalogueBackoffice();
   cookie = await cookieFor(backoffice, LOGINS.organization);
 });

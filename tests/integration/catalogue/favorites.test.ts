@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as favoritesRoute from "~/routes/_app.mon-compte.favoris";
 import * as productRoute from "~/routes/_app.catalogue.produit.$id";
-import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { formRequest, responseOf, thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 
@@ -10,7 +9,6 @@ let buyer: string;
 let productIds: number[];
 
 beforeAll(async () => {
-  clearCatalogueCaches();
   backoffice = await startCatalogueBackoffice();
   buyer = await cookieFor(backoffice, LOGINS.buyer);
   const rows = await backoffice.db.selectFrom("products").select("id").where("is_port", "=", false).where("discontinued", "=", false).orderBy("id").limit(3).execute();

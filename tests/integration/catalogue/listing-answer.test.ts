@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { productListResponse, stockBatchResponse, type SessionResponse } from "@shared/contracts/api";
 import * as catalogueRoute from "~/routes/_app.catalogue._index";
 import * as favoritesRoute from "~/routes/_app.mon-compte.favoris";
-import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { formRequest, responseOf } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 
@@ -17,7 +16,6 @@ let cookie: string;
 let favorite: { id: number; ref: string };
 
 beforeAll(async () => {
-  clearCatalogueCaches();
   // The portal's calls go through the global fetch, looked up at each call, so the spies below see them.
   backoffice = await startCatalogueBackoffice({ upstreamFetch: (input, init) => globalThis.fetch(input, init) });
   cookie = await cookieFor(backoffice, LOGINS.organization);

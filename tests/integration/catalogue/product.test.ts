@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as productRoute from "~/routes/_app.catalogue.produit.$id";
-import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 
 let backoffice: CatalogueBackoffice;
 
 beforeAll(async () => {
-  clearCatalogueCaches();
   backoffice = await startCatalogueBackoffice();
 });
 afterAll(() => backoffice.close());

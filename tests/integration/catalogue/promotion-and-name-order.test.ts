@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as catalogueRoute from "~/routes/_app.catalogue._index";
 import * as favoritesRoute from "~/routes/_app.mon-compte.favoris";
 import * as productRoute from "~/routes/_app.catalogue.produit.$id";
-import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { parisDate } from "@shared/domain/calendar";
 import { formRequest, responseOf } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
@@ -40,7 +39,6 @@ async function runningPromotions(backofficeDb: CatalogueBackoffice["db"], today:
 }
 
 beforeAll(async () => {
-  clearCatalogueCaches();
   backoffice = await startCatalogueBackoffice();
   const { db } = backoffice;
   const user = await db.selectFrom("users").select("org_id").where("login", "=", LOGINS.organization).executeTakeFirstOrThrow();

@@ -3,7 +3,6 @@ import * as catalogueRoute from "~/routes/_app.catalogue._index";
 import * as brandIndexRoute from "~/routes/_app.catalogue.marques._index";
 import * as brandRoute from "~/routes/_app.catalogue.marques.$slug";
 import * as suggestionsRoute from "~/routes/_app.catalogue.suggestions";
-import { clearCatalogueCaches } from "~/services/catalogue/cache.server";
 import { thrownStatus } from "../portal/harness";
 import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
 
@@ -11,7 +10,6 @@ let backoffice: CatalogueBackoffice;
 let cookie: string;
 
 beforeAll(async () => {
-  clearCatalogueCaches();
   backoffice = await startCatalogueBackoffice();
   cookie = await cookieFor(backoffice, LOGINS.organization);
 });

@@ -41,6 +41,23 @@ function importGraph(): Map<string, string[]> {
   return graph;
 }
 
+/** Each import (or re-export, or dynamic import) of a file: the statement's text and its module name. */
+function importStatements(file: string): { text: string; specifier: string }[] {
+  const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true);
+  const found: { text: string; specifier: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push({ text: node.getText(source), specifier: node.moduleSpecifier.text });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      found.push({ text: node.getText(source), specifier: argument && ts.isStringLiteralLike(argument) ? argument.text : "" });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** Every cycle's smallest member first, so each is reported once. */
 function cycles(graph: Map<string, string[]>): string[][] {
   const found = new Map<string, string[]>();
@@ -80,6 +97,18 @@ describe("import rules", () => {
     const offending = [...graph].flatMap(([file, targets]) =>
       file.startsWith(path.normalize("app/components/")) ? targets.filter((target) => /\.server\.tsx?$/.test(target)).map((target) => `${file} → ${target}`) : [],
     );
+    expect(offending).toEqual([]);
+  });
+
+  it("lets server code import only types from the app, and only from app/entry.server.tsx (decision 0099)", () => {
+    const serverFiles = [...graph.keys()].filter((file) => file.startsWith(path.normalize("server/")));
+    const offending = serverFiles.flatMap((file) =>
+      importStatements(file)
+        .filter(({ specifier }) => resolveImport(specifier, file)?.startsWith(path.normalize("app/")) ?? false)
+        .filter(({ text, specifier }) => resolveImport(specifier, file) !== path.normalize("app/entry.server.tsx") || !/^import\s+type\s/.test(text))
+        .map(({ text }) => `${file}: ${text}`),
+    );
+    expect(serverFiles.length).toBeGreaterThan(50);
     expect(offending).toEqual([]);
   });
 
