@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldErrors } from "~/services/forms/types";
 import { safeRedirectPath } from "./safe-redirect";
 
 /** The login form's fields, with the French messages shown under each field. */
@@ -18,9 +19,5 @@ export const loginFormSchema = z.object({
     .transform((value) => safeRedirectPath(value)),
 });
 
-export interface LoginFormErrors {
-  login?: string;
-  password?: string;
-  /** A refusal of the whole form (wrong credentials, service unavailable). */
-  form?: string;
-}
+/** The message under each field, and under `form` a refusal of the whole form (wrong credentials, service unavailable). */
+export type LoginFormErrors = FieldErrors<"login" | "password" | "form">;

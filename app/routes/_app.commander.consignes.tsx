@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutSteps } from "~/components/commande/CheckoutSteps";
 import { InstructionsForm } from "~/components/commande/InstructionsForm";
-import { textFields } from "~/services/cart/index.server";
-import { instructionsValues, loadStep, redirectAfterPost, saveInstructions, stepLinks } from "~/services/checkout/index.server";
+import { instructionsForm, instructionsValues, loadStep, saveInstructions, stepLinks } from "~/services/checkout/index.server";
+import { parseForm, respond } from "~/services/forms/index.server";
 import commandeStyles from "~/styles/commande.css";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Consignes · NautiDistrib" }];
@@ -15,23 +14,23 @@ export async function loader(args: LoaderFunctionArgs) {
   return { steps: stepLinks(state), values: instructionsValues(state.cart) };
 }
 
+/** Saved, the step is complete (in the checkout cookie) and the summary opens; refused, the form is drawn again. */
 export async function action(args: ActionFunctionArgs) {
   const state = await loadStep(args, "consignes", 303);
-  const fields = textFields(await args.request.formData());
-  const outcome = await saveInstructions(args.context, state, fields);
-  if (!outcome.ok) return data({ message: outcome.message, errors: outcome.errors, values: fields }, { status: outcome.status });
-  const progress = await args.context.checkout.saveProgress(state.active.session, { ...state.progress, instructionsSaved: true });
-  return redirectAfterPost(args.context, "/commander/recapitulatif", { type: "success", message: "Consignes enregistrées." }, progress);
+  const form = parseForm(await args.request.formData(), instructionsForm);
+  const outcome = await saveInstructions(args.context, state, form);
+  const progress = outcome.ok ? await args.context.checkout.saveProgress(state.active.session, { ...state.progress, instructionsSaved: true }) : null;
+  return respond(args.context, outcome, { fields: form.fields, redirectTo: "/commander/recapitulatif", setCookie: progress, refused: "page" });
 }
 
 export default function InstructionsStep() {
   const { steps, values } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   return (
     <div className="checkout">
       <h1>Commander</h1>
       <CheckoutSteps steps={steps} current="consignes" />
-      <InstructionsForm values={values} refused={refused ?? null} />
+      <InstructionsForm values={values} refused={answer && !answer.ok ? answer : null} />
     </div>
   );
 }

@@ -7,9 +7,8 @@ import { OrderTotals } from "~/components/commande/OrderTotals";
 import { ShippingLines } from "~/components/commande/ShippingLines";
 import { SummaryLines } from "~/components/commande/SummaryLines";
 import { SummaryProblems } from "~/components/commande/SummaryProblems";
-import { textFields } from "~/services/cart/index.server";
-import { parisDate } from "@shared/domain/index";
-import { confirmCheckout, loadCheckoutState, loadStep, redirectAfterPost, requireCheckoutUser, stepLinks, summaryView } from "~/services/checkout/index.server";
+import { confirmCheckout, confirmForm, loadCheckoutState, loadStep, requireCheckoutUser, stepLinks, summaryView } from "~/services/checkout/index.server";
+import { parseForm, redirectWithToast } from "~/services/forms/index.server";
 import commandeStyles from "~/styles/commande.css";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Récapitulatif · NautiDistrib" }];
@@ -17,7 +16,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeSt
 
 export async function loader(args: LoaderFunctionArgs) {
   const state = await loadStep(args, "recapitulatif");
-  return { steps: stepLinks(state), summary: summaryView(args.context, state, parisDate(args.context.now())) };
+  return { steps: stepLinks(state), summary: summaryView(args.context, state) };
 }
 
 /** Confirm: the one POST of this page. Every answer is a 303, so a reload never re-posts. */
@@ -25,13 +24,13 @@ export async function action(args: ActionFunctionArgs) {
   // Not loadStep: a replayed confirmation meets an already emptied cart and must still find its order.
   const active = await requireCheckoutUser(args, 303);
   const state = await loadCheckoutState(args, active);
-  const outcome = await confirmCheckout(args.context, state, textFields(await args.request.formData()));
-  if (!outcome.ok) return redirectAfterPost(args.context, outcome.path, { type: "error", message: outcome.message });
+  const outcome = await confirmCheckout(args.context, state, parseForm(await args.request.formData(), confirmForm));
+  if (!outcome.ok) return redirectWithToast(args.context, outcome.path, { type: "error", message: outcome.message });
   const progress = await args.context.checkout.saveProgress(active.session, { instructionsSaved: false, lastOrderId: outcome.order.ord_id });
   const message = outcome.created
     ? `Votre commande ${outcome.order.ord_ref} est confirmée.`
     : `La commande ${outcome.order.ord_ref} était déjà confirmée : elle n'a pas été passée une seconde fois.`;
-  return redirectAfterPost(args.context, "/commander/terminer", { type: "success", message }, progress);
+  return redirectWithToast(args.context, "/commander/terminer", { type: "success", message }, { setCookie: progress });
 }
 
 export default function SummaryStep() {

@@ -7,10 +7,9 @@ import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
 import { CartTotals } from "~/components/panier/CartTotals";
 import { CertificatesPanel } from "~/components/panier/CertificatesPanel";
 import { ClearCart } from "~/components/panier/ClearCart";
-import { cartFailureOf, cartIntent, cartView, changeCart, changeFor, loadCart, redirectWithToast, shippingContextFor, successMessage, textFields } from "~/services/cart/index.server";
-import { withShipping } from "@shared/domain/index";
+import { cartIntent, saveCartForm, todaysCartView } from "~/services/cart/index.server";
+import { parseForm, respond } from "~/services/forms/index.server";
 import { requireUser } from "~/services/guards.server";
-import { asRouteError } from "~/services/route-errors.server";
 import panierStyles from "~/styles/panier.css";
 
 export const meta: MetaFunction = () => [{ title: "Mon panier · NautiDistrib" }];
@@ -18,42 +17,18 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: panierStyl
 
 export async function loader(args: LoaderFunctionArgs) {
   const active = await requireUser(args);
-  const { user, master } = active.session;
   // A contributor has no cart of its own: it acts on a client's after choosing one.
-  if (user.obj_class === "contributor") throw data({ message: "Choisissez d'abord un client." }, { status: 404 });
-  // Shipping lines and totals as of today, as the checkout shows them: the saved ones are
-  // those of the day of the last save (a Friday's Saturday charge is gone on Monday).
-  const [saved, shipping] = await Promise.all([loadCart(args, active), shippingContextFor(args.context, active)]).catch(asRouteError);
+  if (active.session.user.obj_class === "contributor") throw data({ message: "Choisissez d'abord un client." }, { status: 404 });
   const confirmingClear = new URL(args.request.url).searchParams.get("vider") === "1";
-  const today = { ...saved, cart: withShipping(saved.cart, shipping) };
-  return { view: cartView(today, user, master, shipping.today), confirmingClear };
+  return { view: await todaysCartView(args, active), confirmingClear };
 }
 
+/** Every form of the page: a fetcher gets { ok, message }, a plain form a 303 back here with a toast. */
 export async function action(args: ActionFunctionArgs) {
   const active = await requireUser(args);
-  const fields = textFields(await args.request.formData());
-  const fetchMode = fields.mode === "fetch";
-  const answer = async (ok: boolean, status: number, message: string) =>
-    fetchMode
-      ? data({ ok, message }, { status })
-      : redirectWithToast(args.context, "/mon-panier", { type: ok ? "success" : "error", message });
-
-  const parsed = cartIntent.safeParse(fields);
-  if (!parsed.success) {
-    const unknownIntent = parsed.error.issues.some((issue) => issue.path[0] === "intent");
-    if (unknownIntent) throw data({ message: "Action inconnue." }, { status: 400 });
-    return answer(false, 400, parsed.error.issues[0]?.message ?? "Formulaire invalide.");
-  }
-  const change = changeFor(parsed.data, fields);
-  if (change === null) return answer(true, 200, "Aucune modification.");
-  if ("error" in change) return answer(false, 400, change.error);
-  try {
-    await changeCart(args.context, active, change);
-    return answer(true, 200, successMessage(parsed.data.intent));
-  } catch (error) {
-    const failure = cartFailureOf(error, args.context, active, parsed.data.intent);
-    return answer(false, failure.status, failure.message);
-  }
+  const form = parseForm(await args.request.formData(), cartIntent);
+  const outcome = await saveCartForm(args.context, active, form);
+  return respond(args.context, outcome, { fields: form.fields, redirectTo: "/mon-panier" });
 }
 
 export default function CartPage() {

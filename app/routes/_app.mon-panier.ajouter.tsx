@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import type { AddToCartAnswer } from "~/services/cart/types";
+import { redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { addedMessage, addToCart, addToCartForm, cartFailureOf, firstIssue, redirectWithToast, textFields } from "~/services/cart/index.server";
+import { addToCartForm, addToCartFromForm } from "~/services/cart/index.server";
+import { parseForm, respond } from "~/services/forms/index.server";
 import { requireUser } from "~/services/guards.server";
 
 /**
@@ -18,26 +18,7 @@ export async function loader(args: ActionFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const active = await requireUser(args);
-  const fields = textFields(await args.request.formData());
-  const fetchMode = fields.mode === "fetch";
-  const back = safeRedirectPath(fields.redirectTo) ?? "/mon-panier";
-
-  const refuse = async (status: number, message: string) =>
-    fetchMode
-      ? data<AddToCartAnswer>({ ok: false, message }, { status })
-      : redirectWithToast(args.context, back, { type: "error", message });
-
-  const parsed = addToCartForm.safeParse(fields);
-  if (!parsed.success) return refuse(400, firstIssue(parsed.error, "Demande d'ajout invalide."));
-  try {
-    const added = await addToCart(args.context, active, parsed.data.productId, parsed.data.qty);
-    if (fetchMode) return data<AddToCartAnswer>(added);
-    return redirectWithToast(args.context, back, {
-      type: "success",
-      message: addedMessage(added.product.title, added.product.ref, added.qtyAdded),
-    });
-  } catch (error) {
-    const failure = cartFailureOf(error, args.context, active, "add");
-    return refuse(failure.status, failure.message);
-  }
+  const form = parseForm(await args.request.formData(), addToCartForm);
+  const outcome = await addToCartFromForm(args.context, active, form);
+  return respond(args.context, outcome, { fields: form.fields, redirectTo: safeRedirectPath(form.fields.redirectTo) ?? "/mon-panier" });
 }

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ClientTable } from "~/components/clients/ClientTable";
 import { backToMaster, clientsIntent, loginAsClient } from "~/services/contributor.server";
+import { parseForm, UNKNOWN_INTENT } from "~/services/forms/index.server";
 import { actsAsContributor, confirmWithBackoffice, requireUser } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
 
@@ -28,8 +29,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const active = await requireUser(args);
   if (!actsAsContributor(active.session)) throw data({ message: null }, { status: 404 });
-  const parsed = clientsIntent.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) throw data({ message: "Action inconnue." }, { status: 400 });
+  const parsed = parseForm(await args.request.formData(), clientsIntent);
+  // No field to correct on these buttons: any refusal is a bad request.
+  if (!parsed.ok) throw data({ message: UNKNOWN_INTENT }, { status: 400 });
   const result =
     parsed.data.intent === "login-as"
       ? await loginAsClient(args.context, active, parsed.data.slave_id)

@@ -3,6 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { SessionResponse } from "@shared/contracts/api";
 import { loginFormSchema, type LoginFormErrors } from "~/lib/login-form";
 import type { PortalLoadContext } from "./context.server";
+import { parseForm } from "~/services/forms/parse.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 
 /**
@@ -20,17 +21,10 @@ function createLoginAuthenticator(context: PortalLoadContext): Authenticator<Log
   const upstream = context.upstreamFor(null);
   return new Authenticator<LoginOutcome>().use(
     new FormStrategy(async ({ form }) => {
-      const rawLogin = form.get("login");
-      const login = typeof rawLogin === "string" ? rawLogin : "";
-      const parsed = loginFormSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) {
-        const errors: LoginFormErrors = {};
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0];
-          if ((field === "login" || field === "password") && !errors[field]) errors[field] = issue.message;
-        }
-        return { ok: false, errors, login, status: 400 };
-      }
+      const parsed = parseForm(form, loginFormSchema);
+      const login = parsed.fields.login ?? "";
+      // Only the login and the password can be refused (redirectTo is made safe, never refused).
+      if (!parsed.ok) return { ok: false, errors: parsed.fieldErrors, login, status: 400 };
       try {
         const session = await upstream.auth.login({ login: parsed.data.login, password: parsed.data.password });
         return { ok: true, session, redirectTo: parsed.data.redirectTo };

@@ -1,19 +1,14 @@
 import { Form } from "@remix-run/react";
 import type { Address } from "@shared/contracts/entities";
+import type { FormAnswer } from "~/services/forms/types";
 import { AddressBlock } from "./AddressBlock";
-
-export interface AddressFormState {
-  message: string;
-  errors: Partial<Record<string, string>>;
-  values: Record<string, string>;
-}
 
 interface Props {
   addresses: Address[];
   selectedId: number | null;
   countries: readonly { code: string; name: string }[];
   /** A refused submission: its message, field errors and what was typed, kept. */
-  refused: AddressFormState | null;
+  refused: FormAnswer | null;
 }
 
 const NEW_FIELDS: { name: string; label: string; autoComplete: string; required: boolean }[] = [
@@ -27,9 +22,9 @@ const NEW_FIELDS: { name: string; label: string; autoComplete: string; required:
 
 /** Choose one of the organization's addresses or type a new one (created before the step is saved). */
 export function DeliveryAddressForm({ addresses, selectedId, countries, refused }: Props) {
-  const choice = refused?.values.address ?? (selectedId !== null ? String(selectedId) : addresses[0] ? String(addresses[0].obj_id) : "new");
-  const value = (name: string) => refused?.values[name] ?? "";
-  const error = (name: string) => refused?.errors[name];
+  const choice = refused?.values?.address ?? (selectedId !== null ? String(selectedId) : addresses[0] ? String(addresses[0].obj_id) : "new");
+  const value = (name: string) => refused?.values?.[name] ?? "";
+  const error = (name: string) => refused?.errors?.[name];
   return (
     <Form method="post" className="form delivery-form" noValidate>
       <input type="hidden" name="intent" value="address" />

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { FormAnswer } from "~/services/forms/types";
 
 interface Values {
   ref: string;
@@ -9,14 +10,15 @@ interface Values {
 
 interface Props {
   values: Values;
-  refused: { message: string; errors: Partial<Record<string, string>>; values: Record<string, string> } | null;
+  /** A refused submission: its message, field errors and what was typed, kept. */
+  refused: FormAnswer | null;
 }
 
 /** Order reference, comments for the warehouse, notes, partial delivery. */
 export function InstructionsForm({ values, refused }: Props) {
-  const text = (name: "ref" | "comments" | "notes") => refused?.values[name] ?? values[name];
-  const error = (name: string) => refused?.errors[name];
-  const partial = refused ? refused.values.partialDelivery !== undefined : values.partialDelivery;
+  const text = (name: "ref" | "comments" | "notes") => refused?.values?.[name] ?? values[name];
+  const error = (name: string) => refused?.errors?.[name];
+  const partial = refused ? refused.values?.partialDelivery !== undefined : values.partialDelivery;
   const described = (name: string) => (error(name) ? `${name}-error` : undefined);
   return (
     <Form method="post" className="form instructions-form" noValidate>

@@ -1,13 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CartView } from "~/services/cart/types";
+import { FETCH_MODE_FIELD, FETCH_MODE_VALUE, type FormAnswer } from "~/services/forms/types";
 import { Money } from "~/components/ui/Money";
 import { useHydrated } from "~/lib/useHydrated";
 import { useSavedField } from "./useSavedField";
 
 const CART_ACTION = "/mon-panier?index";
 
-type OptionsAnswer = { ok: boolean; message: string };
 type OptionName = "ldd" | "saturday";
 
 const checkboxValue = (checked: boolean) => (checked ? "on" : "off");
@@ -22,7 +22,7 @@ const checkboxValue = (checked: boolean) => (checked ? "on" : "off");
  */
 function useOptionToggle(saved: boolean) {
   const field = useSavedField(saved);
-  const fetcher = useFetcher<OptionsAnswer>();
+  const fetcher = useFetcher<FormAnswer>();
   const [failure, setFailure] = useState<string | null>(null);
   const [unsent, setUnsent] = useState(false);
   const { reset, adopt } = field;
@@ -41,13 +41,23 @@ function useOptionToggle(saved: boolean) {
   return { ...field, fetcher, failure, ref, unsent, markSent };
 }
 
+interface CartOptionsFormProps {
+  view: CartView;
+  /** Where the form posts: the cart's action, or the delivery step's (/commander/livraison). */
+  action?: string;
+  legend?: string;
+  /** The button that sends the form without JavaScript. */
+  applyLabel?: string;
+}
+
 /**
- * The delivery toggles: direct delivery (ldd) and Saturday. Without JavaScript the
- * "appliquer" button sends them; with it each change is sent at once and the totals follow.
+ * The delivery toggles, direct delivery (ldd) and Saturday, on /mon-panier and on
+ * /commander/livraison alike: one form, so the two pages cannot drift apart. Without
+ * JavaScript the button sends them; with it each change is sent at once and the totals follow.
  * Every box goes with the state shown before the change (`was:`), so the one left alone
- * never undoes a colleague's choice (cart-intents.server.ts).
+ * never undoes a colleague's choice (services/cart/intents.server.ts, decision 0090).
  */
-export function CartOptionsForm({ view }: { view: CartView }) {
+export function CartOptionsForm({ view, action = CART_ACTION, legend = "Livraison", applyLabel = "Appliquer" }: CartOptionsFormProps) {
   const hydrated = useHydrated();
   const options = { ldd: useOptionToggle(view.lddActive), saturday: useOptionToggle(view.saturday) };
   // One line per distinct reason: both saves refused by an unavailable back-office say it once.
@@ -56,13 +66,13 @@ export function CartOptionsForm({ view }: { view: CartView }) {
   const submit = (changed: OptionName, before: Record<OptionName, boolean>, after: Record<OptionName, boolean>) => {
     const fields: Record<string, string> = {
       intent: "options",
-      mode: "fetch",
+      [FETCH_MODE_FIELD]: FETCH_MODE_VALUE,
       "was:ldd": checkboxValue(before.ldd),
       "was:saturday": checkboxValue(before.saturday),
     };
     if (after.ldd) fields.ldd = "on";
     if (after.saturday) fields.saturday = "on";
-    options[changed].fetcher.submit(fields, { method: "post", action: CART_ACTION });
+    options[changed].fetcher.submit(fields, { method: "post", action });
   };
 
   const toggle = (changed: OptionName, checked: boolean) => {
@@ -98,12 +108,12 @@ export function CartOptionsForm({ view }: { view: CartView }) {
   }, [unsent.ldd, unsent.saturday]);
 
   return (
-    <form method="post" action={CART_ACTION} className="cart-options">
+    <form method="post" action={action} className="cart-options">
       <input type="hidden" name="intent" value="options" />
       <input type="hidden" name="was:ldd" value={checkboxValue(options.ldd.saved)} />
       <input type="hidden" name="was:saturday" value={checkboxValue(options.saturday.saved)} />
       <fieldset disabled={!view.canEdit}>
-        <legend>Livraison</legend>
+        <legend>{legend}</legend>
         <label className="cart-options__toggle">
           <input
             type="checkbox"
@@ -143,7 +153,7 @@ export function CartOptionsForm({ view }: { view: CartView }) {
         ))}
         {hydrated ? null : (
           <button type="submit" className="button">
-            Appliquer
+            {applyLabel}
           </button>
         )}
       </fieldset>

@@ -3,9 +3,12 @@ import type { ProductDetail } from "@shared/contracts/api";
 import { computeTotals, accountContextOf, permissionsOf, type NewCartProduct } from "@shared/domain/index";
 import type { AddedToCart } from "./types";
 import { changeCart, newLineId, productLines, CartRefused } from "./cart.server";
+import { cartFailureOf } from "./failure.server";
 import type { PortalLoadContext } from "~/services/context.server";
 import type { ActiveUser } from "~/services/guards.server";
 import { quantityField } from "~/services/forms/fields.server";
+import type { ParsedForm } from "~/services/forms/parse.server";
+import { refused, saved, type Outcome } from "~/services/forms/respond.server";
 
 /** Add to cart from anywhere (product page, lists, search, favourites). */
 export const addToCartForm = z.object({
@@ -84,4 +87,20 @@ export async function addToCart(context: PortalLoadContext, active: ActiveUser, 
     totalHt: totals?.ht ?? null,
     totalTtc: totals?.ttc ?? null,
   };
+}
+
+/** Toast text of one product added: "Gilet (GIL-100) ajouté au panier, quantité 2." */
+export function addedMessage(title: string, ref: string, qty: number): string {
+  return `${title} (${ref}) ajouté au panier, quantité ${qty}.`.slice(0, 300);
+}
+
+/** The add-to-cart form: the product added (the modal's data for a fetcher, a toast otherwise) or why not. */
+export async function addToCartFromForm(context: PortalLoadContext, active: ActiveUser, form: ParsedForm<typeof addToCartForm>): Promise<Outcome<AddedToCart>> {
+  if (!form.ok) return refused(400, form.formError);
+  try {
+    const added = await addToCart(context, active, form.data.productId, form.data.qty);
+    return saved(addedMessage(added.product.title, added.product.ref, added.qtyAdded), added);
+  } catch (error) {
+    return cartFailureOf(error, context, active, "add");
+  }
 }

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { CERTIFICATE_MAX_BYTES, mmsiNumber, safeFileName, sniffCertificateMime } from "@shared/contracts/certificates";
 import { isMmsiProduct } from "@shared/domain/index";
 import { assertCanChangeCart, CartRefused, changeCart, type CartChangeResult } from "./cart.server";
+import { cartFailureOf } from "./failure.server";
+import { fileField, readUploadForm, UploadTooLarge } from "./upload.server";
 import type { PortalLoadContext } from "~/services/context.server";
+import { parseForm } from "~/services/forms/parse.server";
+import { refused, saved, type Outcome } from "~/services/forms/respond.server";
 import type { ActiveUser } from "~/services/guards.server";
 
 /**
@@ -54,4 +58,25 @@ export async function attachCertificate(
 
 export function detachCertificate(context: PortalLoadContext, active: ActiveUser, lineId: string, cerId: string): Promise<CartChangeResult> {
   return changeCart(context, active, { type: "detachCertificate", lineId, cerId });
+}
+
+/** The certificate forms of /mon-panier: attach (multipart, with the file) or detach. */
+export async function saveCertificateForm(context: PortalLoadContext, active: ActiveUser, request: Request): Promise<Outcome> {
+  try {
+    // Refused before the upload is even read: no right, no file kept in memory.
+    assertCanChangeCart(active);
+    // A little room above 5 MB for the part's headers; certificateBytes checks the exact size.
+    const form = await readUploadForm(request, CERTIFICATE_MAX_BYTES + 1);
+    const parsed = parseForm(form, certificateIntent);
+    if (!parsed.ok) return refused(400, parsed.formError);
+    if (parsed.data.intent === "detach") {
+      await detachCertificate(context, active, parsed.data.lineId, parsed.data.cerId);
+      return saved("Certificat retiré.");
+    }
+    await attachCertificate(context, active, { lineId: parsed.data.lineId, mmsi: parsed.data.mmsi, file: fileField(form, "file") });
+    return saved(`Certificat MMSI ${parsed.data.mmsi} joint.`);
+  } catch (error) {
+    if (error instanceof UploadTooLarge) return refused(413, "Le certificat dépasse 5 Mo.");
+    return cartFailureOf(error, context, active, "certificate");
+  }
 }

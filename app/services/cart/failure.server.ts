@@ -1,6 +1,7 @@
 import { isDomainError } from "@shared/domain/index";
 import { CartRefused } from "./cart.server";
 import type { PortalLoadContext } from "~/services/context.server";
+import { refused, type Refusal } from "~/services/forms/respond.server";
 import type { ActiveUser } from "~/services/guards.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 
@@ -8,24 +9,19 @@ import { UpstreamError } from "~/services/upstream/index.server";
 export const CART_SAVE_FAILED =
   "Le panier n'a pas pu être enregistré : le service est momentanément indisponible. Votre panier est tel qu'au dernier enregistrement, réessayez dans quelques instants.";
 
-export interface CartFailure {
-  status: number;
-  message: string;
-}
-
 /**
  * Turns what went wrong with a cart change into a French message and a status. A refusal
  * (rule, permission, unknown product) is the user's to fix; a back-office failure is ours:
  * it is logged with the request id, the organization and the user (the spec only logged
  * 'erreur'). Anything else is a bug and goes on to the error page.
  */
-export function cartFailureOf(error: unknown, context: PortalLoadContext, active: ActiveUser, operation: string): CartFailure {
-  if (error instanceof CartRefused) return { status: error.status, message: error.message };
-  if (isDomainError(error)) return { status: 400, message: error.message };
+export function cartFailureOf(error: unknown, context: PortalLoadContext, active: ActiveUser, operation: string): Refusal {
+  if (error instanceof CartRefused) return refused(error.status, error.message);
+  if (isDomainError(error)) return refused(400, error.message);
   if (!(error instanceof UpstreamError)) throw error;
   if (!error.isUnavailable) {
     const status = error.status === 404 ? 400 : error.status;
-    return { status, message: error.status === 404 ? "Ce produit est introuvable." : error.message };
+    return refused(status, error.status === 404 ? "Ce produit est introuvable." : error.message);
   }
   console.error(
     JSON.stringify({
@@ -39,5 +35,5 @@ export function cartFailureOf(error: unknown, context: PortalLoadContext, active
       upstreamCode: error.code,
     }),
   );
-  return { status: 503, message: CART_SAVE_FAILED };
+  return refused(503, CART_SAVE_FAILED);
 }

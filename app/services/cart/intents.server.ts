@@ -17,17 +17,24 @@ const checkbox = checkboxField("Option de livraison invalide.");
 const shownCheckbox = shownCheckboxField("Option de livraison invalide.");
 const shownText = shownTextField;
 
+/**
+ * The delivery options (direct delivery, Saturday) with the state shown: the form of
+ * /mon-panier and of /commander/livraison alike (components/panier/CartOptionsForm.tsx).
+ */
+export const optionsIntent = z.object({
+  intent: z.literal("options"),
+  saturday: checkbox,
+  ldd: checkbox,
+  "was:saturday": shownCheckbox,
+  "was:ldd": shownCheckbox,
+});
+export type OptionsIntent = z.infer<typeof optionsIntent>;
+
 export const cartIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update") }).passthrough(),
   z.object({ intent: z.literal("remove"), lineId }),
   z.object({ intent: z.literal("clear") }),
-  z.object({
-    intent: z.literal("options"),
-    saturday: checkbox,
-    ldd: checkbox,
-    "was:saturday": shownCheckbox,
-    "was:ldd": shownCheckbox,
-  }),
+  optionsIntent,
   z.object({
     intent: z.literal("details"),
     ref: z.string().trim().max(60, "La référence du panier compte au plus 60 caractères.").default(""),
@@ -76,10 +83,10 @@ function changedValue<T>(value: T, shown: T | undefined): T | undefined {
   return shown !== undefined && shown === value ? undefined : value;
 }
 
-type OptionsIntent = Extract<CartIntent, { intent: "options" }>;
 type DetailsIntent = Extract<CartIntent, { intent: "details" }>;
 
-function optionsChange(intent: OptionsIntent): PortalCartChange | null {
+/** Only the options changed from what the page showed; null when none was. */
+export function optionsChange(intent: OptionsIntent): PortalCartChange | null {
   const saturday = changedValue(intent.saturday, intent["was:saturday"]);
   const lddActive = changedValue(intent.ldd, intent["was:ldd"]);
   if (saturday === undefined && lddActive === undefined) return null;

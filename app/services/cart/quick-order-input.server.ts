@@ -2,8 +2,9 @@ import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_
 import { randomUUID } from "node:crypto";
 import { readSheet } from "read-excel-file/node";
 import { parseQuickOrderRows, parseQuickOrderText, type QuickOrderParse } from "@shared/domain/quick-order";
-import { textFields } from "./respond.server";
+import type { GridRow } from "./types";
 import { fileField } from "./upload.server";
+import { textFields } from "~/services/forms/parse.server";
 
 /**
  * The three ways into a quick order (grid, pasted text, CSV/XLSX file), each read into rows
@@ -113,11 +114,6 @@ export function formKeyAfter(fields: Record<string, string>, someAdded: boolean)
   if (someAdded) return randomUUID();
   const sent = fields.form_key ?? "";
   return FORM_KEY.test(sent) ? sent : null;
-}
-
-export interface GridRow {
-  ref: string;
-  qty: string;
 }
 
 /** The grid rows that did not go into the cart, moved up, to show again (as textLeft). */

@@ -28,9 +28,6 @@ export interface CartRefusal {
 
 export type AddToCartAnswer = AddedToCart | CartRefusal;
 
-/** The field that tells the action the form was sent by a fetcher (JavaScript on). */
-export const FETCH_MODE_FIELD = "mode";
-export const FETCH_MODE_VALUE = "fetch";
 /** Where every add-to-cart form posts. */
 export const ADD_TO_CART_ACTION = "/mon-panier/ajouter";
 
@@ -96,6 +93,23 @@ export interface QuickOrderReport {
   refused: QuickOrderSourceIssue[];
   /** Refused lines past the listed ones: counted only. */
   unlisted: number;
+}
+
+/** A row of the quick-order grid, as typed. */
+export interface GridRow {
+  ref: string;
+  qty: string;
+}
+
+/** What the quick-order action answers: the page is drawn again with it (decision 0051). */
+export interface QuickOrderAnswer {
+  report: QuickOrderReport;
+  /** What the form shows again: everything typed on a failure, only what was not added otherwise. */
+  text: string;
+  grid: GridRow[];
+  /** The form is drawn anew (with `text` and `grid`) when this changes: after lines were added. */
+  formKey: string | null;
+  message: string | null;
 }
 
 /** A refused line and the input it comes from ("Grille", "Texte collé", "Fichier …"). */

@@ -55,18 +55,3 @@ export const newAddressForm = z
       ctx.addIssue({ code: "custom", path: ["adr_zipcode"], message: "Le code postal n'est pas valide." });
     }
   });
-export type NewAddressForm = z.infer<typeof newAddressForm>;
-export type AddressField = keyof NewAddressForm;
-export const ADDRESS_FIELDS: readonly AddressField[] = ["adr_name", "adr_line1", "adr_line2", "adr_zipcode", "adr_city", "adr_country", "adr_phone"];
-
-/** First French message of each refused field. */
-export function fieldErrors(error: z.ZodError): Partial<Record<AddressField, string>> {
-  const errors: Partial<Record<AddressField, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (ADDRESS_FIELDS as readonly string[]).includes(field) && !(field in errors)) {
-      errors[field as AddressField] = issue.message;
-    }
-  }
-  return errors;
-}

@@ -1,4 +1,3 @@
-import { redirect } from "@remix-run/node";
 import type { SavedCart } from "@shared/contracts/api";
 import type { Cart } from "@shared/contracts/entities";
 import { permissionsOf, withShipping, type ShippingContext } from "@shared/domain/index";
@@ -6,10 +5,9 @@ import { loadCart } from "~/services/cart/cart.server";
 import { shippingContextFor } from "~/services/cart/shipping.server";
 import type { CheckoutProgress } from "./state.server";
 import { hasOrderableLine, redirectionFor, type CheckoutStep } from "./steps.server";
-import type { PortalLoadContext } from "~/services/context.server";
+import { redirectWithToast } from "~/services/forms/respond.server";
 import { requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
-import type { ToastMessage } from "~/services/toast.server";
 
 /**
  * What every checkout page and action starts from: the user (who must be able to change the
@@ -26,20 +24,18 @@ export interface CheckoutState {
   progress: CheckoutProgress;
 }
 
-/** A redirect (302 for a page, 303 after a POST) carrying a message to the next page. */
-export async function redirectWithMessage(context: PortalLoadContext, path: string, toast: ToastMessage, status = 302): Promise<never> {
-  throw redirect(path, { status, headers: { "Set-Cookie": await context.toasts.set(toast) } });
-}
-
-/** Contributors choose a client first; people without the `cart` right cannot prepare an order. */
+/**
+ * Contributors choose a client first; people without the `cart` right cannot prepare an order.
+ * Sent elsewhere with a message: 302 from a page, 303 from an action (`status`).
+ */
 export async function requireCheckoutUser(args: GuardArgs, status = 302): Promise<ActiveUser> {
   const active = await requireUser(args);
   const { user, master } = active.session;
   if (user.obj_class === "contributor") {
-    await redirectWithMessage(args.context, "/clients", { type: "info", message: "Choisissez d'abord le client pour lequel commander." }, status);
+    throw await redirectWithToast(args.context, "/clients", { type: "info", message: "Choisissez d'abord le client pour lequel commander." }, { status });
   }
   if (!permissionsOf(user, master).canUpdateCart) {
-    await redirectWithMessage(args.context, "/mon-panier", { type: "error", message: "Votre compte ne permet pas de préparer une commande." }, status);
+    throw await redirectWithToast(args.context, "/mon-panier", { type: "error", message: "Votre compte ne permet pas de préparer une commande." }, { status });
   }
   return active;
 }
@@ -61,10 +57,10 @@ export async function loadStep(args: GuardArgs, step: Exclude<CheckoutStep, "ter
   const active = await requireCheckoutUser(args, status);
   const state = await loadCheckoutState(args, active);
   if (!hasOrderableLine(state.cart)) {
-    await redirectWithMessage(args.context, "/mon-panier", { type: "info", message: "Votre panier est vide : ajoutez des produits avant de commander." }, status);
+    throw await redirectWithToast(args.context, "/mon-panier", { type: "info", message: "Votre panier est vide : ajoutez des produits avant de commander." }, { status });
   }
   const elsewhere = redirectionFor(step, state.cart, state.progress);
-  if (elsewhere) await redirectWithMessage(args.context, elsewhere.path, { type: "info", message: elsewhere.reason }, status);
+  if (elsewhere) throw await redirectWithToast(args.context, elsewhere.path, { type: "info", message: elsewhere.reason }, { status });
   return state;
 }
 

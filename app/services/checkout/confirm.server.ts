@@ -6,6 +6,7 @@ import { authorOf, type CheckoutState } from "./checkout.server";
 import { redirectionFor } from "./steps.server";
 import { orderProblems } from "./summary.server";
 import type { PortalLoadContext } from "~/services/context.server";
+import type { ParsedForm } from "~/services/forms/parse.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 
 /**
@@ -40,13 +41,12 @@ function failureOf(error: unknown): ConfirmOutcome {
   return refused(503, CONFIRM_UNAVAILABLE);
 }
 
-export async function confirmCheckout(context: PortalLoadContext, state: CheckoutState, fields: Record<string, string>): Promise<ConfirmOutcome> {
+export async function confirmCheckout(context: PortalLoadContext, state: CheckoutState, form: ParsedForm<typeof confirmForm>): Promise<ConfirmOutcome> {
   const { active, saved, cart } = state;
   const { user, master } = active.session;
   const orgId = user.auth_org_id;
   if (!permissionsOf(user, master).canOrder) return refused(403, "Votre compte ne permet pas de passer commande.");
-  const form = confirmForm.safeParse(fields);
-  if (!form.success || !context.checkout.isIdempotencyKey(orgId, form.data.version, form.data.key)) {
+  if (!form.ok || !context.checkout.isIdempotencyKey(orgId, form.data.version, form.data.key)) {
     return refused(400, "Ce formulaire de confirmation n'est plus valable : vérifiez le récapitulatif.");
   }
   const { version, key } = form.data;

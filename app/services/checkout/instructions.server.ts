@@ -2,10 +2,11 @@ import { z } from "zod";
 import { checkboxField } from "~/services/forms/fields.server";
 import type { Cart } from "@shared/contracts/entities";
 import { isPromotionApplied } from "@shared/domain/index";
-import { changeCart } from "~/services/cart/cart.server";
-import { cartFailureOf } from "~/services/cart/failure.server";
+import { saveCartChange } from "~/services/cart/save.server";
 import type { CheckoutState } from "./checkout.server";
 import type { PortalLoadContext } from "~/services/context.server";
+import type { ParsedForm } from "~/services/forms/parse.server";
+import { refused, type Outcome } from "~/services/forms/respond.server";
 
 /** The instructions step: order reference, comments for the warehouse, notes, partial delivery. */
 
@@ -17,8 +18,6 @@ export const instructionsForm = z.object({
   notes: z.string().trim().max(2000, "Les notes comptent au plus 2000 caractères.").default(""),
   partialDelivery: checkbox,
 });
-export type InstructionsForm = z.infer<typeof instructionsForm>;
-export type InstructionsField = keyof InstructionsForm;
 
 export interface InstructionsValues {
   ref: string;
@@ -34,25 +33,8 @@ export function instructionsValues(cart: Cart): InstructionsValues {
   return { ref, comments: cart.comments, notes: cart.notes, partialDelivery: cart.partialDelivery };
 }
 
-export type InstructionsOutcome =
-  | { ok: true }
-  | { ok: false; status: number; message: string; errors: Partial<Record<InstructionsField, string>> };
-
-export async function saveInstructions(context: PortalLoadContext, state: CheckoutState, fields: Record<string, string>): Promise<InstructionsOutcome> {
-  const parsed = instructionsForm.safeParse(fields);
-  if (!parsed.success) {
-    const errors: Partial<Record<InstructionsField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === "ref" || field === "comments" || field === "notes") errors[field] ??= issue.message;
-    }
-    return { ok: false, status: 400, message: "Vérifiez les consignes de la commande.", errors };
-  }
-  try {
-    await changeCart(context, state.active, { type: "checkout", details: parsed.data });
-    return { ok: true };
-  } catch (error) {
-    const failure = cartFailureOf(error, context, state.active, "checkout-instructions");
-    return { ok: false, status: failure.status, message: failure.message, errors: {} };
-  }
+/** Refused, the form is drawn again with the message of each field; saved, the step is complete. */
+export async function saveInstructions(context: PortalLoadContext, state: CheckoutState, form: ParsedForm<typeof instructionsForm>): Promise<Outcome> {
+  if (!form.ok) return refused(400, "Vérifiez les consignes de la commande.", form.fieldErrors);
+  return saveCartChange(context, state.active, { type: "checkout", details: form.data }, "Consignes enregistrées.", "checkout-instructions");
 }

@@ -1,20 +1,54 @@
-import type { StepLink } from "./types";
-import type { CheckoutState } from "./checkout.server";
+import { isTaxExempt, parisDate, permissionsOf } from "@shared/domain/index";
+import { cartView } from "~/services/cart/view.server";
+import { COUNTRIES } from "./address.server";
+import { loadStep, requireCheckoutUser, type CheckoutState } from "./checkout.server";
+import { invoicingAddressOf } from "./delivery.server";
 import { CHECKOUT_STEPS, reachableSteps, type CheckoutStep } from "./steps.server";
-import type { PortalLoadContext } from "~/services/context.server";
-import type { ToastMessage } from "~/services/toast.server";
+import type { StepLink } from "./types";
+import { redirectWithToast } from "~/services/forms/respond.server";
+import type { GuardArgs } from "~/services/guards.server";
+import { asRouteError } from "~/services/route-errors.server";
 
-/** What every step page shows around its form, and the answer after a step is saved. */
+/** What the step pages show around their forms. */
 
 export function stepLinks(state: Pick<CheckoutState, "cart" | "progress"> | null): StepLink[] {
   const reachable: CheckoutStep[] = state ? reachableSteps(state.cart, state.progress) : [];
   return CHECKOUT_STEPS.map((info) => ({ ...info, reachable: reachable.includes(info.step) }));
 }
 
-/** A 303 to the next page with a message, plus any other cookie (the checkout progress). */
-export async function redirectAfterPost(context: PortalLoadContext, path: string, toast: ToastMessage, extraCookie?: string): Promise<Response> {
-  const headers = new Headers({ Location: path });
-  headers.append("Set-Cookie", await context.toasts.set(toast));
-  if (extraCookie) headers.append("Set-Cookie", extraCookie);
-  return new Response(null, { status: 303, headers });
+/** /commander/livraison: the organization's addresses, the invoicing one, the options and shipping of today. */
+export async function deliveryStepPage(args: GuardArgs, state: CheckoutState) {
+  const { user, master } = state.active.session;
+  const [addresses, invoicing] = await Promise.all([
+    state.active.upstream.crm.listAddresses(user.auth_org_id),
+    state.cart.inv_address ? Promise.resolve(state.cart.inv_address) : invoicingAddressOf(state),
+  ]).catch(asRouteError);
+  const today = parisDate(args.context.now());
+  return {
+    steps: stepLinks(state),
+    addresses,
+    selectedId: state.cart.dlv_address?.obj_id ?? null,
+    invoicing,
+    countries: COUNTRIES,
+    view: cartView({ cart: state.cart, version: state.saved.version }, user, master, today),
+  };
+}
+
+/** /commander/terminer: the last order confirmed in this browser (its id is in the checkout cookie), read back from the back-office. */
+export async function finishStepPage(args: GuardArgs) {
+  const active = await requireCheckoutUser(args);
+  const { lastOrderId } = await args.context.checkout.readProgress(args.request, active.session);
+  if (lastOrderId === null) {
+    // Nothing confirmed yet: the first incomplete step (loadStep redirects), else the summary.
+    await loadStep(args, "recapitulatif");
+    throw await redirectWithToast(args.context, "/commander/recapitulatif", { type: "info", message: "Confirmez d'abord votre commande." }, { status: 302 });
+  }
+  const order = await active.upstream.oms.getOrder(lastOrderId).catch(asRouteError);
+  const { user, master } = active.session;
+  return {
+    steps: stepLinks(null),
+    order,
+    taxExempt: isTaxExempt(user.obj_properties.N_CatCompta),
+    showPrices: permissionsOf(user, master).canViewPrices,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Cart } from "@shared/contracts/entities";
-import { accountContextOf, isFriday, permissionsOf, validateOrder, type OrderProblem } from "@shared/domain/index";
+import { accountContextOf, isFriday, parisDate, permissionsOf, validateOrder, type OrderProblem } from "@shared/domain/index";
 import { cartView } from "~/services/cart/view.server";
 import type { CheckoutState } from "./checkout.server";
 import type { PortalLoadContext } from "~/services/context.server";
@@ -34,7 +34,8 @@ export function orderProblems(cart: Cart, state: Pick<CheckoutState, "active">):
   return cart.dlv_address === null ? [...problems, NO_DELIVERY_ADDRESS] : problems;
 }
 
-export function summaryView(context: PortalLoadContext, state: CheckoutState, today: string): SummaryView {
+export function summaryView(context: PortalLoadContext, state: CheckoutState): SummaryView {
+  const today = parisDate(context.now());
   const { user, master } = state.active.session;
   const { cart, saved } = state;
   const problems = orderProblems(cart, state);

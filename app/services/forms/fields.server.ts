@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * Field schemas that several forms share, written once (docs/forms.md). Each gives its French
- * message; forms add their own rules on top.
+ * Field schemas that several forms share, written once (docs/decisions/0101-form-pipeline.md).
+ * Each gives its French message; forms add their own rules on top.
  */
 
 /**
