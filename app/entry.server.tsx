@@ -63,7 +63,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ): Promise<Response> {
   const isBot = isbot(request.headers.get("user-agent") ?? "");
-  // Crawlers get the bare status of a missing or broken page, not the error page (spec section 8).
+  // Crawlers get the bare status of a missing or broken page, not the error page (docs/specification.md §8).
   // Only error-boundary renders: a form answered with 400 and its field errors is a page.
   const rendersErrorPage = remixContext.staticHandlerContext.errors !== null;
   if (isBot && rendersErrorPage && responseStatusCode >= 400) {

@@ -18,7 +18,7 @@ import { openDatabase } from "../server/backoffice/db/open";
 import { seedDemo } from "../server/backoffice/seed/demo";
 
 /**
- * Add-to-cart round trip on a 100-line cart (issue 6): the add action (catalogue look-up,
+ * Add-to-cart round trip on a 100-line cart (docs/performance.md): the add action (catalogue look-up,
  * cart read, domain change with shipping, versioned save where the back-office reprices and
  * recomputes shipping), then what the redirect loads: the layout (badge) and the cart page.
  * Route functions are called as Remix calls them, against the real back-office over HTTP on

@@ -7,7 +7,7 @@ import autocannon from "autocannon";
 import { logIn, pageHtml, startPortal } from "./portal-process";
 
 /**
- * Catalogue benchmark (issue 5): the built portal (server/index.ts → createPortalServer) in its
+ * Catalogue benchmark (docs/performance.md): the built portal (server/index.ts → createPortalServer) in its
  * own process on a copy of the benchmark database (`npm run seed:bench`, 50,000 products),
  * logged in as an organization with its own prices through the real login form; then
  * autocannon, 10 connections, on a category page, a product page, a search page and the bare

@@ -7,7 +7,7 @@ import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 
 import { logIn, pageHtml, startPortal, stopProcess } from "./portal-process";
 
 /**
- * Lighthouse benchmark (issue 5): "performance 95 and accessibility 100 on the category and
+ * Lighthouse benchmark (docs/performance.md): "performance 95 and accessibility 100 on the category and
  * product pages". The built portal (`npm run build` first) in its own process on the demo
  * data (in-memory database, seeded at start), logged in through the real login form as an
  * organization; Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) headless; Lighthouse

@@ -10,7 +10,7 @@ import type { ActiveUser } from "~/services/guards.server";
 import { createPortalServer, type PortalServer, type PortalServerOptions } from "../server/app";
 
 /**
- * Live cart fan-out (issue 7): 100 sockets of one organization (20 sessions × 5 tabs) in a
+ * Live cart fan-out (docs/performance.md): 100 sockets of one organization (20 sessions × 5 tabs) in a
  * worker thread (its own event loop and heap, as browsers would be), 60 real saves (add to
  * cart through changeCart) by another session. Latency = from the publish that follows the
  * save to each socket's receipt; p50/p99 over every delivery. Once on one instance, once with

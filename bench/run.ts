@@ -30,9 +30,9 @@ interface Bench {
 }
 
 const BENCHES: Bench[] = [
-  { title: "Back-office (issue 2)", file: "backoffice.ts", run: "runBackofficeBench", needsBenchData: true },
-  { title: "Catalogue (issue 5)", file: "catalogue.ts", run: "runCatalogueBench", needsBenchData: true },
-  { title: "Lighthouse (issue 5)", file: "lighthouse.ts", run: "runLighthouseBench" },
+  { title: "Back-office", file: "backoffice.ts", run: "runBackofficeBench", needsBenchData: true },
+  { title: "Catalogue", file: "catalogue.ts", run: "runCatalogueBench", needsBenchData: true },
+  { title: "Lighthouse", file: "lighthouse.ts", run: "runLighthouseBench" },
   { title: "Panier", file: "cart.ts", run: "runCartBench" },
   // Written by the live-sync work: run only when it is there.
   { title: "Temps réel", file: "realtime.ts", run: "runRealtimeBench" },

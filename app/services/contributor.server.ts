@@ -19,7 +19,7 @@ export interface IntentResult {
 
 /**
  * Login-as: the session now holds the client organization as user and the contributor as
- * master (spec section 4); the back-office keeps the master's expiry.
+ * master (docs/specification.md §4); the back-office keeps the master's expiry.
  */
 export async function loginAsClient(
   context: PortalLoadContext,

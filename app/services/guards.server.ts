@@ -7,7 +7,7 @@ import type { Upstream } from "~/services/upstream/index.server";
 export type BackofficeMe = Awaited<ReturnType<Upstream["auth"]["me"]>>;
 
 /**
- * The route guards of spec section 2, in one place. Layout loaders (and any loader that
+ * The route guards of docs/specification.md §2, in one place. Layout loaders (and any loader that
  * needs the user) call `guardRequest`; the rule depends only on the path, so a page cannot
  * forget it by being mounted under another layout.
  */

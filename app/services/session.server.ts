@@ -5,7 +5,7 @@ import { authUser, type AuthUser } from "@shared/contracts/entities";
 import { createTokenSealer } from "./token-seal.server";
 
 /**
- * The portal session: the current user and the master kept apart (spec section 4), plus the
+ * The portal session: the current user and the master kept apart (docs/specification.md §4), plus the
  * back-office token sealed so the browser cannot read it. Signed cookie, no server state, so
  * any instance behind a load balancer can read it.
  */

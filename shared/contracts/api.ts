@@ -13,7 +13,7 @@ import {
 } from "./entities";
 
 /**
- * Requests and responses of the back-office contract (spec section 7 plus what the
+ * Requests and responses of the back-office contract (docs/specification.md §7 plus what the
  * catalogue needs). Every request schema is strict: an unknown field is refused.
  */
 

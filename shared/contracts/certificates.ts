@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * MMSI certificates (spec section 5): the vessel's 9-digit MMSI number and a PDF, JPEG or PNG
+ * MMSI certificates (docs/specification.md §5): the vessel's 9-digit MMSI number and a PDF, JPEG or PNG
  * file of at most 5 MB, kept by the back-office for the organization that sent it. The file
  * travels base64-encoded in JSON so that it goes through the same client as every call.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { address } from "./entities";
 
 /**
- * Back-office endpoints the checkout adds (issue 8), beside the contract of api.ts:
+ * Back-office endpoints the checkout adds (docs/checkout.md), beside the contract of api.ts:
  * GET /api/crm/invoicing-address?org_id=  the organization's invoicing address (its head office)
  * GET /api/crm/order-recipients?org_id=   who receives the order confirmation email
  */

@@ -2,7 +2,7 @@ import "./french-messages";
 import { z } from "zod";
 
 /**
- * Entities of the back-office contract (spec section 3). Field names follow the spec.
+ * Entities of the back-office contract (docs/specification.md §3). Field names follow the spec.
  * Amounts are integer cents and weights integer grams on the wire (docs/decisions/0003).
  */
 
@@ -14,7 +14,7 @@ export const isoDateTime = z.string().datetime({ offset: true });
 export const objClass = z.enum(["organization", "people", "contributor"]);
 export type ObjClass = z.infer<typeof objClass>;
 
-/** People accounts' permission flags: each is true when absent (spec section 6). */
+/** People accounts' permission flags: each is true when absent (docs/specification.md §6). */
 export const authFlags = z
   .object({
     cart: z.boolean().optional(),

@@ -4,7 +4,7 @@ import { eurosToCents } from "./money";
 import { isShippingReference, normalizeReference } from "./references";
 
 /**
- * Cart operations (spec section 4). Each is pure: it returns a new cart and never mutates its
+ * Cart operations (docs/specification.md §4). Each is pure: it returns a new cart and never mutates its
  * input. Shipping lines are recalculated by the caller with withShipping (or applyCartChange).
  */
 

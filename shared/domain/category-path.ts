@@ -1,6 +1,6 @@
 import type { Category } from "../contracts/entities";
 
-/** The category tree is at most 6 levels deep (spec section 9): 5 parents, then the slug. */
+/** The category tree is at most 6 levels deep (docs/specification.md §9): 5 parents, then the slug. */
 export const MAX_CATEGORY_DEPTH = 6;
 
 export type CategoryPathResolution =

@@ -1,6 +1,6 @@
 import type { AuthUser } from "../contracts/entities";
 
-/** What the current user may do in the portal (spec section 6). */
+/** What the current user may do in the portal (docs/specification.md §6). */
 export interface Permissions {
   canUpdateCart: boolean;
   canOrder: boolean;

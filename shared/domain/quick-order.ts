@@ -2,7 +2,7 @@ import { MAX_LINE_QTY } from "./cart";
 import { isShippingReference, normalizeReference } from "./references";
 
 /**
- * Quick order (spec sections 2 and 5): reference + quantity lines typed in a grid, pasted from
+ * Quick order (docs/specification.md §2 and §5): reference + quantity lines typed in a grid, pasted from
  * a spreadsheet (REF;QTY, REF<TAB>QTY, REF QTY, REF,QTY) or read from a CSV/XLSX file. Each line
  * is checked on its own, so the good lines go on while the bad ones get a French reason.
  * Whether a reference exists is for the catalogue to say: this module only reads the input.

@@ -1,4 +1,4 @@
-/** The 14 shipping product references of the catalogue (spec section 9). */
+/** The 14 shipping product references of the catalogue (docs/specification.md §9). */
 export const SHIPPING_REFS = [
   "PORT_ANTENNE",
   "PORT_BALISE",

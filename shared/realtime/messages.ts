@@ -1,7 +1,7 @@
 import type { CartUpdatePayload, CartUpdateProduct } from "./protocol";
 
 /**
- * The French notice of a cart update (spec section 8), the same words for every browser.
+ * The French notice of a cart update (docs/specification.md §8), the same words for every browser.
  * Pure, no dependency: it runs in the browser.
  */
 

@@ -3,7 +3,7 @@ import { useLiveCart } from "~/lib/realtime";
 import { cartUpdateMessage } from "@shared/realtime/messages";
 import { withToast } from "~/components/ui/toasts";
 
-/** Same delay as the other toasts (spec section 9). */
+/** Same delay as the other toasts (docs/specification.md §9). */
 const NOTICE_DURATION_MS = 5000;
 
 function showLiveNotice(message: string): void {

@@ -7,11 +7,11 @@ export interface FlashMessage {
   message: string;
 }
 
-/** Auto-close delay of every toast (spec section 9). */
+/** Auto-close delay of every toast (docs/specification.md §9). */
 export const TOAST_DURATION_MS = 5000;
 
 function showToast(flash: FlashMessage) {
-  // A custom card so that a click anywhere on it closes it (spec section 2).
+  // A custom card so that a click anywhere on it closes it (docs/specification.md §2).
   withToast((toast) =>
     toast.custom(
       (id) => (

@@ -26,7 +26,7 @@ import type { AddItem, CartEvent, PortalCartChange, RefusedItem } from "./types"
  * starts from the last known cart, is applied with the pure operations of shared/domain, and
  * saved with its version.
  * When a colleague saved in between (409), the SAME change is applied again on the fresh cart:
- * nobody's change is lost. Live sync (issue 7) publishes 'cart-update' right after the save.
+ * nobody's change is lost. Live sync (docs/realtime.md) publishes 'cart-update' right after the save.
  */
 
 

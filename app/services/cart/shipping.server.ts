@@ -6,7 +6,7 @@ import type { UpstreamFactory } from "~/services/upstream/index.server";
 
 /**
  * What the shipping rules need besides the cart. The families and shipping products are the
- * same for everyone and change rarely (spec section 7: "cached"); free-shipping eligibility is
+ * same for everyone and change rarely (docs/specification.md §7: "cached"); free-shipping eligibility is
  * per organization. Cached per back-office (the factory), so tests with several back-offices
  * never share entries.
  */

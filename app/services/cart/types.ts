@@ -75,7 +75,7 @@ export interface CartView {
   taxExempt: boolean;
   /** The per-line ecotax column: with the `prices` right, for accounts that pay VAT and ecotax. */
   showsEcotaxe: boolean;
-  /** Saturday delivery is charged only on a Friday (spec section 5). */
+  /** Saturday delivery is charged only on a Friday (docs/specification.md §5). */
   todayIsFriday: boolean;
   canEdit: boolean;
   canSeePrices: boolean;
@@ -138,7 +138,7 @@ export type PortalCartChange =
   | { type: "detachCertificate"; lineId: string; cerId: string }
   | { type: "checkout"; details: CheckoutDetails };
 
-/** What the checkout steps set on the cart (issue 8): addresses, reference, instructions. */
+/** What the checkout steps set on the cart (docs/checkout.md): addresses, reference, instructions. */
 export type CheckoutDetails = Partial<Pick<Cart, "dlv_address" | "inv_address" | "ref" | "comments" | "notes" | "partialDelivery">>;
 
 /** An item of a many-add that the cart refused (a line that would pass 9999…), with the reason. */
@@ -148,7 +148,7 @@ export interface RefusedItem {
 }
 
 /**
- * What a cart change did, in words a notification can use (spec section 8: "Le produit X a
+ * What a cart change did, in words a notification can use (docs/specification.md §8: "Le produit X a
  * été ajouté au panier par Y"…). Built from the saved cart, so titles are the catalogue's.
  */
 export interface CartProductRef {

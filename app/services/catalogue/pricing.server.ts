@@ -29,7 +29,7 @@ export function priceViewOf(product: ProductSummary, catCompta: string | undefin
     promotion: promoted && product.prc_promo_price !== null ? { price: product.prc_promo_price, name: product.prc_promo_name } : null,
     unitPrice,
     ecotaxe,
-    // Ecotax is added before VAT (spec section 9).
+    // Ecotax is added before VAT (docs/specification.md §9).
     priceWithVat: exempt ? null : unitPrice + ecotaxe + vatOn(unitPrice + ecotaxe),
   };
 }

@@ -26,7 +26,7 @@ export interface InstructionsValues {
   partialDelivery: boolean;
 }
 
-/** What the form shows: the saved values, the reference pre-filled from a promotion when empty (spec section 4). */
+/** What the form shows: the saved values, the reference pre-filled from a promotion when empty (docs/specification.md §4). */
 export function instructionsValues(cart: Cart): InstructionsValues {
   const promoted = cart.products.find((line) => !line.prd_is_port && isPromotionApplied(line) && line.prc_promo_name);
   const ref = cart.ref.trim() === "" ? (promoted?.prc_promo_name?.trim().slice(0, 60) ?? "") : cart.ref;

@@ -1,7 +1,7 @@
 import { productDetail, referenceListResponse, type ProductDetail } from "@shared/contracts/api";
 import type { UpstreamHttp } from "./http.server";
 
-/** The shipping families of spec section 7, as reference lists. */
+/** The shipping families of docs/specification.md §7, as reference lists. */
 export interface FamilyReferences {
   motors: string[];
   antennas: string[];

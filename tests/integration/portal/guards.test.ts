@@ -13,7 +13,7 @@ afterAll(() => backoffice.close());
 
 const guard = (path: string, cookie = "") => guardRequest({ request: pageRequest(path, cookie), context: backoffice.context() });
 
-describe("the path rules of spec section 2", () => {
+describe("the path rules of docs/specification.md §2", () => {
   it.each([
     ["/api/auth/me", "open"],
     ["/api/oms/cart/1", "open"],

@@ -8,7 +8,7 @@ function update(kind: CartUpdatePayload["kind"], products: CartUpdatePayload["pr
   return { kind, products, author: "Marie Durand", orgId: 12, version: 4 };
 }
 
-describe("cartUpdateMessage: the spec's French notices (section 8)", () => {
+describe("cartUpdateMessage: the French notices of docs/specification.md §8", () => {
   it.each([
     ["added", [gilet], "Le produit Gilet autogonflant 150N a été ajouté au panier par Marie Durand"],
     ["removed", [gilet], "Le produit Gilet autogonflant 150N a été retiré du panier par Marie Durand"],

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Favourites (issue 5): one row per user and product. The organization is kept beside the
+ * Favourites (docs/catalogue.md): one row per user and product. The organization is kept beside the
  * user so that a login-as session (the client organization's account) sees the favourites
  * of that organization's account, and never another organization's.
  */

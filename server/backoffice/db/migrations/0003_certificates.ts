@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * MMSI certificates (issue 6): one row per file an organization attached to an MMSI product.
+ * MMSI certificates (docs/cart.md): one row per file an organization attached to an MMSI product.
  * The file itself is on disk under a generated name (storage_name), outside the web root.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
