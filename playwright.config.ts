@@ -5,12 +5,21 @@ import { defineConfig } from "@playwright/test";
 /**
  * Browser tests in Debian's Chromium, with JavaScript on and off, against fresh in-memory
  * portals on test clocks (PORTAL_FAKE_NOW, decision 0073): the usual one runs on a Thursday,
- * a second one on a Friday, so the Saturday delivery rule is checked both ways any day.
+ * a second one on a Friday, so the Saturday delivery rule is checked both ways any day (and
+ * the whole orders of checkout.spec.ts run there). Two workers, each with demo accounts of its
+ * own (tests/e2e/fixtures.ts), so no two tests running at once share an organization's cart.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_FRIDAY_PORT = Number(process.env.E2E_FRIDAY_PORT ?? 3101);
 export const E2E_FRIDAY_URL = `http://127.0.0.1:${E2E_FRIDAY_PORT}`;
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghij";
+/**
+ * Each portal's database is in memory; its files (mail, certificates) go to a folder of its
+ * own, whose mail folder tests/e2e/global-setup.ts empties before the tests (order numbers
+ * start again with each fresh database).
+ */
+export const E2E_DATA_DIR = path.join(tmpdir(), `portail-e2e-jeudi-${E2E_PORT}`);
+export const E2E_FRIDAY_DATA_DIR = path.join(tmpdir(), `portail-e2e-vendredi-${E2E_FRIDAY_PORT}`);
 
 /**
  * The coming day named `weekday` ("Thu", "Fri") in France, 1 to 7 days ahead, in the morning
@@ -28,14 +37,15 @@ function coming(weekday: string): string {
 }
 
 const portalEnv = { HOST: "127.0.0.1", DATABASE_MEMORY: "1", SESSION_SECRET: E2E_SESSION_SECRET, NODE_ENV: "test", LOG_LEVEL: "warn" };
-// The Friday portal's database is in memory like the other's; its files (mail, certificates) go
-// to a folder of its own.
-const fridayDataDir = path.join(tmpdir(), `portail-e2e-vendredi-${E2E_FRIDAY_PORT}`);
+const dataDirEnv = (dir: string) => ({ DATA_DIR: dir, CERTIFICATES_DIR: path.join(dir, "certificates") });
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  globalSetup: "./tests/e2e/global-setup.ts",
+  // Tests are spread over the workers one by one. Each worker changes carts with accounts of its
+  // own (tests/e2e/fixtures.ts, which has two sets: more workers need more sets first).
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
@@ -56,30 +66,26 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "nojs", use: { javaScriptEnabled: false } },
   ],
-  webServer: [
-    {
-      command: "node --import tsx server/index.ts",
-      url: `http://127.0.0.1:${E2E_PORT}/connexion`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: { ...portalEnv, PORT: String(E2E_PORT), PORTAL_FAKE_NOW: coming("Thu") },
+  // Both portals start at once (tests/e2e/portals.ts): the global setup then empties their
+  // mail folders.
+  webServer: {
+    command: "node --import tsx tests/e2e/portals.ts",
+    wait: { stdout: /Portails de test prêts/ },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      E2E_PORTALS: JSON.stringify([
+        {
+          url: `http://127.0.0.1:${E2E_PORT}`,
+          env: { ...portalEnv, ...dataDirEnv(E2E_DATA_DIR), PORT: String(E2E_PORT), PORTAL_FAKE_NOW: coming("Thu") },
+        },
+        {
+          url: E2E_FRIDAY_URL,
+          env: { ...portalEnv, ...dataDirEnv(E2E_FRIDAY_DATA_DIR), PORT: String(E2E_FRIDAY_PORT), PORTAL_FAKE_NOW: coming("Fri") },
+        },
+      ]),
     },
-    {
-      command: "node --import tsx server/index.ts",
-      url: `${E2E_FRIDAY_URL}/connexion`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        ...portalEnv,
-        PORT: String(E2E_FRIDAY_PORT),
-        PORTAL_FAKE_NOW: coming("Fri"),
-        DATA_DIR: fridayDataDir,
-        CERTIFICATES_DIR: path.join(fridayDataDir, "certificates"),
-      },
-    },
-  ],
+  },
 });

@@ -1,15 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_FRIDAY_URL } from "../../playwright.config";
-import { logInWithForm, waitUntilInteractive } from "./fixtures";
+import { expect, test, waitUntilInteractive } from "./fixtures";
 
 /**
  * The shared cart in Chromium, with JavaScript on (fetcher, modal, live quantities) and off
  * (plain forms, redirects, flash messages). Each test starts from an empty cart. The portal's
  * clock is on a Thursday; the Saturday charge is checked on a second portal whose clock is on
- * a Friday (playwright.config.ts).
+ * a Friday (playwright.config.ts). The organization is the worker's own (fixtures.ts), so
+ * workers never share its cart.
  */
-
-const CLIENT = "client@voilerie-atlantique.fr";
 
 async function emptyCart(page: Page): Promise<void> {
   await page.goto("/mon-panier?vider=1");
@@ -34,9 +33,8 @@ async function totalText(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).textContent()) ?? "";
 }
 
-test.beforeEach(async ({ page }) => {
-  await logInWithForm(page, CLIENT);
-  await expect(page).toHaveURL(/\/$/);
+test.beforeEach(async ({ page, loginAs, accounts }) => {
+  await loginAs(accounts.organization.login);
   await emptyCart(page);
 });
 

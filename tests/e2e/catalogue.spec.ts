@@ -1,7 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { logInWithForm, waitUntilInteractive } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test, waitUntilInteractive } from "./fixtures";
 
-/** The catalogue in Chromium, with JavaScript on ("js") and off ("nojs"). */
+/**
+ * The catalogue in Chromium, with JavaScript on ("js") and off ("nojs"), as the worker's own
+ * organization (fixtures.ts): the favourites tests expect to be the only ones changing its list.
+ */
 
 async function searchFromHeader(page: Page, text: string): Promise<void> {
   await page.locator("#recherche-globale").fill(text);
@@ -16,9 +19,9 @@ async function applyControls(page: Page, javaScript: boolean, expectedUrl: RegEx
 }
 
 test.describe("catalogue", () => {
-  test.beforeEach(async ({ page }) => {
-    await logInWithForm(page, "client@voilerie-atlantique.fr");
-    await expect(page).toHaveURL(/\/$/);
+  test.beforeEach(async ({ page, loginAs, accounts }) => {
+    await loginAs(accounts.organization.login);
+    await page.goto("/");
   });
 
   test("navigates three levels down, filters, sorts, pages and opens a product", async ({ page }, testInfo) => {

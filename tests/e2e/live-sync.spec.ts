@@ -1,24 +1,14 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { logInWithForm } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /**
  * Live cart sync in Chromium: two people of one organization in two browsers, a third browser
  * of another organization. What the first does, the second sees (French notice, header badge,
- * cart page) within a second and without a reload; the third sees nothing.
+ * cart page) within a second and without a reload; the third sees nothing. The organizations
+ * are the worker's own (fixtures.ts): no other test changes their carts meanwhile.
  */
 
-const BUYER = "acheteur@voilerie-atlantique.fr";
-const COLLEAGUE = "client@voilerie-atlantique.fr";
-const OTHER_ORGANIZATION = "contact@nautisme-ajaccio.fr";
 const LIVE = { timeout: 1000 };
-
-async function openAs(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logInWithForm(page, login);
-  await expect(page).toHaveURL(/\/$/);
-  return page;
-}
 
 async function emptyCart(page: Page): Promise<void> {
   await page.goto("/mon-panier?vider=1");
@@ -46,15 +36,15 @@ async function waitForLiveChannel(page: Page): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("data-live-cart", "on");
 }
 
-test("a colleague sees each change live; another organization sees nothing", async ({ browser, javaScriptEnabled }) => {
+test("a colleague sees each change live; another organization sees nothing", async ({ openAs, accounts, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "live sync needs JavaScript; without it each page load shows the latest cart");
   // Three browsers, three logins and a dozen page loads: about 22 s on a quiet 2-core machine,
   // too close to the suite's 30 s for a loaded one. Each live step keeps its own 1 s limit.
   test.setTimeout(90_000);
-  const buyer = await openAs(browser, BUYER);
+  const buyer = await openAs(accounts.buyer.login);
   await emptyCart(buyer);
-  const colleague = await openAs(browser, COLLEAGUE);
-  const stranger = await openAs(browser, OTHER_ORGANIZATION);
+  const colleague = await openAs(accounts.organization.login);
+  const stranger = await openAs(accounts.otherOrganization.login);
   await colleague.goto("/mon-panier");
   await stranger.goto("/mon-panier");
   await expect(colleague.getByTestId("cart-count")).toHaveText("0");
@@ -92,11 +82,11 @@ test("a colleague sees each change live; another organization sees nothing", asy
   await expect(stranger.getByTestId("cart-count")).toHaveText(strangerCount);
 });
 
-test("without JavaScript, each load of the cart page shows the latest cart", async ({ browser, javaScriptEnabled }) => {
+test("without JavaScript, each load of the cart page shows the latest cart", async ({ openAs, accounts, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "the JavaScript case is the live test above");
-  const buyer = await openAs(browser, BUYER);
+  const buyer = await openAs(accounts.buyer.login);
   await emptyCart(buyer);
-  const colleague = await openAs(browser, COLLEAGUE);
+  const colleague = await openAs(accounts.organization.login);
   await colleague.goto("/mon-panier");
   await expect(colleague.getByText("Votre panier est vide.")).toBeVisible();
 

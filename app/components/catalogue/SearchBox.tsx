@@ -16,9 +16,10 @@ const NO_SUGGESTIONS: readonly Suggestion[] = [];
 /** "page": the catalogue's own box, with a visible label; "header": the compact box of every page. */
 export type SearchBoxVariant = "page" | "header";
 
-const VARIANTS: Record<SearchBoxVariant, { inputId: string; label: string; placeholder?: string }> = {
-  page: { inputId: "recherche-catalogue", label: "Rechercher une référence, un produit ou une marque" },
-  header: { inputId: "recherche-globale", label: "Rechercher dans le catalogue", placeholder: "Référence, produit, marque…" },
+/** `landmark` names the form's search landmark: the catalogue page has both boxes, told apart so. */
+const VARIANTS: Record<SearchBoxVariant, { inputId: string; label: string; landmark: string; placeholder?: string }> = {
+  page: { inputId: "recherche-catalogue", label: "Rechercher une référence, un produit ou une marque", landmark: "Recherche dans le catalogue" },
+  header: { inputId: "recherche-globale", label: "Rechercher dans le catalogue", landmark: "Recherche rapide", placeholder: "Référence, produit, marque…" },
 };
 
 /** The products matching what is typed, asked after a pause in typing; none under MIN_LENGTH characters. */
@@ -93,7 +94,7 @@ export function SearchBox({ defaultQuery, variant = "page" }: { defaultQuery: st
     }
   }
 
-  const { inputId, label, placeholder } = VARIANTS[variant];
+  const { inputId, label, landmark, placeholder } = VARIANTS[variant];
   const input = (
     <input
       id={inputId}
@@ -153,7 +154,7 @@ export function SearchBox({ defaultQuery, variant = "page" }: { defaultQuery: st
 
   if (variant === "header") {
     return (
-      <Form method="get" action="/catalogue" role="search" className="search-box catalogue-search">
+      <Form method="get" action="/catalogue" role="search" aria-label={landmark} className="search-box catalogue-search">
         <label htmlFor={inputId} className="visually-hidden">
           {label}
         </label>
@@ -165,7 +166,7 @@ export function SearchBox({ defaultQuery, variant = "page" }: { defaultQuery: st
   }
   return (
     <div className="catalogue-search">
-      <Form method="get" action="/catalogue" role="search" className="search-box search-box--wide">
+      <Form method="get" action="/catalogue" role="search" aria-label={landmark} className="search-box search-box--wide">
         <label htmlFor={inputId}>{label}</label>
         <div className="search-box__row">
           {input}

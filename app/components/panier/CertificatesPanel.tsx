@@ -11,9 +11,10 @@ export function CertificatesPanel({ line, canEdit }: { line: CartLineView; canEd
   const fileId = `certificate-${line.lineId}`;
   return (
     <section className="certificates" aria-labelledby={`certificates-${line.lineId}`} data-testid={`certificates-${line.ref}`}>
-      <h3 id={`certificates-${line.lineId}`}>
+      {/* The cart page's sections are at level 2, under its h1 (axe heading-order). */}
+      <h2 id={`certificates-${line.lineId}`}>
         Certificats MMSI · {line.title} ({line.ref})
-      </h3>
+      </h2>
       <p className={missing > 0 ? "certificates__missing" : "muted"} data-testid={`certificates-status-${line.ref}`}>
         {line.certificates.length} certificat(s) joint(s) sur {line.qty}
         {missing > 0 ? ` : il en manque ${missing}.` : "."}

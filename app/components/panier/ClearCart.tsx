@@ -12,15 +12,18 @@ export function ClearCart({ confirming }: { confirming: boolean }) {
       </Link>
     );
   }
+  // The role is on a wrapper: a <form> may not take the alertdialog role (axe aria-allowed-role).
   return (
-    <Form method="post" action="/mon-panier?index" className="cart-clear" role="alertdialog" aria-labelledby="clear-question">
+    <div className="cart-clear" role="alertdialog" aria-labelledby="clear-question">
       <p id="clear-question">Voulez-vous vraiment retirer tous les produits du panier ? Vos collègues le verront aussi.</p>
-      <button type="submit" name="intent" value="clear" className="button button--danger">
-        Oui, vider le panier
-      </button>
-      <Link to="/mon-panier" className="button">
-        Annuler
-      </Link>
-    </Form>
+      <Form method="post" action="/mon-panier?index" className="cart-clear__actions">
+        <button type="submit" name="intent" value="clear" className="button button--danger">
+          Oui, vider le panier
+        </button>
+        <Link to="/mon-panier" className="button">
+          Annuler
+        </Link>
+      </Form>
+    </div>
   );
 }

@@ -1,0 +1,203 @@
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test, waitUntilInteractive } from "./fixtures";
+
+/**
+ * axe-core on every page of the portal, JavaScript on, once hydrated: no violation of any rule
+ * axe runs by default (WCAG 2.x A and AA, best practices). No rule is turned off. A new page
+ * gets its line here (or its own test when it needs a state, like the order's steps).
+ *
+ * Pages that only read use the README's Voilerie Atlantique (it has past orders, several
+ * addresses); pages that need a cart, a favourite or an order use the worker's own accounts
+ * (fixtures.ts), so they never change a cart another worker is using.
+ */
+
+const CLIENT = "client@voilerie-atlantique.fr";
+const CONTRIBUTOR = "commercial@nautidistrib.fr";
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe checks the hydrated pages: the js project");
+// The toasts (sonner) fade in and out; with reduced motion they are shown at once, as they stand
+// once faded in. Otherwise a toast starting to fade out during a check would be measured at
+// partial opacity, as low contrast (axe.ts waits for the transitions running when it starts).
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+/** A page without a session has no live channel to wait for: its scripts have loaded and run. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+}
+
+test("the login page, and its error messages", async ({ page }) => {
+  await page.goto("/connexion");
+  await settled(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Saisissez votre identifiant.")).toBeVisible();
+  await expectNoAxeViolations(page, "/connexion, empty fields");
+  await page.getByLabel("Identifiant (adresse e-mail)").fill(CLIENT);
+  await page.getByLabel("Mot de passe").fill("mauvais-mot-de-passe");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Identifiant ou mot de passe incorrect.");
+  await expectNoAxeViolations(page, "/connexion, wrong password");
+});
+
+test("the 404 page", async ({ page }) => {
+  // Every 404 is the root error page, with or without a session.
+  const response = await page.goto("/cette-page-n-existe-pas");
+  expect(response?.status()).toBe(404);
+  await settled(page);
+  await expectNoAxeViolations(page);
+});
+
+test("the client picker and the banner of a contributor acting for a client", async ({ page, loginAs }) => {
+  await loginAs(CONTRIBUTOR);
+  await page.goto("/clients");
+  await settled(page);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Rechercher un client (nom, référence ou code postal)").fill("C0001");
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await expect(page).toHaveURL(/\/clients\?q=C0001$/);
+  await settled(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Se connecter en tant que Voilerie Atlantique" }).click();
+  await expect(page.getByRole("region", { name: "Compte client utilisé" })).toBeVisible();
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page, "/ acting for a client");
+});
+
+/** Pages that only read, as the README's plain organization account. */
+const READING_PAGES: readonly [title: string, path: string][] = [
+  ["the home page", "/"],
+  ["the catalogue", "/catalogue"],
+  ["a category with sub-categories", "/catalogue/electronique-de-bord"],
+  ["a category's product list, filtered and sorted", "/catalogue/electronique-de-bord/navigation/antennes?stock=1&tri=price_asc"],
+  ["the brands", "/catalogue/marques"],
+  ["a search result", "/catalogue?q=antenne"],
+  ["the legal notice", "/mentions-legales"],
+  ["the privacy policy", "/politique-de-confidentialite"],
+];
+
+for (const [title, path] of READING_PAGES) {
+  test(title, async ({ page, loginAs }) => {
+    await loginAs(CLIENT);
+    await page.goto(path);
+    await waitUntilInteractive(page, true);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("a brand page, a product page and the header's suggestions", async ({ page, loginAs }) => {
+  await loginAs(CLIENT);
+  await page.goto("/catalogue/marques");
+  await page.locator("main a[href^='/catalogue/marques/']").first().click();
+  await expect(page).toHaveURL(/\/catalogue\/marques\/.+/);
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+
+  await page.locator(".product-card__title a").first().click();
+  await expect(page).toHaveURL(/\/catalogue\/produit\/\d+$/);
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+
+  await page.locator("#recherche-globale").pressSequentially("antenne", { delay: 30 });
+  await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+  await expectNoAxeViolations(page, "the header's suggestions");
+});
+
+test("favourites", async ({ page, loginAs, accounts }) => {
+  await loginAs(accounts.organization.login);
+  await page.goto("/mon-compte/favoris");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page, "/mon-compte/favoris, empty");
+
+  await page.goto("/catalogue?q=avf1500006");
+  await waitUntilInteractive(page, true);
+  const toggle = page.locator(".product-card .favorite-toggle__button").first();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Produit ajouté à vos favoris.").first()).toBeAttached();
+  try {
+    await page.goto("/mon-compte/favoris");
+    await waitUntilInteractive(page, true);
+    await expect(page.locator(".product-card__ref")).toHaveText(["AVF1500006"]);
+    await expectNoAxeViolations(page, "/mon-compte/favoris, one favourite");
+  } finally {
+    // The catalogue's favourites tests expect the worker's list empty.
+    await page.goto("/mon-compte/favoris");
+    await waitUntilInteractive(page, true);
+    await page.locator(".product-card .favorite-toggle__button").first().click();
+    await expect(page.getByText("Vous n'avez pas encore de favori", { exact: false })).toBeVisible();
+  }
+});
+
+/** The worker's organization with an empty cart, on /mon-panier. */
+async function emptyCart(page: Page): Promise<void> {
+  await page.goto("/mon-panier?vider=1");
+  const clear = page.getByRole("button", { name: "Oui, vider le panier" });
+  if (await clear.count()) await clear.click();
+  await expect(page.getByText("Votre panier est vide.")).toBeVisible();
+}
+
+test("the cart: empty, the add-to-cart dialog, a line needing certificates, the clearing question", async ({ page, loginAs, accounts }) => {
+  await loginAs(accounts.organization.login);
+  await emptyCart(page);
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page, "/mon-panier, empty");
+
+  // The first brand sells AIS beacons: the cart then shows the MMSI certificates panel.
+  await page.goto("/catalogue/marques");
+  await page.locator("main a[href^='/catalogue/marques/']").first().click();
+  await waitUntilInteractive(page, true);
+  const form = page.locator("form[data-testid^='add-to-cart-']").first();
+  const beacon = ((await form.getAttribute("data-testid")) ?? "").replace("add-to-cart-", "");
+  await form.getByRole("button").click();
+  await expect(page.getByTestId("add-to-cart-modal")).toBeVisible();
+  await expectNoAxeViolations(page, "the add-to-cart dialog");
+
+  await page.goto("/mon-panier");
+  await waitUntilInteractive(page, true);
+  await expect(page.getByTestId(`certificates-${beacon}`)).toBeVisible();
+  await expectNoAxeViolations(page, "/mon-panier, a line needing certificates");
+
+  await page.goto("/mon-panier?vider=1");
+  await waitUntilInteractive(page, true);
+  await expect(page.getByRole("button", { name: "Oui, vider le panier" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Oui, vider le panier" }).click();
+  await expect(page.getByText("Votre panier est vide.")).toBeVisible();
+});
+
+test("quick order and every step of an order", async ({ page, loginAs, accounts }) => {
+  await loginAs(accounts.organization.login);
+  await emptyCart(page);
+  await page.goto("/mon-panier/commande-rapide");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Coller des lignes depuis un tableur").fill("TRC00004;2\nINCONNU-XYZ;1");
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await expect(page.getByTestId("quick-order-summary")).toBeVisible();
+  await expectNoAxeViolations(page, "/mon-panier/commande-rapide, its report");
+
+  await page.goto("/mon-panier");
+  await waitUntilInteractive(page, true);
+  await expect(page.getByTestId("cart-line-TRC00004")).toBeVisible();
+  await expectNoAxeViolations(page, "/mon-panier, one line");
+
+  await page.getByRole("link", { name: "Passer la commande" }).click();
+  await expect(page).toHaveURL(/\/commander\/livraison$/);
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Continuer vers les consignes" }).click();
+  await expect(page).toHaveURL(/\/commander\/consignes$/);
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Référence de votre commande").fill("AXE-E2E");
+  await page.getByRole("button", { name: "Continuer vers le récapitulatif" }).click();
+  await expect(page).toHaveURL(/\/commander\/recapitulatif$/);
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+  await page.getByTestId("confirm-order").click();
+  await expect(page).toHaveURL(/\/commander\/terminer$/);
+  await expect(page.getByTestId("order-number")).toHaveText(/^CMD-\d{6}$/);
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+});
