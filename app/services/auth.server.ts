@@ -7,30 +7,42 @@ import { parseForm } from "~/services/forms/parse.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 
 /**
- * Login with remix-auth's form strategy against POST /api/auth/login. The strategy returns
- * either the back-office session or the French errors to show; it never throws for a refusal.
+ * Login with remix-auth's form strategy against POST /api/auth/login (decision 0110): the
+ * strategy's verify function returns the back-office session, or throws a LoginRefused with the
+ * French errors to show, as remix-auth expects of a strategy; authenticateLogin turns the
+ * refusal into an outcome the route draws.
  */
 
 export type LoginOutcome =
   | { ok: true; session: SessionResponse; redirectTo: string | null }
   | { ok: false; errors: LoginFormErrors; login: string; status: 400 | 401 | 429 | 503 };
 
+type LoginSuccess = Extract<LoginOutcome, { ok: true }>;
+type LoginRefusal = Extract<LoginOutcome, { ok: false }>;
+
+/** A refused login: what the form shows again, and with which status. */
+class LoginRefused extends Error {
+  constructor(readonly refusal: LoginRefusal) {
+    super("login refused");
+  }
+}
+
 const WRONG_CREDENTIALS = "Identifiant ou mot de passe incorrect.";
 
-function createLoginAuthenticator(context: PortalLoadContext): Authenticator<LoginOutcome> {
+function createLoginAuthenticator(context: PortalLoadContext): Authenticator<LoginSuccess> {
   const upstream = context.upstreamFor(null);
-  return new Authenticator<LoginOutcome>().use(
+  return new Authenticator<LoginSuccess>().use(
     new FormStrategy(async ({ form }) => {
       const parsed = parseForm(form, loginFormSchema);
       const login = parsed.fields.login ?? "";
       // Only the login and the password can be refused (redirectTo is made safe, never refused).
-      if (!parsed.ok) return { ok: false, errors: parsed.fieldErrors, login, status: 400 };
+      if (!parsed.ok) throw new LoginRefused({ ok: false, errors: parsed.fieldErrors, login, status: 400 });
       try {
         const session = await upstream.auth.login({ login: parsed.data.login, password: parsed.data.password });
         return { ok: true, session, redirectTo: parsed.data.redirectTo };
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
-        return { ok: false, errors: { form: loginRefusalMessage(error) }, login, status: refusalStatus(error) };
+        throw new LoginRefused({ ok: false, errors: { form: loginRefusalMessage(error) }, login, status: refusalStatus(error) });
       }
     }),
     "login-form",
@@ -50,12 +62,17 @@ function refusalStatus(error: UpstreamError): 401 | 429 | 503 {
   return error.status === 429 ? 429 : 401;
 }
 
-export function authenticateLogin(request: Request, context: PortalLoadContext): Promise<LoginOutcome> {
-  return createLoginAuthenticator(context).authenticate("login-form", request);
+export async function authenticateLogin(request: Request, context: PortalLoadContext): Promise<LoginOutcome> {
+  try {
+    return await createLoginAuthenticator(context).authenticate("login-form", request);
+  } catch (error) {
+    if (error instanceof LoginRefused) return error.refusal;
+    throw error;
+  }
 }
 
 /** Where a fresh login lands: contributors pick a client first; others go back where they were. */
-export function landingPathAfterLogin(outcome: Extract<LoginOutcome, { ok: true }>): string {
+export function landingPathAfterLogin(outcome: LoginSuccess): string {
   if (outcome.session.user.obj_class === "contributor") return "/clients";
   return outcome.redirectTo ?? "/";
 }

@@ -12,7 +12,7 @@ export const CART_SAVE_FAILED =
 /**
  * Turns what went wrong with a cart change into a French message and a status. A refusal
  * (rule, permission, unknown product) is the user's to fix; a back-office failure is ours:
- * it is logged with the request id, the organization and the user (the spec only logged
+ * it is logged (the load context's logger carries the request id) with the organization and the user (the spec only logged
  * 'erreur'). Anything else is a bug and goes on to the error page.
  */
 export function cartFailureOf(error: unknown, context: PortalLoadContext, active: ActiveUser, operation: string): Refusal {
@@ -23,17 +23,15 @@ export function cartFailureOf(error: unknown, context: PortalLoadContext, active
     const status = error.status === 404 ? 400 : error.status;
     return refused(status, error.status === 404 ? "Ce produit est introuvable." : error.message);
   }
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: "cart save failed",
-      requestId: context.requestId,
+  context.logger.error(
+    {
       operation,
       orgId: active.session.user.auth_org_id,
       userId: (active.session.master ?? active.session.user).obj_id,
       upstreamStatus: error.status,
       upstreamCode: error.code,
-    }),
+    },
+    "cart save failed",
   );
   return refused(503, CART_SAVE_FAILED);
 }

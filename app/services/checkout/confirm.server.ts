@@ -89,8 +89,6 @@ async function announce(context: PortalLoadContext, state: CheckoutState, order:
     const taxExempt = isTaxExempt(active.session.user.obj_properties.N_CatCompta);
     await context.checkout.mailer.send(orderConfirmationEmail(order, recipients, taxExempt));
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: "error", msg: "order email failed", requestId: context.requestId, orgId, order: order.ord_ref, error: String(error) }),
-    );
+    context.logger.error({ orgId, order: order.ord_ref, err: error }, "order email failed");
   }
 }

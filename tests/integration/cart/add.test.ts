@@ -125,15 +125,10 @@ describe("when the back-office cannot save", () => {
   it("says so in French, logs it with the request id, and keeps the last saved cart", async () => {
     await postAdd(backoffice, cookie, { productId: plainId(), qty: "1" });
     backoffice.failSaves = true;
-    const logged: string[] = [];
-    const original = console.error;
-    console.error = (line: unknown) => void logged.push(String(line));
-    try {
-      const response = (await postAdd(backoffice, cookie, { productId: String(products.plain[1]?.id), qty: "1" })) as Response;
-      expect((await flashOf(backoffice, response))?.message).toMatch(/Le panier n'a pas pu être enregistré/);
-    } finally {
-      console.error = original;
-    }
+    const before = backoffice.logged.length;
+    const response = (await postAdd(backoffice, cookie, { productId: String(products.plain[1]?.id), qty: "1" })) as Response;
+    expect((await flashOf(backoffice, response))?.message).toMatch(/Le panier n'a pas pu être enregistré/);
+    const logged = backoffice.logged.slice(before);
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0] ?? "{}")).toMatchObject({ msg: "cart save failed", operation: "add", requestId: expect.stringMatching(/^cart-test-/) });
     backoffice.failSaves = false;

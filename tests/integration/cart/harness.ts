@@ -1,4 +1,5 @@
 import type express from "express";
+import pino from "pino";
 import type { Kysely } from "kysely";
 import type { PortalLoadContext } from "~/services/context.server";
 import type { Database } from "../../../server/backoffice/db/schema";
@@ -32,7 +33,7 @@ export interface CartBackoffice {
   /** While true, POST /api/oms/cart/:org answers 503 as a failing back-office. */
   failSaves: boolean;
   context(): PortalLoadContext;
-  /** Console-error lines the portal logged (the failure log). */
+  /** The lines (JSON) the portal logged at warning level and above: the failure log. */
   logged: string[];
   /** HTTP status of every cart save the back-office answered, in order. */
   saveStatuses: number[];
@@ -50,10 +51,21 @@ export function cartSaveSwitch(switches: { failSaves: boolean }, saveStatuses: n
   };
 }
 
+/** A logger whose lines (warnings and errors) a test reads. */
+export function loggerInto(lines: string[]): pino.Logger {
+  return pino({ level: "warn" }, { write: (line: string) => void lines.push(line.trim()) });
+}
+
 export async function startCartBackoffice(): Promise<CartBackoffice> {
   const switches = { failSaves: false };
   const saveStatuses: number[] = [];
-  const harness = await startHarness({ seed: { size: "small", today: DEMO_TODAY }, before: [cartSaveSwitch(switches, saveStatuses)], name: "cart-test" });
+  const logged: string[] = [];
+  const harness = await startHarness({
+    seed: { size: "small", today: DEMO_TODAY },
+    before: [cartSaveSwitch(switches, saveStatuses)],
+    portal: { logger: loggerInto(logged) },
+    name: "cart-test",
+  });
   return {
     url: harness.url,
     db: harness.db,
@@ -67,7 +79,7 @@ export async function startCartBackoffice(): Promise<CartBackoffice> {
       switches.failSaves = value;
     },
     context: harness.context,
-    logged: [],
+    logged,
     saveStatuses,
     close: harness.close,
   };

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { emptyCart } from "@shared/domain/index";
 import { createRecordingPublisher, type RecordingPublisher } from "@shared/realtime/publisher";
 import { startHarness } from "../../support/harness";
-import { cartSaveSwitch, type CartBackoffice } from "../cart/harness";
+import { cartSaveSwitch, loggerInto, type CartBackoffice } from "../cart/harness";
 
 /**
  * The one harness (tests/support/harness.ts) for checkout tests: the real back-office over a
@@ -61,6 +61,7 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
     next();
   };
   const realtime = createRecordingPublisher();
+  const logged: string[] = [];
   const harness = await startHarness({
     seed: { size: "small", today: FRIDAY },
     before: [
@@ -69,7 +70,12 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
       failing(() => switches.failAddresses, (req) => req.method === "POST" && req.path === "/api/crm/addresses", held),
       failing(() => switches.failConfirm, isConfirm, held),
     ],
-    portal: { upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS, mail: { from: "NautiDistrib <commandes@nautidistrib.fr>", dir: mailDir }, realtime },
+    portal: {
+      logger: loggerInto(logged),
+      upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+      mail: { from: "NautiDistrib <commandes@nautidistrib.fr>", dir: mailDir },
+      realtime,
+    },
     name: "checkout-test",
   });
   const { db } = harness;
@@ -79,7 +85,7 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
     certificatesDir: harness.certificatesDir,
     mailDir,
     realtime,
-    logged: [],
+    logged,
     saveStatuses,
     setNow: harness.clock.set,
     now: harness.clock.now,
