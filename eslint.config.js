@@ -1,8 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
-import { importX } from "eslint-plugin-import-x";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 
 // One way to reach app/ and shared/ from elsewhere: the tsconfig aliases, never a climb of "../".
 const CLIMBING_IMPORTS = [{ regex: "^(\\.\\./)+(app|shared)/", message: "Use the ~/ or @shared/ alias." }];
@@ -18,7 +17,9 @@ export default tseslint.config(
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      // eslint-import-resolver-typescript 3.8 and import-x 4.6 are pure JavaScript: later versions
+      // need native bindings this project's registry has for Linux only, which breaks npm ci.
+      "import-x/resolver": { typescript: { project: "./tsconfig.json" } },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
