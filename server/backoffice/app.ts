@@ -12,8 +12,11 @@ import type { Database } from "./db/schema";
 import { DEFAULT_CART_VACUUM_EVERY, TableVacuum } from "./db/vacuum";
 import type { CatalogueServiceDeps } from "./http/deps";
 import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
+import { requireService } from "./http/service";
 import { requireSession } from "./http/session";
 import { omsRouter } from "./oms/routes";
+import { customerOrdersRouter } from "./orders/customer-routes";
+import { serviceOrdersRouter } from "./orders/service-routes";
 import { pimRouter } from "./pim/routes";
 import { CatalogueReadModel, type ReadModelOptions } from "./pim/read-model/read-model";
 import { favoritesRouter } from "./favorites/routes";
@@ -48,7 +51,8 @@ const consoleLogger: ErrorLogger = {
 
 /**
  * The back-office contract (docs/backoffice-api.md) as an Express router, to be mounted at
- * /api by the project's server or by main.ts. Every route but login needs a bearer token.
+ * /api by the project's server or by main.ts. Every route but login needs a bearer token: a
+ * portal user's, or under /erp a service token of the distributor's systems.
  */
 export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const logger = deps.logger ?? consoleLogger;
@@ -77,11 +81,14 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/auth", authRouter(services));
   const authenticated = requireSession(services);
   api.use("/oms", authenticated, omsRouter(services));
+  api.use("/oms", authenticated, customerOrdersRouter(services));
   api.use("/pim", authenticated, pimRouter(services));
   api.use("/pim", authenticated, favoritesRouter(services));
   api.use("/wms", authenticated, wmsRouter(services));
   api.use("/crm", authenticated, crmRouter(services));
   api.use("/crm", authenticated, checkoutRouter(services));
+  // The distributor's systems, with a service token: never a portal user's (decision 0102).
+  api.use("/erp", requireService(deps.db), serviceOrdersRouter(services));
   api.use(unknownRoute);
   api.use(errorHandler(logger));
   return api;

@@ -35,6 +35,8 @@ export { QUICK_ORDER_MAX_LINES, parseQuickOrderRows, parseQuickOrderText, splitQ
 export type { DomainIssue } from "./errors";
 export { DomainError, isDomainError } from "./errors";
 export { VAT_RATE, applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "./money";
+export type { BackorderFacts, EventData, LineQuantities, OrderMove, ShipmentPlan, ShippableLine } from "./order-lifecycle";
+export { backorderState, eventLabel, moveRefusal, planShipment, remainingOf, shortfall, statusAfterQuantities } from "./order-lifecycle";
 export type { Permissions } from "./permissions";
 export { permissionsOf } from "./permissions";
 export { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPrice, lineWeightGrams } from "./pricing";

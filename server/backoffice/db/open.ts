@@ -54,6 +54,10 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Kysely<Databas
         textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection that the server ends (a restart, a terminated backend, a database
+  // dropped after close) is an 'error' on the pool: without a listener Node throws it and the
+  // process stops. pg-pool has already dropped that client; the next query opens another.
+  pool.on("error", () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -176,6 +176,78 @@ export interface OrderLinesTable {
   unit_price: number;
   ecotaxe: number;
   line_total_ht: number;
+  /** Lifecycle (migrations/0009_order_lifecycle.ts): units sent, cancelled, on back-order now. */
+  shipped_qty: Generated<number>;
+  cancelled_qty: Generated<number>;
+  backorder_qty: Generated<number>;
+  /** When the line became a back-order; when a stock arrival made it available. */
+  backordered_at: Timestamp | null;
+  available_at: Timestamp | null;
+  /** The certificates (cer_id, mmsi, file_name) the line was ordered with. */
+  certificates: ColumnType<OrderLineCertificate[], string | undefined, string>;
+}
+
+export interface OrderLineCertificate {
+  cer_id: string;
+  mmsi: string;
+  file_name: string;
+}
+
+export interface ShipmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** 1, 2… within the order. */
+  number: number;
+  shipped_at: Timestamp;
+  carrier: string;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  author: string;
+}
+
+export interface ShipmentLinesTable {
+  shipment_id: number;
+  order_id: number;
+  position: number;
+  qty: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  at: Timestamp;
+  /** One of EVENT_KINDS (shared/contracts/orders.ts). */
+  kind: string;
+  /** The order's status after the event, when it changed it. */
+  status: string | null;
+  author: string;
+  note: string | null;
+  /** What the label names (shared/domain/order-lifecycle.ts: EventData). */
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface CancellationRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  qty: number;
+  requested_by: number;
+  requested_by_name: string;
+  requested_at: Timestamp;
+  reason: string;
+  status: Generated<string>;
+  answered_at: Timestamp | null;
+  answered_by: string | null;
+  answer: string | null;
+}
+
+/** The distributor's systems (migrations/0010_service_tokens.ts). */
+export interface ServiceTokensTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  revoked_at: Timestamp | null;
 }
 
 export interface AuthTokensTable {
@@ -219,6 +291,11 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   login_as_audit: LoginAsAuditTable;
   catalogue_revisions: CatalogueRevisionsTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  order_events: OrderEventsTable;
+  cancellation_requests: CancellationRequestsTable;
+  service_tokens: ServiceTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

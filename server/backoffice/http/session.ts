@@ -18,6 +18,11 @@ export interface Session {
 /** The scheme's name is case-insensitive (RFC 9110 section 11.1): "bearer" is as good as "Bearer". */
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/i;
 
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  return BEARER.exec(header ?? "")?.[1] ?? null;
+}
+
 export interface SessionDeps {
   db: Kysely<Database>;
   now: () => Date;
@@ -28,10 +33,10 @@ export function requireSession({ db, now, sessions }: SessionDeps): RequestHandl
   return (req, res, next) => {
     // Two routers share the /pim prefix: the second must not resolve the token again.
     if (res.locals.session) return next();
-    const match = BEARER.exec(req.get("authorization") ?? "");
-    if (!match?.[1]) return next(unauthorized());
+    const token = bearerToken(req.get("authorization"));
+    if (!token) return next(unauthorized());
     const at = now();
-    const tokenHash = hashToken(match[1]);
+    const tokenHash = hashToken(token);
     const cached = sessions.get(tokenHash, at);
     if (cached) {
       res.locals.session = cached;

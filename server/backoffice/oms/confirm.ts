@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Order } from "@shared/contracts/api";
 import type { Cart } from "@shared/contracts/entities";
-import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, validateOrder, type Totals } from "@shared/domain/index";
+import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, shortfall, validateOrder, type Totals } from "@shared/domain/index";
 import type { Database, OrganizationRow } from "../db/schema";
 import { ApiFailure } from "../http/errors";
+import { recordEvents } from "../orders/events";
 import { accountContext } from "./account";
 import { assertAddressesSaved } from "./cart-references";
 import { lockCartVersion, nextOrderNumber, StaleCartVersion, storeCart } from "./cart-store";
@@ -63,19 +64,27 @@ async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart
   const lines = cart.products.filter((line) => line.qty > 0);
   await trx
     .insertInto("order_lines")
-    .values(lines.map((line, position) => ({
-      order_id: id,
-      position,
-      product_id: line.obj_id,
-      ref: line.obj_ref,
-      title: line.obj_title,
-      qty: line.qty,
-      is_port: line.prd_is_port,
-      unit_price: lineUnitPrice(line),
-      ecotaxe: line.prd_ecotaxe,
-      line_total_ht: lineUnitPrice(line) * line.qty,
-    })))
+    .values(lines.map((line, position) => {
+      // What the stock on hand cannot serve is on back-order from the start (docs/orders.md).
+      const short = line.prd_is_port ? 0 : shortfall(line.qty, line.prd_sto_disp);
+      return {
+        order_id: id,
+        position,
+        product_id: line.obj_id,
+        ref: line.obj_ref,
+        title: line.obj_title,
+        qty: line.qty,
+        is_port: line.prd_is_port,
+        unit_price: lineUnitPrice(line),
+        ecotaxe: line.prd_ecotaxe,
+        line_total_ht: lineUnitPrice(line) * line.qty,
+        backorder_qty: short,
+        backordered_at: short > 0 ? input.now : null,
+        certificates: JSON.stringify(line.certificates.map(({ cer_id, mmsi, file_name }) => ({ cer_id, mmsi, file_name }))),
+      };
+    }))
     .execute();
+  await recordEvents(trx, [{ orderId: id, at: input.now, kind: "confirmed", status: "confirmée", author: input.authorName }]);
   return id;
 }
 

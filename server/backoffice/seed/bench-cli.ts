@@ -17,13 +17,15 @@ async function main(): Promise<void> {
   try {
     const existing = await db.selectFrom("organizations").select("id").limit(1).executeTakeFirst();
     if (existing) throw new Error("La base de benchmark n'est pas vide : utilisez une base dédiée.");
-    await seedBench(db, { today: parisDate(new Date()) });
+    const now = new Date();
+    await seedBench(db, { today: parisDate(now), now });
     const counts = await db
       .selectFrom("products")
       .select((eb) => [eb.fn.countAll<number>().as("products")])
       .executeTakeFirstOrThrow();
     const orgs = await db.selectFrom("organizations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    console.log(`Benchmark data: ${counts.products} products, ${orgs.n} organizations in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const orders = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    console.log(`Benchmark data: ${counts.products} products, ${orgs.n} organizations, ${orders.n} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await close();
   }

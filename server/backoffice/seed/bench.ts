@@ -2,7 +2,9 @@ import { sql, type Kysely } from "kysely";
 import { hashPassword } from "../auth/passwords";
 import type { Database } from "../db/schema";
 import { seedCatalogue } from "./catalogue";
-import { NAMED_CLIENTS, DEMO_PASSWORD } from "./organizations-data";
+import { registerServiceToken } from "../auth/service-tokens";
+import { seedPastOrders } from "./orders";
+import { NAMED_CLIENTS, DEMO_PASSWORD, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN } from "./organizations-data";
 import { seedOrganizations } from "./organizations";
 import { seedPrices } from "./prices";
 import { Prng } from "./prng";
@@ -11,12 +13,19 @@ export interface BenchOptions {
   products?: number;
   /** Organizations in all, the distributor included. */
   organizations?: number;
+  /** Past orders of BENCH_ORDERS_ORG (default 5,000). */
+  orders?: number;
   today: string;
+  /** The instant the past orders end at (default 9:00 on `today` in France). */
+  now?: Date;
 }
+
+/** The organization whose 5,000 past orders the benchmark set holds: Voilerie Atlantique. */
+export const BENCH_ORDERS_ORG = "C0001";
 
 /**
  * The benchmark data set: the demo's shapes at scale (50,000 products, 500 organizations with
- * sparse prices). Every account shares one password hash: the set is for load tests, its
+ * sparse prices, 5,000 past orders of Voilerie Atlantique). Every account shares one password hash: the set is for load tests, its
  * password is public, and 500 scrypt hashes would take most of the time budget.
  */
 export async function seedBench(db: Kysely<Database>, options: BenchOptions): Promise<void> {
@@ -27,6 +36,12 @@ export async function seedBench(db: Kysely<Database>, options: BenchOptions): Pr
     const catalogue = await seedCatalogue(trx, rng, options.products ?? 50000, options.today);
     const { clients } = await seedOrganizations(trx, rng, otherCount, async () => sharedHash);
     await seedPrices(trx, rng, [...clients.values()], catalogue, options.today, 20);
+    // One organization with a long past: the account pages' lists at scale (docs/performance.md).
+    const main = clients.get(BENCH_ORDERS_ORG);
+    if (main !== undefined) {
+      await seedPastOrders(trx, rng, { orgs: [{ ref: BENCH_ORDERS_ORG, id: main, count: options.orders ?? 5000 }], productIds: catalogue.productIds, today: options.today, now: options.now ?? new Date(`${options.today}T09:00:00+01:00`) });
+    }
+    await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
   });
   // Fresh statistics, or the planner guesses and scans the whole products table; the vacuum
   // sets the visibility map, so counts over the listed-products indexes are index-only.

@@ -4,7 +4,8 @@ import { hashPassword } from "../auth/passwords";
 import { parisDate } from "@shared/domain/index";
 import { seedCatalogue } from "./catalogue";
 import { seedPastOrders } from "./orders";
-import { DEMO_PASSWORD, NAMED_CLIENTS, accountCount } from "./organizations-data";
+import { registerServiceToken } from "../auth/service-tokens";
+import { DEMO_PASSWORD, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN, NAMED_CLIENTS, accountCount } from "./organizations-data";
 import { seedOrganizations } from "./organizations";
 import { seedPrices } from "./prices";
 import { Prng } from "./prng";
@@ -18,8 +19,8 @@ export interface DemoOptions {
 }
 
 const SIZES = {
-  full: { products: 2000, otherClients: 31, specificPerOrg: 25 },
-  small: { products: 240, otherClients: 12, specificPerOrg: 5 },
+  full: { products: 2000, otherClients: 31, specificPerOrg: 25, ordersOfC0001: 72, ordersOfOthers: 30 },
+  small: { products: 240, otherClients: 12, specificPerOrg: 5, ordersOfC0001: 20, ordersOfOthers: 8 },
 } as const;
 
 /**
@@ -56,6 +57,8 @@ async function seedDemoWhen(
 ): Promise<boolean> {
   const size = SIZES[options.size ?? "full"];
   const today = options.today ?? parisDate(new Date());
+  // A given date is seeded as of 9:00 that morning in France; otherwise as of now.
+  const now = options.today ? new Date(`${options.today}T09:00:00+01:00`) : new Date();
   const rng = new Prng(options.seed ?? 20261122);
   // scrypt is deliberately slow: hash every account's password in parallel before writing.
   const hashes = await Promise.all(Array.from({ length: accountCount(size.otherClients) }, () => hashPassword(DEMO_PASSWORD)));
@@ -70,8 +73,12 @@ async function seedDemoWhen(
     const catalogue = await seedCatalogue(trx, rng, size.products, today);
     const { clients } = await seedOrganizations(trx, rng, size.otherClients, nextHash);
     await seedPrices(trx, rng, [...clients.values()], catalogue, today, size.specificPerOrg);
-    const named = NAMED_CLIENTS.flatMap((seed) => clients.get(seed.ref) ?? []);
-    await seedPastOrders(trx, rng, named, catalogue.productIds, today);
+    const orgs = NAMED_CLIENTS.flatMap((seed) => {
+      const id = clients.get(seed.ref);
+      return id === undefined ? [] : [{ ref: seed.ref, id, count: seed.ref === "C0001" ? size.ordersOfC0001 : size.ordersOfOthers }];
+    });
+    await seedPastOrders(trx, rng, { orgs, productIds: catalogue.productIds, today, now });
+    await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
     return true;
   });
   // Fresh statistics, or the planner guesses and scans the whole products table.

@@ -3,6 +3,14 @@ import type { PeopleFlags } from "../db/schema";
 /** Demo organizations and logins (README table). Every password is DEMO_PASSWORD. */
 export const DEMO_PASSWORD = "demo1234";
 
+/**
+ * The demo's service token: the distributor's warehouse calls /api/erp with it, and
+ * `npm run warehouse` uses it when no other is given. Public like DEMO_PASSWORD: a real
+ * deployment revokes it (docs/decisions/0102-service-tokens-for-the-distributor-systems.md).
+ */
+export const DEMO_SERVICE_NAME = "Entrepôt NautiDistrib";
+export const DEMO_SERVICE_TOKEN = "demo-entrepot-nautidistrib-2026";
+
 export interface OrgSeed {
   ref: string;
   name: string;

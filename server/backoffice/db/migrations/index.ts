@@ -6,6 +6,8 @@ import * as performance from "./0005_performance";
 import * as catalogueRevisions from "./0006_catalogue_revisions";
 import * as cartJson from "./0007_cart_json";
 import * as orderAmountsBigint from "./0008_order_amounts_bigint";
+import * as orderLifecycle from "./0009_order_lifecycle";
+import * as serviceTokens from "./0010_service_tokens";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   "0006_catalogue_revisions": catalogueRevisions,
   "0007_cart_json": cartJson,
   "0008_order_amounts_bigint": orderAmountsBigint,
+  "0009_order_lifecycle": orderLifecycle,
+  "0010_service_tokens": serviceTokens,
 };
 
 export const migrationProvider: MigrationProvider = {
