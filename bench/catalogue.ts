@@ -10,8 +10,10 @@ import { logIn, pageHtml, startPortal } from "./portal-process";
  * Catalogue benchmark (docs/performance.md): the built portal (server/index.ts → createPortalServer) in its
  * own process on a copy of the benchmark database (`npm run seed:bench`, 50,000 products),
  * logged in as an organization with its own prices through the real login form; then
- * autocannon, 10 connections, on a category page, a product page, a search page and the bare
- * Remix route of the same build rendering a tiny static page (/sante/rendu), in the same run. Prints req/s, p50/p99 and the ratio to the
+ * autocannon, 10 connections, on a category page, a product page, a search page, the account's
+ * orders list and purchase history (Voilerie Atlantique, C0001, holds the benchmark set's 5,000
+ * past orders: docs/orders.md) and the bare Remix route of the same build rendering a tiny
+ * static page (/sante/rendu), in the same run. Prints req/s, p50/p99 and the ratio to the
  * bare route, and the gzipped JavaScript a category page loads.
  */
 
@@ -22,6 +24,9 @@ const CONNECTIONS = 10;
 const LOGIN = process.env.BENCH_LOGIN ?? "client@voilerie-atlantique.fr";
 const CATEGORY_PATH = "/catalogue/electronique-de-bord/navigation/antennes";
 const SEARCH_PATH = "/catalogue?q=antenne";
+/** The organization's orders, first page of 20 out of 5,000, and its twelve months' history. */
+const ORDERS_PATH = "/mon-compte/commandes";
+const HISTORY_PATH = "/mon-compte/historique";
 const BENCH_PGLITE_DIR = "data/pglite-bench";
 
 interface Row {
@@ -62,6 +67,10 @@ export async function runCatalogueBench(): Promise<void> {
     const productId = /\/catalogue\/produit\/(\d+)/.exec(categoryHtml)?.[1];
     if (!productId) throw new Error("no product on the category page");
     const productPath = `/catalogue/produit/${productId}`;
+    // The orders list must be the 5,000 orders' one, or its figures mean nothing.
+    const ordersHtml = await pageHtml(BASE, ORDERS_PATH, cookie);
+    const orderCount = /(\d+)(?:<!-- -->)? commande/.exec(ordersHtml)?.[1];
+    console.log(`orders of ${LOGIN}: ${orderCount ?? "?"}`);
     const rows: Row[] = [];
     for (const [name, pathname] of [
       // The bare Remix route: a tiny static page through the whole document path (the issue's
@@ -71,6 +80,8 @@ export async function runCatalogueBench(): Promise<void> {
       ["category page", CATEGORY_PATH],
       ["product page", productPath],
       ["search page", SEARCH_PATH],
+      ["orders list", ORDERS_PATH],
+      ["history page", HISTORY_PATH],
     ] as const) {
       rows.push(await load(name, pathname, cookie));
     }

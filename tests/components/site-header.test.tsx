@@ -69,7 +69,8 @@ describe("SiteHeader", () => {
 
   it("offers in the account menu only what the account may do, and a logout form", () => {
     renderHeader({ access: { ...everything, canOrder: false, canViewPrices: false } });
-    expect(screen.queryByRole("link", { name: "Mes commandes" })).toBeNull();
+    // Reading the orders needs no flag (docs/decisions/0103): only confirming does.
+    expect(screen.getByRole("link", { name: "Mes commandes" }).getAttribute("href")).toBe("/mon-compte/commandes");
     expect(screen.queryByRole("link", { name: "Mes tarifs" })).toBeNull();
     expect(screen.getByRole("link", { name: "Mes factures" }).getAttribute("href")).toBe("/mon-compte/factures");
     const logout = screen.getByRole("button", { name: "Se déconnecter" }).closest("form");

@@ -74,6 +74,12 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["a search result", "/catalogue?q=antenne"],
   ["the legal notice", "/mentions-legales"],
   ["the privacy policy", "/politique-de-confidentialite"],
+  ["the account page", "/mon-compte"],
+  ["the orders, filtered", "/mon-compte/commandes?statut=livr%C3%A9e&du=2026-01-01"],
+  ["the orders, with filters ignored and explained", "/mon-compte/commandes?statut=perdue&du=2026-02-30&page=-1"],
+  ["the back-orders by product", "/mon-compte/reliquats"],
+  ["the back-orders by order", "/mon-compte/reliquats?par=commande"],
+  ["the purchase history", "/mon-compte/historique"],
 ];
 
 for (const [title, path] of READING_PAGES) {
@@ -84,6 +90,32 @@ for (const [title, path] of READING_PAGES) {
     await expectNoAxeViolations(page);
   });
 }
+
+test("an order's page, reached from the list", async ({ page, loginAs }) => {
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/commandes?statut=exp%C3%A9di%C3%A9e");
+  await page.getByRole("table").getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Commande");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+});
+
+test("« Commander à nouveau »: the proposal, and an empty selection explained", async ({ page, loginAs }) => {
+  // The proposal changes nothing (a GET): the README's account may look at it.
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/commandes?statut=livr%C3%A9e");
+  await page.getByRole("table").getByRole("link").first().click();
+  await page.getByRole("button", { name: "Commander à nouveau toute la commande" }).click();
+  await expect(page).toHaveURL(/\/commander-a-nouveau\?tout=1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Commander à nouveau");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+  await page.goBack();
+  await page.getByRole("button", { name: "Commander à nouveau les produits cochés" }).click();
+  await expect(page.getByText("Aucune ligne de la commande n'est choisie", { exact: false })).toBeVisible();
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page, "commander-a-nouveau, nothing ticked");
+});
 
 test("a brand page, a product page and the header's suggestions", async ({ page, loginAs }) => {
   await loginAs(CLIENT);

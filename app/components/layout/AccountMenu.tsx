@@ -13,11 +13,10 @@ export function AccountMenu({ userName, access }: { userName: string; access: Ac
         <li>
           <Link to="/mon-compte">Mon compte</Link>
         </li>
-        {access.canOrder ? (
-          <li>
-            <Link to="/mon-compte/commandes">Mes commandes</Link>
-          </li>
-        ) : null}
+        {/* Every account of the organization reads its orders: `orders` is for confirming (docs/decisions/0103). */}
+        <li>
+          <Link to="/mon-compte/commandes">Mes commandes</Link>
+        </li>
         {access.canViewQuotes ? (
           <li>
             <Link to="/mon-compte/mes-devis">Mes devis</Link>

@@ -5,6 +5,7 @@ import { createCertificatesClient, type CertificatesClient } from "./certificate
 import { createCrmClient, type CrmClient } from "./crm.server";
 import { createUpstreamHttp, type UpstreamHttpOptions } from "./http.server";
 import { createOmsClient, type OmsClient } from "./oms.server";
+import { createOrdersClient, type OrdersClient } from "./orders.server";
 import { createPimClient, type PimClient } from "./pim.server";
 import { createWmsClient, type WmsClient } from "./wms.server";
 
@@ -13,6 +14,8 @@ export { UpstreamError } from "./http.server";
 export interface Upstream {
   auth: AuthClient;
   oms: OmsClient;
+  /** The organization's orders, back-orders and purchase history (the account pages). */
+  orders: OrdersClient;
   pim: PimClient;
   wms: WmsClient;
   crm: CrmClient;
@@ -31,6 +34,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     auth: createAuthClient(http),
     oms: createOmsClient(http, options.carts),
+    orders: createOrdersClient(http),
     pim: createPimClient(http),
     wms: createWmsClient(http),
     crm: createCrmClient(http),

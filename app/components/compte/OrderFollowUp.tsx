@@ -1,0 +1,187 @@
+import type { Address } from "@shared/contracts/entities";
+import { Money } from "~/components/ui/Money";
+import type { OrderDetail } from "~/services/orders/types";
+import { frenchCalendarDate, frenchDateTime } from "./format";
+
+function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+  return (
+    <div>
+      <h3>{title}</h3>
+      {address ? (
+        <address>
+          {address.adr_name}
+          <br />
+          {address.adr_line1}
+          {address.adr_line2 ? (
+            <>
+              <br />
+              {address.adr_line2}
+            </>
+          ) : null}
+          <br />
+          {address.adr_zipcode} {address.adr_city} ({address.adr_country})
+        </address>
+      ) : (
+        <p>Non renseignée.</p>
+      )}
+    </div>
+  );
+}
+
+/** The order's lines: ordered, shipped, cancelled and back-ordered quantities; amounts with `prices`. */
+export function OrderLines({ order, showPrices }: { order: OrderDetail; showPrices: boolean }) {
+  return (
+    <table className="table">
+      <caption>Lignes de la commande</caption>
+      <thead>
+        <tr>
+          <th scope="col">Produit</th>
+          <th scope="col">Commandé</th>
+          <th scope="col">Expédié</th>
+          <th scope="col">Annulé</th>
+          <th scope="col">En reliquat</th>
+          {showPrices ? (
+            <>
+              <th scope="col">Prix unitaire HT</th>
+              <th scope="col">Total HT</th>
+            </>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line) => (
+          <tr key={line.obj_id}>
+            <th scope="row">
+              {line.obj_ref} · {line.obj_title}
+            </th>
+            <td>{line.ordered}</td>
+            <td>{line.shipped}</td>
+            <td>{line.cancelled}</td>
+            <td>
+              {line.backorder && line.backorder.qty > 0 ? (
+                <>
+                  {line.backorder.qty} ({line.backorder.state}
+                  {line.backorder.expected_date ? `, date prévisionnelle ${frenchCalendarDate(line.backorder.expected_date)}` : ""})
+                </>
+              ) : (
+                0
+              )}
+              {line.cancellation_request ? <> · annulation demandée : {line.cancellation_request.status}</> : null}
+            </td>
+            {showPrices ? (
+              <>
+                <td>
+                  <Money cents={line.unit_price} />
+                </td>
+                <td>
+                  <Money cents={line.line_total_ht} />
+                </td>
+              </>
+            ) : null}
+          </tr>
+        ))}
+        {order.shipping_lines.map((line) => (
+          <tr key={`port-${line.obj_ref}`}>
+            <th scope="row">
+              {line.obj_title} (frais de port)
+            </th>
+            <td colSpan={4} />
+            {showPrices ? (
+              <>
+                <td />
+                <td>
+                  <Money cents={line.amount_ht} />
+                </td>
+              </>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function OrderTotals({ order }: { order: OrderDetail }) {
+  return (
+    <dl className="order-totals">
+      <dt>Total HT</dt>
+      <dd>
+        <Money cents={order.ord_total_ht} />
+      </dd>
+      <dt>Dont écotaxe</dt>
+      <dd>
+        <Money cents={order.ord_total_ecotaxe} />
+      </dd>
+      <dt>TVA</dt>
+      <dd>
+        <Money cents={order.ord_total_tva} />
+      </dd>
+      <dt>Total TTC</dt>
+      <dd>
+        <Money cents={order.ord_total_ttc} />
+      </dd>
+    </dl>
+  );
+}
+
+export function OrderAddresses({ order }: { order: OrderDetail }) {
+  return (
+    <div className="order-facts">
+      <AddressBlock title="Adresse de livraison" address={order.dlv_address} />
+      <AddressBlock title="Adresse de facturation" address={order.inv_address} />
+      <div>
+        <h3>Options</h3>
+        <ul>
+          <li>Livraison partielle : {order.options.partialDelivery ? "acceptée" : "refusée"}</li>
+          <li>Livraison le samedi : {order.options.saturday ? "oui" : "non"}</li>
+          <li>Livraison directe : {order.options.ldd_active ? "oui" : "non"}</li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export function OrderShipments({ order }: { order: OrderDetail }) {
+  if (order.shipments.length === 0) return <p>Aucune expédition pour l'instant.</p>;
+  return (
+    <ul className="shipments">
+      {order.shipments.map((shipment) => (
+        <li key={shipment.number}>
+          <p>
+            Expédition n° {shipment.number} du {frenchDateTime(shipment.shipped_at)}, {shipment.carrier}
+            {shipment.tracking_number ? `, suivi ${shipment.tracking_number}` : ""}
+            {shipment.tracking_url && /^https?:\/\//i.test(shipment.tracking_url) ? (
+              <>
+                {" "}
+                ·{" "}
+                <a href={shipment.tracking_url} rel="noopener noreferrer" target="_blank">
+                  Suivre le colis<span className="visually-hidden"> de l'expédition n° {shipment.number} (nouvel onglet)</span>
+                </a>
+              </>
+            ) : null}
+          </p>
+          <ul>
+            {shipment.lines.map((line) => (
+              <li key={line.obj_ref}>
+                {line.qty} × {line.obj_ref} · {line.obj_title}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  return (
+    <ol className="timeline">
+      {order.timeline.map((event, index) => (
+        <li key={`${event.at}-${index}`}>
+          <time dateTime={event.at}>{frenchDateTime(event.at)}</time> : {event.label} ({event.author})
+          {event.note ? <> — {event.note}</> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,72 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BackorderTable } from "~/components/compte/BackorderTable";
+import { OrderTable } from "~/components/compte/OrderTable";
+import { loadAccountHome, requireOrdersUser } from "~/services/orders/index.server";
+import compteStyles from "~/styles/compte.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Mon compte · NautiDistrib" }];
+
+/** /mon-compte: who is logged in for which organization, shortcuts, latest orders, open back-orders. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireOrdersUser(args);
+  return loadAccountHome(user);
+}
+
+export default function AccountPage() {
+  const home = useLoaderData<typeof loader>();
+  return (
+    <div className="compte">
+      <h1>Mon compte</h1>
+      <p className="compte__who">
+        Connecté en tant que <strong>{home.userName}</strong>
+        {home.organizationName !== home.userName ? (
+          <>
+            {" "}
+            pour <strong>{home.organizationName}</strong>
+          </>
+        ) : null}
+        {home.actingAs ? <> (par {home.actingAs})</> : null}.
+      </p>
+      <nav aria-label="Raccourcis du compte">
+        <ul className="shortcuts">
+          {home.shortcuts.map((shortcut) => (
+            <li key={shortcut.to}>
+              <Link to={shortcut.to} className="button">
+                {shortcut.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="dernieres-commandes">
+        <h2 id="dernieres-commandes">Dernières commandes</h2>
+        {home.latestOrders.length > 0 ? (
+          <>
+            <OrderTable rows={home.latestOrders} showPrices={home.showPrices} caption={`Les ${home.latestOrders.length} plus récentes sur ${home.orderTotal}`} />
+            <p>
+              <Link to="/mon-compte/commandes">Toutes les commandes</Link>
+            </p>
+          </>
+        ) : (
+          <p>Aucune commande pour l'instant.</p>
+        )}
+      </section>
+      <section aria-labelledby="reliquats-ouverts">
+        <h2 id="reliquats-ouverts">Reliquats en cours</h2>
+        {home.backorders.length > 0 ? (
+          <>
+            <BackorderTable rows={home.backorders} showPrices={home.showPrices} grouping="produit" caption={`${home.backorderTotal} ligne${home.backorderTotal > 1 ? "s" : ""} en reliquat`} />
+            <p>
+              <Link to="/mon-compte/reliquats">Tous les reliquats</Link>
+            </p>
+          </>
+        ) : (
+          <p>Aucun reliquat en cours.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { frenchDateTime } from "~/components/compte/format";
+import { ReorderPicker } from "~/components/compte/Reorder";
+import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline, OrderTotals } from "~/components/compte/OrderFollowUp";
+import { loadOrderPage, requireOrdersUser } from "~/services/orders/index.server";
+import compteStyles from "~/styles/compte.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Commande ${data.order.ord_ref}` : "Commande"} · NautiDistrib` }];
+
+/** /mon-compte/commandes/{id}: one order's follow-up; another organization's order is a 404. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireOrdersUser(args);
+  return loadOrderPage(user, args.params.id);
+}
+
+export default function OrderPage() {
+  const { order, showPrices, placedBy, canReorder } = useLoaderData<typeof loader>();
+  return (
+    <div className="compte">
+      <p>
+        <Link to="/mon-compte/commandes">Mes commandes</Link>
+      </p>
+      <h1>Commande {order.ord_ref}</h1>
+      <dl className="order-facts">
+        <div>
+          <dt>Date</dt>
+          <dd>{frenchDateTime(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Statut</dt>
+          <dd>{order.status}</dd>
+        </div>
+        <div>
+          <dt>Votre référence</dt>
+          <dd>{order.cart_ref || "—"}</dd>
+        </div>
+        <div>
+          <dt>Passée par</dt>
+          <dd>{placedBy}</dd>
+        </div>
+        {order.comments ? (
+          <div>
+            <dt>Commentaire</dt>
+            <dd>{order.comments}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <section aria-labelledby="commande-lignes">
+        <h2 id="commande-lignes">Produits</h2>
+        <OrderLines order={order} showPrices={showPrices} />
+        {showPrices ? <OrderTotals order={order} /> : null}
+      </section>
+      {canReorder ? (
+        <section aria-labelledby="commande-a-nouveau">
+          <h2 id="commande-a-nouveau">Commander à nouveau</h2>
+          <ReorderPicker order={order} />
+        </section>
+      ) : null}
+      <section aria-labelledby="commande-livraison">
+        <h2 id="commande-livraison">Livraison et facturation</h2>
+        <OrderAddresses order={order} />
+      </section>
+      <section aria-labelledby="commande-expeditions">
+        <h2 id="commande-expeditions">Expéditions</h2>
+        <OrderShipments order={order} />
+      </section>
+      <section aria-labelledby="commande-suivi">
+        <h2 id="commande-suivi">Suivi</h2>
+        <OrderTimeline order={order} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { asRouteError } from "~/services/route-errors.server";
+import { backorderRow, orderRow } from "./rows.server";
+import type { AccountHomeView, AccountShortcut } from "./types";
+import type { OrdersUser } from "./user.server";
+
+const LATEST = 5;
+
+/** Links to the account's pages that exist, those the user's rights open (docs/specification.md §6). */
+function shortcutsFor(user: OrdersUser): AccountShortcut[] {
+  const { permissions } = user;
+  const links: AccountShortcut[] = [
+    { to: "/mon-compte/commandes", label: "Mes commandes" },
+    { to: "/mon-compte/reliquats", label: "Mes reliquats" },
+    { to: "/mon-compte/historique", label: "Historique d'achat" },
+    { to: "/mon-compte/favoris", label: "Mes favoris" },
+  ];
+  if (permissions.canUpdateCart) {
+    links.push({ to: "/mon-panier", label: "Mon panier" }, { to: "/mon-panier/commande-rapide", label: "Commande rapide" });
+  }
+  if (permissions.canPickClients) links.push({ to: "/clients", label: "Changer de client" });
+  return links;
+}
+
+/**
+ * /mon-compte: who is logged in for which organization, the shortcuts, the latest orders and
+ * the open back-orders. The contacts block (sales representative, customer service) is left
+ * out: the contract has no call for them yet.
+ */
+export async function loadAccountHome(user: OrdersUser): Promise<AccountHomeView> {
+  const { user: account, master } = user.session;
+  const [orders, backorders] = await Promise.all([
+    user.upstream.orders.list(user.orgId, {}, { page: 1, size: LATEST }),
+    user.upstream.orders.backorders(user.orgId, { page: 1, size: LATEST }),
+  ]).catch(asRouteError);
+  return {
+    userName: account.obj_name,
+    organizationName: account.obj_properties.org_name ?? account.obj_name,
+    actingAs: master ? master.obj_name : null,
+    shortcuts: shortcutsFor(user),
+    latestOrders: orders.items.map(orderRow),
+    orderTotal: orders.total,
+    backorders: backorders.items.map((line) => backorderRow(line, false)),
+    backorderTotal: backorders.total,
+    showPrices: user.permissions.canViewPrices,
+  };
+}

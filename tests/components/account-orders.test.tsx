@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { createRemixStub } from "@remix-run/testing";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { ORDER_STATUSES } from "@shared/contracts/orders";
+import { BackorderTable } from "~/components/compte/BackorderTable";
+import { OrderFilters } from "~/components/compte/OrderFilters";
+import { OrderTable } from "~/components/compte/OrderTable";
+import type { BackorderRow, OrderFilterValues, OrderRow } from "~/services/orders/types";
+
+afterEach(cleanup);
+
+function renderAt(node: ReactNode) {
+  const Stub = createRemixStub([{ path: "/", Component: () => <>{node}</> }]);
+  return render(<Stub />);
+}
+
+const row: OrderRow = {
+  id: 7,
+  number: "CMD-0007",
+  createdAt: "2026-11-18T09:30:00.000Z",
+  customerRef: "Chantier Hiver",
+  placedBy: "par Yann Le Gall pour Voilerie Atlantique",
+  status: "expédiée partiellement",
+  lineCount: 3,
+  backorderCount: 1,
+  totalHt: 123456,
+  totalTtc: 148147,
+};
+
+const empty: OrderFilterValues = { du: "", au: "", statut: "", reference: "", produit: "", auteur: "" };
+
+const backorder: BackorderRow = {
+  orderId: 7,
+  orderNumber: "CMD-0007",
+  orderDate: "2026-11-18T09:30:00.000Z",
+  customerRef: "",
+  productId: 42,
+  productRef: "ANT-1",
+  productTitle: "Antenne VHF",
+  ordered: 5,
+  shipped: 2,
+  remaining: 3,
+  state: "en attente",
+  expectedDate: "2026-12-03",
+  unitPrice: 1999,
+  request: null,
+  canRequestCancellation: true,
+};
+
+describe("the account's order components", () => {
+  it("lists an order with its link, « par X pour Y » and amounts; no amount column without prices", () => {
+    renderAt(<OrderTable rows={[row]} showPrices caption="Commandes" />);
+    expect(screen.getByRole("link", { name: "CMD-0007" }).getAttribute("href")).toBe("/mon-compte/commandes/7");
+    expect(screen.getByText("par Yann Le Gall pour Voilerie Atlantique")).toBeTruthy();
+    expect(screen.getByRole("columnheader", { name: "Total TTC" })).toBeTruthy();
+    cleanup();
+    renderAt(<OrderTable rows={[{ ...row, totalHt: null, totalTtc: null }]} showPrices={false} caption="Commandes" />);
+    expect(screen.queryByRole("columnheader", { name: "Total TTC" })).toBeNull();
+    expect(screen.queryByText("—")).toBeNull();
+  });
+
+  it("filters with a GET form (no JavaScript needed), showing what was ignored and why", () => {
+    renderAt(
+      <OrderFilters
+        values={{ ...empty, statut: "perdue", du: "2026-02-30" }}
+        notices={[{ field: "statut", message: "Statut inconnu : ce filtre est ignoré." }]}
+        statuses={ORDER_STATUSES}
+        authors={[{ id: 3, name: "Yann Le Gall" }]}
+      />,
+    );
+    const form = screen.getByRole("form", { name: "Filtrer les commandes" });
+    expect(form.getAttribute("method")).toBe("get");
+    expect(within(form).getByRole("status").textContent).toContain("Statut inconnu");
+    expect((screen.getByLabelText("Statut") as HTMLSelectElement).value).toBe("");
+    expect((screen.getByLabelText("Du") as HTMLInputElement).getAttribute("name")).toBe("du");
+    expect(within(screen.getByLabelText("Passée par")).getByRole("option", { name: "Yann Le Gall" }).getAttribute("value")).toBe("3");
+  });
+
+  it("offers the cancellation request as a plain POST form, with the expected date", () => {
+    renderAt(<BackorderTable rows={[backorder]} caption="Reliquats" showPrices grouping="produit" />);
+    expect(screen.getByText("3 décembre 2026")).toBeTruthy();
+    const reason = screen.getByLabelText("Raison de la demande");
+    const form = reason.closest("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/mon-compte/reliquats");
+    const data = new FormData(form);
+    expect(data.get("ord_id")).toBe("7");
+    expect(data.get("obj_id")).toBe("42");
+    cleanup();
+    // Drawn again after a refusal: this row's form open, with the reason and what was typed.
+    const refusal = { ok: false, message: "Raison trop courte.", errors: { reason: "Indiquez la raison de votre demande (au moins 3 caractères)." }, values: { ord_id: "7", obj_id: "42", reason: "x" } };
+    renderAt(<BackorderTable rows={[backorder, { ...backorder, productId: 43, productRef: "ANT-2" }]} caption="Reliquats" showPrices grouping="commande" refusal={refusal} />);
+    expect(screen.getByRole("alert").textContent).toBe("Indiquez la raison de votre demande (au moins 3 caractères).");
+    const fields = screen.getAllByLabelText("Raison de la demande") as HTMLTextAreaElement[];
+    expect(fields.map((field) => field.value)).toEqual(["x", ""]);
+    expect(fields[0]!.getAttribute("aria-invalid")).toBe("true");
+    expect(fields[0]!.closest("details")!.open).toBe(true);
+    expect(fields[1]!.closest("details")!.open).toBe(false);
+    cleanup();
+    renderAt(
+      <BackorderTable
+        rows={[{ ...backorder, canRequestCancellation: false, request: { status: "en attente", requestedAt: "2026-11-19T10:00:00.000Z", requestedBy: "Voilerie Atlantique", answer: null } }]}
+        caption="Reliquats"
+        showPrices={false}
+        grouping="commande"
+      />,
+    );
+    expect(screen.queryByLabelText("Raison de la demande")).toBeNull();
+    expect(screen.getByText(/en attente de réponse/)).toBeTruthy();
+  });
+});
