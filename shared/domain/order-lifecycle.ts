@@ -117,6 +117,11 @@ export function planShipment(orderRef: string, lines: readonly ShippableLine[], 
 export interface BackorderFacts {
   /** Units on back-order now. */
   backorder: number;
+  /**
+   * Units of the line still to send, back-order included: the stock on hand serves them all
+   * (confirming reserves nothing), so it must cover them all before the back-order is available.
+   */
+  unsent: number;
   cancelled: number;
   /** A stock arrival marked it available. */
   markedAvailable: boolean;
@@ -126,11 +131,13 @@ export interface BackorderFacts {
 
 /**
  * The state of a line that became a back-order: sent or cancelled once nothing waits; else
- * available when a stock arrival said so or when the stock on hand covers it, waiting otherwise.
+ * available when a stock arrival said so or when the stock on hand covers everything the line
+ * still has to send (not only its back-order: the rest comes out of the same stock), waiting
+ * otherwise.
  */
 export function backorderState(facts: BackorderFacts): BackorderState {
   if (facts.backorder === 0) return facts.cancelled > 0 ? "annulé" : "expédié";
-  if (facts.markedAvailable || (facts.stockOnHand ?? 0) >= facts.backorder) return "disponible";
+  if (facts.markedAvailable || (facts.stockOnHand ?? 0) >= Math.max(facts.backorder, facts.unsent)) return "disponible";
   return "en attente";
 }
 

@@ -1,5 +1,5 @@
 import type { CancellationRequest, LineBackorder, OrderAuthor, RequestStatus } from "@shared/contracts/orders";
-import { backorderState } from "@shared/domain/index";
+import { backorderState, remainingOf } from "@shared/domain/index";
 
 /**
  * Rows as the contract shows them (shared/contracts/orders.ts), shared by the customers' and
@@ -20,6 +20,8 @@ export function orderAuthorOf(row: { usr_id: number; usr_name: string; author_cl
 }
 
 export interface BackorderColumns {
+  qty: number;
+  shipped_qty: number;
   backorder_qty: number;
   cancelled_qty: number;
   backordered_at: Date | null;
@@ -34,6 +36,7 @@ export function lineBackorderOf(line: BackorderColumns): LineBackorder | null {
   return {
     state: backorderState({
       backorder: line.backorder_qty,
+      unsent: remainingOf({ qty: line.qty, shipped: line.shipped_qty, cancelled: line.cancelled_qty }),
       cancelled: line.cancelled_qty,
       markedAvailable: line.available_at !== null,
       stockOnHand: line.sto_disp,

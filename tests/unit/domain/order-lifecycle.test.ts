@@ -115,15 +115,21 @@ describe("planShipment", () => {
 
 describe("backorderState", () => {
   it("is sent or cancelled once nothing waits", () => {
-    expect(backorderState({ backorder: 0, cancelled: 0, markedAvailable: false, stockOnHand: 0 })).toBe("expédié");
-    expect(backorderState({ backorder: 0, cancelled: 2, markedAvailable: false, stockOnHand: 0 })).toBe("annulé");
+    expect(backorderState({ backorder: 0, unsent: 0, cancelled: 0, markedAvailable: false, stockOnHand: 0 })).toBe("expédié");
+    expect(backorderState({ backorder: 0, unsent: 0, cancelled: 2, markedAvailable: false, stockOnHand: 0 })).toBe("annulé");
   });
 
   it("is available when an arrival said so or the stock covers it, waiting otherwise", () => {
-    expect(backorderState({ backorder: 3, cancelled: 0, markedAvailable: true, stockOnHand: 0 })).toBe("disponible");
-    expect(backorderState({ backorder: 3, cancelled: 0, markedAvailable: false, stockOnHand: 3 })).toBe("disponible");
-    expect(backorderState({ backorder: 3, cancelled: 0, markedAvailable: false, stockOnHand: 2 })).toBe("en attente");
-    expect(backorderState({ backorder: 3, cancelled: 0, markedAvailable: false, stockOnHand: null })).toBe("en attente");
+    expect(backorderState({ backorder: 3, unsent: 3, cancelled: 0, markedAvailable: true, stockOnHand: 0 })).toBe("disponible");
+    expect(backorderState({ backorder: 3, unsent: 3, cancelled: 0, markedAvailable: false, stockOnHand: 3 })).toBe("disponible");
+    expect(backorderState({ backorder: 3, unsent: 3, cancelled: 0, markedAvailable: false, stockOnHand: 2 })).toBe("en attente");
+    expect(backorderState({ backorder: 3, unsent: 3, cancelled: 0, markedAvailable: false, stockOnHand: null })).toBe("en attente");
+  });
+
+  it("waits while the stock on hand serves only what the line still has to send besides it", () => {
+    // 5 ordered with 3 in stock: 2 on back-order, and the 3 in stock are this order's own.
+    expect(backorderState({ backorder: 2, unsent: 5, cancelled: 0, markedAvailable: false, stockOnHand: 3 })).toBe("en attente");
+    expect(backorderState({ backorder: 2, unsent: 5, cancelled: 0, markedAvailable: false, stockOnHand: 5 })).toBe("disponible");
   });
 });
 
