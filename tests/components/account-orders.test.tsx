@@ -3,9 +3,10 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "@shared/contracts/orders";
+import { ORDER_STATUSES, type OrderDetail } from "@shared/contracts/orders";
 import { BackorderTable } from "~/components/compte/BackorderTable";
 import { OrderFilters } from "~/components/compte/OrderFilters";
+import { OrderLines } from "~/components/compte/OrderFollowUp";
 import { OrderTable } from "~/components/compte/OrderTable";
 import type { BackorderRow, OrderFilterValues, OrderRow } from "~/services/orders/types";
 
@@ -109,5 +110,30 @@ describe("the account's order components", () => {
     );
     expect(screen.queryByLabelText("Raison de la demande")).toBeNull();
     expect(screen.getByText(/en attente de réponse/)).toBeTruthy();
+  });
+
+  it("names the MMSI certificates a line was ordered with", () => {
+    const line: OrderDetail["lines"][number] = {
+      obj_id: 42,
+      obj_ref: "BAL-AIS-1",
+      obj_title: "Balise AIS de détresse",
+      ordered: 2,
+      shipped: 2,
+      cancelled: 0,
+      remaining: 0,
+      backorder: null,
+      unit_price: 24900,
+      prd_ecotaxe: 0,
+      line_total_ht: 49800,
+      certificates: [
+        { cer_id: "c1", mmsi: "227123450", file_name: "licence-1.pdf" },
+        { cer_id: "c2", mmsi: "227123460", file_name: "licence-2.pdf" },
+      ],
+      cancellation_request: null,
+    };
+    const order = { lines: [line, { ...line, obj_id: 43, obj_ref: "GIL-1", obj_title: "Gilet", certificates: [] }], shipping_lines: [] } as unknown as OrderDetail;
+    renderAt(<OrderLines order={order} showPrices={false} />);
+    expect(screen.getByRole("rowheader", { name: /BAL-AIS-1/ }).textContent).toContain("certificats MMSI : 227123450, 227123460");
+    expect(screen.getByRole("rowheader", { name: /GIL-1/ }).textContent).not.toContain("certificats");
   });
 });

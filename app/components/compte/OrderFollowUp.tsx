@@ -53,6 +53,12 @@ export function OrderLines({ order, showPrices }: { order: OrderDetail; showPric
           <tr key={line.obj_id}>
             <th scope="row">
               {line.obj_ref} · {line.obj_title}
+              {line.certificates.length > 0 ? (
+                <span className="order-line__certificates">
+                  {" "}
+                  · certificats MMSI : {line.certificates.map((certificate) => certificate.mmsi).join(", ")}
+                </span>
+              ) : null}
             </th>
             <td>{line.ordered}</td>
             <td>{line.shipped}</td>
