@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BackorderTable } from "~/components/compte/BackorderTable";
+import { ContactsBlock } from "~/components/compte/ContactsBlock";
 import { OrderTable } from "~/components/compte/OrderTable";
 import { loadAccountHome, requireOrdersUser } from "~/services/orders/index.server";
 import compteStyles from "~/styles/compte.css";
@@ -9,7 +10,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyl
 
 export const meta: MetaFunction = () => [{ title: "Mon compte · NautiDistrib" }];
 
-/** /mon-compte: who is logged in for which organization, shortcuts, latest orders, open back-orders. */
+/**
+ * /mon-compte: who is logged in for which organization, shortcuts, latest orders, open
+ * back-orders, and the contacts for the classes that may see them
+ * (docs/decisions/0106-contacts-on-the-account-home.md).
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireOrdersUser(args);
   return loadAccountHome(user);
@@ -67,6 +72,7 @@ export default function AccountPage() {
           <p>Aucun reliquat en cours.</p>
         )}
       </section>
+      {home.contacts ? <ContactsBlock contacts={home.contacts} /> : null}
     </div>
   );
 }

@@ -126,11 +126,13 @@ export const orderLine = z
     obj_title: z.string(),
     qty: z.number().int().nonnegative(),
     prd_is_port: z.boolean(),
-    unit_price: cents,
-    prd_ecotaxe: cents,
-    line_total_ht: cents,
+    // null for a people account without `prices` (docs/decisions/0107-no-amounts-without-prices.md).
+    unit_price: cents.nullable(),
+    prd_ecotaxe: cents.nullable(),
+    line_total_ht: cents.nullable(),
   })
   .strict();
+/** An order as stored; every amount null for a people account without `prices` (decision 0107). */
 export const order = z
   .object({
     ord_id: z.number().int().positive(),
@@ -149,10 +151,10 @@ export const order = z
     dlv_address: address.nullable(),
     inv_address: address.nullable(),
     lines: z.array(orderLine),
-    ord_total_ht: cents,
-    ord_total_ecotaxe: cents,
-    ord_total_tva: cents,
-    ord_total_ttc: cents,
+    ord_total_ht: cents.nullable(),
+    ord_total_ecotaxe: cents.nullable(),
+    ord_total_tva: cents.nullable(),
+    ord_total_ttc: cents.nullable(),
   })
   .strict();
 export type Order = z.infer<typeof order>;

@@ -3,9 +3,12 @@ import type { Order } from "@shared/contracts/api";
 import { Money } from "~/components/ui/Money";
 import { AddressBlock } from "./AddressBlock";
 
-/** The confirmed order as the back-office stored it: number, lines, totals, delivery address. */
+/**
+ * The confirmed order as the back-office stored it: number, lines, totals, delivery address.
+ * Without `prices` the amounts are null (docs/decisions/0107-no-amounts-without-prices.md): « — ».
+ */
 export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; taxExempt: boolean; showPrices: boolean }) {
-  const amount = (cents: number) => <Money cents={showPrices ? cents : null} />;
+  const amount = (cents: number | null) => <Money cents={showPrices ? cents : null} />;
   return (
     <section className="order-receipt" aria-labelledby="order-receipt-title">
       <h2 id="order-receipt-title">

@@ -86,8 +86,10 @@ async function announce(context: PortalLoadContext, state: CheckoutState, order:
   try {
     const recipients = await active.upstream.crm.getOrderRecipients(orgId);
     if (recipients.length === 0) return;
-    const taxExempt = isTaxExempt(active.session.user.obj_properties.N_CatCompta);
-    await context.checkout.mailer.send(orderConfirmationEmail(order, recipients, taxExempt));
+    const { user, master } = active.session;
+    // No amounts in the email of an account without `prices` (docs/decisions/0107-no-amounts-without-prices.md).
+    const options = { taxExempt: isTaxExempt(user.obj_properties.N_CatCompta), showPrices: permissionsOf(user, master).canViewPrices };
+    await context.checkout.mailer.send(orderConfirmationEmail(order, recipients, options));
   } catch (error) {
     context.logger.error({ orgId, order: order.ord_ref, err: error }, "order email failed");
   }

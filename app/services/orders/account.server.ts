@@ -22,15 +22,18 @@ function shortcutsFor(user: OrdersUser): AccountShortcut[] {
 }
 
 /**
- * /mon-compte: who is logged in for which organization, the shortcuts, the latest orders and
- * the open back-orders. The contacts block (sales representative, customer service) is left
- * out: the contract has no call for them yet.
+ * /mon-compte: who is logged in for which organization, the shortcuts, the latest orders, the
+ * open back-orders and the contacts. The contacts are asked for only when the class may see
+ * them (`canViewContacts`: an organization's account, also when a contributor logged in as it;
+ * never a people account), in parallel with the rest
+ * (docs/decisions/0106-contacts-on-the-account-home.md).
  */
 export async function loadAccountHome(user: OrdersUser): Promise<AccountHomeView> {
   const { user: account, master } = user.session;
-  const [orders, backorders] = await Promise.all([
+  const [orders, backorders, contacts] = await Promise.all([
     user.upstream.orders.list(user.orgId, {}, { page: 1, size: LATEST }),
     user.upstream.orders.backorders(user.orgId, { page: 1, size: LATEST }),
+    user.permissions.canViewContacts ? user.upstream.crm.contacts(user.orgId) : Promise.resolve(null),
   ]).catch(asRouteError);
   return {
     userName: account.obj_name,
@@ -42,5 +45,6 @@ export async function loadAccountHome(user: OrdersUser): Promise<AccountHomeView
     backorders: backorders.items.map((line) => backorderRow(line, false)),
     backorderTotal: backorders.total,
     showPrices: user.permissions.canViewPrices,
+    contacts,
   };
 }

@@ -1,4 +1,5 @@
 import type { BackorderState, OrderDetail, OrderStatus, RequestStatus } from "@shared/contracts/orders";
+import type { Contacts } from "@shared/contracts/contacts";
 
 /**
  * View models of the account pages (orders, back-orders, purchase history), shared by
@@ -6,7 +7,7 @@ import type { BackorderState, OrderDetail, OrderStatus, RequestStatus } from "@s
  * Amounts are cents, or null when the user may not see prices.
  */
 
-export type { OrderDetail, OrderStatus };
+export type { Contacts, OrderDetail, OrderStatus };
 
 /** The order list's filters as they are in the URL (GET form, no JavaScript needed). */
 export interface OrderFilterValues {
@@ -72,6 +73,8 @@ export interface AccountHomeView {
   backorders: BackorderRow[];
   backorderTotal: number;
   showPrices: boolean;
+  /** Sales representatives and customer service; null for a class that may not see them. */
+  contacts: Contacts | null;
 }
 
 export interface OrderPageView {

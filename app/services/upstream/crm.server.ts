@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressListResponse } from "@shared/contracts/api";
+import { contactsResponse, type Contacts } from "@shared/contracts/contacts";
 import { invoicingAddressResponse, orderRecipientsResponse } from "@shared/contracts/checkout";
 import { address, type Address } from "@shared/contracts/entities";
 import type { UpstreamHttp } from "./http.server";
@@ -12,6 +13,8 @@ export interface CrmClient {
   getInvoicingAddress(orgId: number): Promise<Address>;
   /** Who receives the order confirmation email of this organization and caller. */
   getOrderRecipients(orgId: number): Promise<string[]>;
+  /** Sales representatives and customer service; a 403 UpstreamError for a people account. */
+  contacts(orgId: number): Promise<Contacts>;
 }
 
 const createdAddress = address.extend({ obj_id: z.number().int().positive() });
@@ -27,5 +30,6 @@ export function createCrmClient(http: UpstreamHttp): CrmClient {
       http
         .send({ method: "GET", path: "api/crm/order-recipients", query: { org_id: orgId }, schema: orderRecipientsResponse })
         .then((answer) => answer.emails),
+    contacts: (orgId) => http.send({ method: "GET", path: "api/crm/contacts", query: { org_id: orgId }, schema: contactsResponse }),
   };
 }

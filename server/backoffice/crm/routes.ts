@@ -1,10 +1,19 @@
 import { Router } from "express";
 import { addressListQuery, createAddressRequest } from "@shared/contracts/api";
+import { contactsQuery } from "@shared/contracts/contacts";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
+import { forbidden } from "../http/errors";
 import { assertActingOrg, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { toAddress } from "./addresses";
+import { organizationContacts } from "./contacts";
+
+/** docs/specification.md §6: contacts are for every class but people and contributor. */
+const CONTACTS_REFUSED = {
+  people: "Votre compte ne permet pas de consulter les contacts de votre organisation.",
+  contributor: "Choisissez d'abord le client pour lequel vous agissez : les contacts sont ceux d'une organisation cliente.",
+} as const;
 
 export function crmRouter(deps: ServiceDeps): Router {
   const { db } = deps;
@@ -35,6 +44,21 @@ export function crmRouter(deps: ServiceDeps): Router {
       .returningAll()
       .executeTakeFirstOrThrow();
     res.status(201).json(toAddress(row));
+  }));
+
+  /**
+   * The organization's sales representatives and the customer service. The organization is
+   * checked first (another org's answer is a 404, as for the cart), then the class: a people
+   * account, or a contributor not logged in as a client, gets a 403
+   * (docs/decisions/0106-contacts-on-the-account-home.md).
+   */
+  router.get("/contacts", asyncHandler(async (req, res) => {
+    const query = parseInput(contactsQuery, req.query);
+    const session = sessionOf(res);
+    const orgId = assertActingOrg(session, query.org_id);
+    const userClass = session.user.class;
+    if (userClass === "people" || userClass === "contributor") throw forbidden(CONTACTS_REFUSED[userClass]);
+    res.json(await organizationContacts(db, orgId));
   }));
 
   return router;

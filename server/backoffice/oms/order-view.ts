@@ -8,6 +8,22 @@ function storedAddress(value: unknown): Address | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * The same order with every amount null, keys kept: what a people account without `prices`
+ * receives (docs/specification.md §6, docs/decisions/0107-no-amounts-without-prices.md, as
+ * docs/decisions/0103-order-follow-up-for-customers.md for the follow-up calls).
+ */
+export function withoutAmounts(order: Order): Order {
+  return {
+    ...order,
+    lines: order.lines.map((line) => ({ ...line, unit_price: null, prd_ecotaxe: null, line_total_ht: null })),
+    ord_total_ht: null,
+    ord_total_ecotaxe: null,
+    ord_total_tva: null,
+    ord_total_ttc: null,
+  };
+}
+
 /** An order with its lines, as the contract shows it; undefined when it is not this org's. */
 export async function loadOrder(db: Kysely<Database>, orgId: number, orderId: number): Promise<Order | undefined> {
   const row = await db

@@ -4,13 +4,13 @@ import { parisDate, withUniqueLineIds } from "@shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { notFound } from "../http/errors";
-import { assertActingOrg, requireFlag, sessionOf, type Session } from "../http/session";
+import { assertActingOrg, hasFlag, requireFlag, sessionOf, type Session } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
 import { accountContext } from "./account";
 import { rebuildStoredCart, type CartRebuild } from "./cart-rebuild";
 import { cartConflictNow, cartEtag, isNotModified, readCart, readCartVersion, saveCartVersion, StaleCartVersion } from "./cart-store";
 import { confirmOrder } from "./confirm";
-import { loadOrder } from "./order-view";
+import { loadOrder, withoutAmounts } from "./order-view";
 import { readModelRows } from "./read-model-rows";
 import { assertOneLinePerProduct, repriceCart } from "./reprice";
 
@@ -125,10 +125,12 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
   }));
 
   router.get("/orders/:ordId", asyncHandler(async (req, res) => {
+    const session = sessionOf(res);
     const id = parseIdParam(req.params.ordId);
-    const order = id === null ? undefined : await loadOrder(db, sessionOf(res).org.id, id);
+    const order = id === null ? undefined : await loadOrder(db, session.org.id, id);
     if (!order) throw notFound();
-    res.json(order);
+    // Without `prices`, every amount is null (docs/decisions/0107-no-amounts-without-prices.md).
+    res.json(hasFlag(session, "prices") ? order : withoutAmounts(order));
   }));
 
   return router;

@@ -31,6 +31,8 @@ export interface OrdersBackoffice {
   db: Kysely<Database>;
   /** While true, the account calls (/api/oms/orders, backorders, history) answer 503 as a down back-office. */
   failReads: boolean;
+  /** How many GET /api/crm/contacts the back-office received (the account home's contacts). */
+  readonly contactsCalls: number;
   context(): PortalLoadContext;
   /** What the portal published to the organizations' browsers (a recording publisher). */
   published(): readonly RecordedCartUpdate[];
@@ -40,10 +42,16 @@ export interface OrdersBackoffice {
 const isAccountRead = (req: express.Request) => req.method === "GET" && /^\/api\/oms\/(orders|backorders|history)(\/|$)/.test(req.path);
 
 export async function startOrdersBackoffice(): Promise<OrdersBackoffice> {
-  const switches = { failReads: false };
+  const switches = { failReads: false, contactsCalls: 0 };
   const harness = await startHarness({
     seed: { size: "small", today: DEMO_TODAY },
-    before: [(req, res, next) => (switches.failReads && isAccountRead(req) ? void res.status(503).json({ code: "down", message: "indisponible" }) : next())],
+    before: [
+      (req, _res, next) => {
+        if (req.method === "GET" && req.path === "/api/crm/contacts") switches.contactsCalls += 1;
+        next();
+      },
+      (req, res, next) => (switches.failReads && isAccountRead(req) ? void res.status(503).json({ code: "down", message: "indisponible" }) : next()),
+    ],
     name: "orders-test",
   });
   return {
@@ -53,6 +61,9 @@ export async function startOrdersBackoffice(): Promise<OrdersBackoffice> {
     },
     set failReads(value: boolean) {
       switches.failReads = value;
+    },
+    get contactsCalls() {
+      return switches.contactsCalls;
     },
     context: harness.context,
     published: () => (harness.services.realtime as RecordingPublisher).published,
