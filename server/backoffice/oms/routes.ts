@@ -121,7 +121,8 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       throw await cartConflictNow(db, session.org.id, (await cartCatalogue(session, parisDate(instant))).rebuild);
     });
     if (!replayed) cartVacuum.changed();
-    res.status(replayed ? 200 : 201).json(order);
+    // The caller sent these totals itself, yet an account without `prices` reads no amount back (decision 0107).
+    res.status(replayed ? 200 : 201).json(hasFlag(session, "prices") ? order : withoutAmounts(order));
   }));
 
   router.get("/orders/:ordId", asyncHandler(async (req, res) => {

@@ -77,6 +77,7 @@ describe.each(ENGINES)("an order's amounts and the prices flag (/api/oms/orders/
     if (!product) throw new Error("demo data lacks plain products");
     // The confirmation answer shares the `order` schema (its amounts: decision 0107).
     const confirmed = await placeOrder(bo, buyer, [[product, 1]], "order-prices-buyer-1");
+    expect([confirmed.ord_total_ht, confirmed.ord_total_ttc, confirmed.lines[0]?.unit_price]).toEqual([null, null, null]);
     const { parsed } = await read(buyer, confirmed.ord_id);
     if (!parsed) throw new Error("no order");
     expect(parsed).toMatchObject({ ord_id: confirmed.ord_id, ord_ref: confirmed.ord_ref, ord_total_ht: null, ord_total_ttc: null });
