@@ -235,6 +235,31 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
     expect(paged.items.map((row) => row.obj_id)).toEqual(history.items.slice(2, 4).map((row) => row.obj_id));
   });
 
+  it("gives the history the line-by-line computation's answer, last price included, and its total past the last page", async () => {
+    // docs/performance.md: the history aggregates in one pass and looks up only the page's last
+    // lines; this is the straightforward computation (a window over every line) it must equal.
+    const history = historyResponse.parse((await call(bo, `/oms/history?org_id=${orgId}&size=100`, { token: client.token })).body);
+    const { rows } = await sql<{ product_id: number; ref: string; title: string; qty: number; orders: number; last_at: Date; price: number }>`
+      with bought as (
+        select l.product_id, l.ref, l.title, l.unit_price, l.qty - l.cancelled_qty as net, o.id as order_id, o.created_at,
+               row_number() over (partition by l.product_id order by o.created_at desc, o.id desc, l.position desc) as recency
+        from orders o join order_lines l on l.order_id = o.id
+        where o.org_id = ${orgId} and o.created_at >= '2025-11-19T23:00:00Z' and not l.is_port and l.qty > l.cancelled_qty)
+      select product_id, max(ref) filter (where recency = 1) as ref, max(title) filter (where recency = 1) as title,
+             sum(net)::int as qty, count(distinct order_id)::int as orders, max(created_at) as last_at,
+             max(unit_price) filter (where recency = 1) as price
+      from bought group by product_id order by max(created_at) desc, product_id limit 100`.execute(bo.db);
+    const counted = await sql<{ n: number }>`
+      select count(distinct l.product_id)::int as n from orders o join order_lines l on l.order_id = o.id
+      where o.org_id = ${orgId} and o.created_at >= '2025-11-19T23:00:00Z' and not l.is_port and l.qty > l.cancelled_qty`.execute(bo.db);
+    expect(history.total).toBe(counted.rows[0]?.n);
+    expect(history.items.map((row) => [row.obj_id, row.obj_ref, row.obj_title, row.total_qty, row.order_count, row.last_ordered_at, row.last_unit_price])).toEqual(
+      rows.map((row) => [row.product_id, row.ref, row.title, row.qty, row.orders, new Date(row.last_at).toISOString(), Number(row.price)]),
+    );
+    const beyond = historyResponse.parse((await call(bo, `/oms/history?org_id=${orgId}&size=100&page=50`, { token: client.token })).body);
+    expect(beyond).toMatchObject({ items: [], total: history.total, page: 50 });
+  });
+
   it("records a request to cancel a remainder, shows it until the distributor answers, and applies the answer", async () => {
     const [waiting, plenty] = await testProducts(bo.db, 2);
     if (!waiting || !plenty) throw new Error("no test products");
