@@ -1,34 +1,19 @@
 import type { Address } from "@shared/contracts/entities";
+import { AddressBlock } from "~/components/commande/AddressBlock";
 import { Money } from "~/components/ui/Money";
 import type { OrderDetail } from "~/services/orders/types";
 import { frenchCalendarDate, frenchDateTime } from "./format";
 
-function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+/** An address of the order under its heading, drawn as the checkout draws addresses. */
+function TitledAddress({ title, address }: { title: string; address: Address | null }) {
   return (
     <div>
       <h3>{title}</h3>
-      {address ? (
-        <address>
-          {address.adr_name}
-          <br />
-          {address.adr_line1}
-          {address.adr_line2 ? (
-            <>
-              <br />
-              {address.adr_line2}
-            </>
-          ) : null}
-          <br />
-          {address.adr_zipcode} {address.adr_city} ({address.adr_country})
-        </address>
-      ) : (
-        <p>Non renseignée.</p>
-      )}
+      <AddressBlock address={address} />
     </div>
   );
 }
 
-/** The order's lines: ordered, shipped, cancelled and back-ordered quantities; amounts with `prices`. */
 export function OrderLines({ order, showPrices }: { order: OrderDetail; showPrices: boolean }) {
   return (
     <table className="table">
@@ -133,8 +118,8 @@ export function OrderTotals({ order }: { order: OrderDetail }) {
 export function OrderAddresses({ order }: { order: OrderDetail }) {
   return (
     <div className="order-facts">
-      <AddressBlock title="Adresse de livraison" address={order.dlv_address} />
-      <AddressBlock title="Adresse de facturation" address={order.inv_address} />
+      <TitledAddress title="Adresse de livraison" address={order.dlv_address} />
+      <TitledAddress title="Adresse de facturation" address={order.inv_address} />
       <div>
         <h3>Options</h3>
         <ul>
