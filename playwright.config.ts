@@ -64,7 +64,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "nojs", use: { javaScriptEnabled: false } },
+    // axe checks the hydrated pages, so accessibility.spec.ts runs in the js project only.
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /accessibility\.spec\.ts$/ },
   ],
   // Both portals start at once (tests/e2e/portals.ts): the global setup then empties their
   // mail folders.

@@ -27,8 +27,8 @@ export async function loader(args: LoaderFunctionArgs) {
       { to: "/mon-panier/commande-rapide", title: "Commande rapide", description: "Ajoutez des produits par référence." },
     );
   }
-  if (can.canOrder) links.push({ to: "/mon-compte/commandes", title: "Mes commandes", description: "Suivez vos commandes et livraisons." });
-  if (can.canViewInvoices) links.push({ to: "/mon-compte/factures", title: "Mes factures", description: "Consultez et téléchargez vos factures." });
+  // Every account of the organization follows its orders (docs/decisions/0103).
+  links.push({ to: "/mon-compte/commandes", title: "Mes commandes", description: "Suivez vos commandes et livraisons." });
   links.push({ to: "/mon-compte", title: "Mon compte", description: "Vos informations, adresses et préférences." });
   return { userName: user.obj_name, links };
 }

@@ -31,9 +31,6 @@ export default function PublicLayout() {
           Ce portail n'utilise qu'un cookie de session, indispensable à la connexion ; aucun cookie de mesure
           d'audience.
         </p>
-        <nav aria-label="Informations légales" className="site-footer__links">
-          <Link to="/nous-contacter">Nous contacter</Link>
-        </nav>
       </footer>
     </div>
   );

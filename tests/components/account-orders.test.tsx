@@ -54,8 +54,8 @@ describe("the account's order components", () => {
   it("lists an order with its link, « par X pour Y » and amounts; no amount column without prices", () => {
     renderAt(<OrderTable rows={[row]} showPrices caption="Commandes" />);
     expect(screen.getByRole("link", { name: "CMD-0007" }).getAttribute("href")).toBe("/mon-compte/commandes/7");
-    expect(screen.getByText("par Yann Le Gall pour Voilerie Atlantique")).toBeTruthy();
-    expect(screen.getByRole("columnheader", { name: "Total TTC" })).toBeTruthy();
+    expect(screen.getByText("par Yann Le Gall pour Voilerie Atlantique")).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole("columnheader", { name: "Total TTC" })).toBeInstanceOf(HTMLElement);
     cleanup();
     renderAt(<OrderTable rows={[{ ...row, totalHt: null, totalTtc: null }]} showPrices={false} caption="Commandes" />);
     expect(screen.queryByRole("columnheader", { name: "Total TTC" })).toBeNull();
@@ -81,7 +81,7 @@ describe("the account's order components", () => {
 
   it("offers the cancellation request as a plain POST form, with the expected date", () => {
     renderAt(<BackorderTable rows={[backorder]} caption="Reliquats" showPrices grouping="produit" />);
-    expect(screen.getByText("3 décembre 2026")).toBeTruthy();
+    expect(screen.getByText("3 décembre 2026")).toBeInstanceOf(HTMLElement);
     const reason = screen.getByLabelText("Raison de la demande");
     const form = reason.closest("form")!;
     expect(form.getAttribute("method")).toBe("post");
@@ -109,7 +109,7 @@ describe("the account's order components", () => {
       />,
     );
     expect(screen.queryByLabelText("Raison de la demande")).toBeNull();
-    expect(screen.getByText(/en attente de réponse/)).toBeTruthy();
+    expect(screen.getByText(/en attente de réponse/)).toBeInstanceOf(HTMLElement);
   });
 
   it("names the MMSI certificates a line was ordered with", () => {

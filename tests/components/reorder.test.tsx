@@ -43,13 +43,13 @@ describe("the reorder proposal", () => {
   it("shows the order's price and today's, what is refused, and posts the ticked lines", () => {
     const { container } = renderAt(<ReorderProposal proposal={proposal} />);
     const row = screen.getByRole("row", { name: /ANT-1/ });
-    expect(within(row).getByText("19,99 €", { exact: false })).toBeTruthy();
-    expect(within(row).getByText("21,99 €", { exact: false })).toBeTruthy();
-    expect(within(row).getByText("(nouveau prix)", { exact: false })).toBeTruthy();
-    expect(within(screen.getByRole("row", { name: /OLD-1/ })).getByText("Non ajouté")).toBeTruthy();
+    expect(within(row).getByText("19,99 €", { exact: false })).toBeInstanceOf(HTMLElement);
+    expect(within(row).getByText("21,99 €", { exact: false })).toBeInstanceOf(HTMLElement);
+    expect(within(row).getByText("(nouveau prix)", { exact: false })).toBeInstanceOf(HTMLElement);
+    expect(within(screen.getByRole("row", { name: /OLD-1/ })).getByText("Non ajouté")).toBeInstanceOf(HTMLElement);
     const form = container.querySelector("form[method='post']")!;
     expect([...form.querySelectorAll<HTMLInputElement>("input[name='ligne']")].map((input) => input.value)).toEqual(["42", "43"]);
-    expect(screen.getByRole("button", { name: "Ajouter au panier partagé" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Ajouter au panier partagé" })).toBeInstanceOf(HTMLElement);
   });
 
   it("has no price column without `prices`, and no button when nothing can be added", () => {

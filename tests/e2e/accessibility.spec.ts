@@ -15,7 +15,6 @@ import { expect, test, waitUntilInteractive } from "./fixtures";
 const CLIENT = "client@voilerie-atlantique.fr";
 const CONTRIBUTOR = "commercial@nautidistrib.fr";
 
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe checks the hydrated pages: the js project");
 // The toasts (sonner) fade in and out; with reduced motion they are shown at once, as they stand
 // once faded in. Otherwise a toast starting to fade out during a check would be measured at
 // partial opacity, as low contrast (axe.ts waits for the transitions running when it starts).

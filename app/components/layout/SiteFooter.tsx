@@ -7,7 +7,6 @@ export function SiteFooter() {
       <nav aria-label="Informations légales" className="site-footer__links">
         <Link to="/mentions-legales">Mentions légales</Link>
         <Link to="/politique-de-confidentialite">Politique de confidentialité</Link>
-        <Link to="/nous-contacter">Nous contacter</Link>
       </nav>
       <p className="site-footer__company">
         NautiDistrib SAS · Distribution d'équipements marins aux professionnels · 17000 La Rochelle

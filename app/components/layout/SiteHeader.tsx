@@ -53,8 +53,6 @@ export function SiteHeader({ organizationName, userName, cartCount, canEditCart,
         </NavLink>
         <NavLink to="/catalogue/marques">Marques</NavLink>
         {cartCount !== null && canEditCart ? <NavLink to="/mon-panier/commande-rapide">Commande rapide</NavLink> : null}
-        <NavLink to="/actualites">Actualités</NavLink>
-        <NavLink to="/telechargements">Téléchargements</NavLink>
       </nav>
     </header>
   );

@@ -2,9 +2,5 @@
 
 /** What the account menu may offer; computed on the server from shared/domain's permissions. */
 export interface AccountMenuAccess {
-  canOrder: boolean;
-  canViewQuotes: boolean;
-  canViewInvoices: boolean;
-  canViewPrices: boolean;
   canPickClients: boolean;
 }
