@@ -32,6 +32,9 @@ interface Bench {
 const BENCHES: Bench[] = [
   { title: "Back-office", file: "backoffice.ts", run: "runBackofficeBench", needsBenchData: true },
   { title: "Catalogue", file: "catalogue.ts", run: "runCatalogueBench", needsBenchData: true },
+  { title: "Factures", file: "invoices.ts", run: "runInvoicesBench", needsBenchData: true },
+  { title: "PDF de facture", file: "invoice-pdf.ts", run: "runInvoicePdfBench" },
+  { title: "Tarifs", file: "price-list.ts", run: "runPriceListBench", needsBenchData: true },
   { title: "Lighthouse", file: "lighthouse.ts", run: "runLighthouseBench" },
   { title: "Panier", file: "cart.ts", run: "runCartBench" },
   // Written by the live-sync work: run only when it is there.

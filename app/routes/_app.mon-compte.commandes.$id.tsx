@@ -1,8 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { frenchDateTime } from "~/components/compte/format";
+import { InvoiceOrderList } from "~/components/compte/InvoiceOrderList";
 import { ReorderPicker } from "~/components/compte/Reorder";
 import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline, OrderTotals } from "~/components/compte/OrderFollowUp";
+import { loadOrderInvoices } from "~/services/invoices/index.server";
 import { loadOrderPage, requireOrdersUser } from "~/services/orders/index.server";
 import compteStyles from "~/styles/compte.css";
 
@@ -13,11 +15,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 /** /mon-compte/commandes/{id}: one order's follow-up; another organization's order is a 404. */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireOrdersUser(args);
-  return loadOrderPage(user, args.params.id);
+  const page = await loadOrderPage(user, args.params.id);
+  // Its invoices and credit notes with their PDFs, for a user with `invoices` (null otherwise).
+  return { ...page, invoices: await loadOrderInvoices(user, page.order.ord_id) };
 }
 
 export default function OrderPage() {
-  const { order, showPrices, placedBy, canReorder } = useLoaderData<typeof loader>();
+  const { order, showPrices, placedBy, canReorder, invoices } = useLoaderData<typeof loader>();
   return (
     <div className="compte">
       <p>
@@ -63,6 +67,12 @@ export default function OrderPage() {
         <h2 id="commande-livraison">Livraison et facturation</h2>
         <OrderAddresses order={order} />
       </section>
+      {invoices ? (
+        <section aria-labelledby="commande-factures">
+          <h2 id="commande-factures">Factures</h2>
+          <InvoiceOrderList invoices={invoices.invoices} unavailable={invoices.unavailable} />
+        </section>
+      ) : null}
       <section aria-labelledby="commande-expeditions">
         <h2 id="commande-expeditions">Expéditions</h2>
         <OrderShipments order={order} />

@@ -14,6 +14,8 @@ import type { CatalogueServiceDeps } from "./http/deps";
 import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
 import { requireService } from "./http/service";
 import { requireSession } from "./http/session";
+import { customerInvoicesRouter } from "./invoices/customer-routes";
+import { serviceInvoicesRouter } from "./invoices/service-routes";
 import { omsRouter } from "./oms/routes";
 import { customerOrdersRouter } from "./orders/customer-routes";
 import { serviceOrdersRouter } from "./orders/service-routes";
@@ -82,13 +84,14 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const authenticated = requireSession(services);
   api.use("/oms", authenticated, omsRouter(services));
   api.use("/oms", authenticated, customerOrdersRouter(services));
+  api.use("/oms", authenticated, customerInvoicesRouter(services));
   api.use("/pim", authenticated, pimRouter(services));
   api.use("/pim", authenticated, favoritesRouter(services));
   api.use("/wms", authenticated, wmsRouter(services));
   api.use("/crm", authenticated, crmRouter(services));
   api.use("/crm", authenticated, checkoutRouter(services));
   // The distributor's systems, with a service token: never a portal user's (decision 0102).
-  api.use("/erp", requireService(deps.db), serviceOrdersRouter(services));
+  api.use("/erp", requireService(deps.db), serviceOrdersRouter(services), serviceInvoicesRouter(services));
   api.use(unknownRoute);
   api.use(errorHandler(logger));
   return api;

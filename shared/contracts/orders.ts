@@ -61,7 +61,7 @@ export const calendarDate = isoDate.refine((value) => {
 }, "Date invalide (format attendu AAAA-MM-JJ).");
 
 /** A search text: at most `max` characters, no control character (the database fails on a NUL). */
-function searchText(max: number) {
+export function searchText(max: number) {
   return z
     .string()
     .trim()
@@ -71,7 +71,7 @@ function searchText(max: number) {
 }
 
 /** A free text written by a person or a system (a reason, a message): newlines allowed. */
-function note(min: number, max: number) {
+export function note(min: number, max: number) {
   return z
     .string()
     .trim()
@@ -80,9 +80,9 @@ function note(min: number, max: number) {
     .regex(/^(?:\P{Cc}|[\n\r\t])*$/u, "Le texte ne doit pas contenir de caractères de contrôle.");
 }
 
-const orgIdParam = z.coerce.number().int().positive();
-const page = z.coerce.number().int().min(1, "Les pages commencent à 1.").max(10000, "Au plus 10 000 pages.").default(1);
-function pageSize(defaultSize: number) {
+export const orgIdParam = z.coerce.number().int().positive();
+export const page = z.coerce.number().int().min(1, "Les pages commencent à 1.").max(10000, "Au plus 10 000 pages.").default(1);
+export function pageSize(defaultSize: number) {
   return z.coerce.number().int().min(1, "Au moins une ligne par page.").max(100, "Au plus 100 lignes par page.").default(defaultSize);
 }
 

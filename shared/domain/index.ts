@@ -34,6 +34,25 @@ export { leanCart, normalizeCart, readStoredCart, withUniqueLineIds } from "./ca
 export { QUICK_ORDER_MAX_LINES, parseQuickOrderRows, parseQuickOrderText, splitQuickOrderLine, type QuickOrderEntry, type QuickOrderIssue, type QuickOrderParse } from "./quick-order";
 export type { DomainIssue } from "./errors";
 export { DomainError, isDomainError } from "./errors";
+export type { InvoiceTotals, PaymentTerms, StatusFacts, StatusOnDay, TotalledLine, VatExemptionKind } from "./invoices";
+export {
+  STANDARD_VAT_PERCENT,
+  addDaysTo,
+  belgianVatNumber,
+  daysBetween,
+  discountPercent,
+  dueDate,
+  endOfMonth,
+  frenchVatNumber,
+  invoiceNumberOf,
+  invoiceStatusOn,
+  invoiceTotals,
+  luhnValid,
+  paymentTermsLabel,
+  vatExemptionOf,
+  vatPercentOf,
+  withLuhnDigit,
+} from "./invoices";
 export { VAT_RATE, applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "./money";
 export type { BackorderFacts, EventData, LineQuantities, OrderMove, ShipmentPlan, ShippableLine } from "./order-lifecycle";
 export { backorderState, eventLabel, moveRefusal, planShipment, remainingOf, shortfall, statusAfterQuantities } from "./order-lifecycle";

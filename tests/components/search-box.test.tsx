@@ -32,7 +32,7 @@ function header() {
       userName="Voilerie Atlantique"
       cartCount={0}
       canEditCart
-      access={{ canPickClients: false }}
+      access={{ canViewInvoices: true, canViewPrices: true, canPickClients: false }}
     />
   );
 }

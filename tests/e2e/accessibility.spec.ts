@@ -79,6 +79,8 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the back-orders by product", "/mon-compte/reliquats"],
   ["the back-orders by order", "/mon-compte/reliquats?par=commande"],
   ["the purchase history", "/mon-compte/historique"],
+  ["the invoices, with a filter ignored and explained", "/mon-compte/factures?statut=perdue&montant_min=abc"],
+  ["the price list, searched, with a filter ignored and explained", "/mon-compte/tarifs?q=antenne&marque=abc"],
 ];
 
 for (const [title, path] of READING_PAGES) {

@@ -127,7 +127,8 @@ test("an order beyond the stock: its back-order, a partial shipment from the war
   await waitUntilInteractive(page, javaScriptEnabled);
   await page.getByRole("button", { name: "Ajouter au panier partagé" }).click();
   await expect(page).toHaveURL(/\/mon-panier$/);
-  await expect(page.getByText(`Commande ${orderNumber} : 1 produit(s) ajouté(s) au panier (${qty} × ${ref}).`)).toBeVisible();
+  // The toast waits for sonner's chunk, which a loaded CI machine serves slowly.
+  await expect(page.getByText(`Commande ${orderNumber} : 1 produit(s) ajouté(s) au panier (${qty} × ${ref}).`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId(`cart-line-${ref}`)).toBeVisible();
   await emptyCart(page);
 });

@@ -17,7 +17,17 @@ export function AccountMenu({ userName, access }: { userName: string; access: Ac
         <li>
           <Link to="/mon-compte/commandes">Mes commandes</Link>
         </li>
-        {/* Quotes, invoices and price lists join the menu with their pages, each behind its flag. */}
+        {access.canViewInvoices ? (
+          <li>
+            <Link to="/mon-compte/factures">Mes factures</Link>
+          </li>
+        ) : null}
+        {access.canViewPrices ? (
+          <li>
+            <Link to="/mon-compte/tarifs">Mes tarifs</Link>
+          </li>
+        ) : null}
+        {/* Quotes join the menu with their page, behind their flag. */}
         {access.canPickClients ? (
           <li>
             <Link to="/clients">Changer de client</Link>

@@ -33,6 +33,8 @@ export async function loadDefaultLayout(args: GuardArgs, active: ActiveUser): Pr
     cartCount: hasCart ? (me.user.obj_properties.cart?.count ?? 0) : null,
     canEditCart: hasCart && permissions.canUpdateCart,
     access: {
+      canViewInvoices: permissions.canViewInvoices,
+      canViewPrices: permissions.canViewPrices,
       canPickClients: permissions.canPickClients,
     },
     actingFor: master ? { clientName: user.obj_name, clientRef: user.obj_ref, masterName: master.obj_name } : null,

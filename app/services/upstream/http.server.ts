@@ -64,7 +64,34 @@ export interface UpstreamHttp {
    * unchanged resource comes back as a bodyless 304 and `known` is answered as it is.
    */
   exchange<T>(request: UpstreamRequest<T>, known?: Tagged<T>): Promise<Tagged<T>>;
+  /**
+   * A call whose successful answer is a file (a PDF, a ZIP): the body is passed on as a stream,
+   * never parsed; a refusal or a failure is the same UpstreamError as `send`'s.
+   */
+  download(request: UpstreamFileRequest): Promise<UpstreamFile>;
 }
+
+export interface UpstreamFileRequest {
+  method: "GET" | "POST";
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+/** A file answered by the back-office, its bytes still to be read. */
+export interface UpstreamFile {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  /** The back-office's Content-Disposition (its file name), if any. */
+  contentDisposition: string | null;
+  contentLength: string | null;
+}
+
+/**
+ * A file may be drawn on first download (an invoice's PDF, a ZIP of hundreds): the whole
+ * exchange gets this long rather than a JSON call's few seconds.
+ */
+export const UPSTREAM_DOWNLOAD_TIMEOUT_MS = 120_000;
 
 export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
   const transport = options.fetchImpl ? fetchTransport(options.fetchImpl) : defaultTransport();
@@ -115,6 +142,45 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
   return {
     exchange,
     send: (request) => exchange(request).then((answer) => answer.value),
+    download: (request) => downloadFile(options, request),
+  };
+}
+
+/** The binary sibling of `attempt`: same headers and error mapping, the body left as a stream. */
+async function downloadFile(options: UpstreamHttpOptions, request: UpstreamFileRequest): Promise<UpstreamFile> {
+  const headers: Record<string, string> = { accept: "application/pdf, application/zip, application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const fetchImpl = options.fetchImpl ?? fetch;
+  let response: Response;
+  try {
+    response = await fetchImpl(buildUrl(options.baseUrl, { ...request, schema: null }), {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: AbortSignal.timeout(Math.max(options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS, UPSTREAM_DOWNLOAD_TIMEOUT_MS)),
+      redirect: "error",
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    throw new UpstreamError(503, timedOut ? "timeout" : "unavailable", UNAVAILABLE_MESSAGE);
+  }
+  if (response.status < 200 || response.status >= 300 || !response.body) {
+    const text = await response.text().catch(() => "");
+    // A 2xx without a body is not a file: answered as an invalid answer.
+    if (response.status >= 200 && response.status < 300) throw new UpstreamError(502, "invalid_response", INVALID_ANSWER_MESSAGE);
+    readAnswer({ status: response.status, etag: null, text }, null);
+  }
+  const contentType = response.headers.get("content-type") ?? "application/octet-stream";
+  if (contentType.startsWith("application/json")) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new UpstreamError(502, "invalid_response", INVALID_ANSWER_MESSAGE);
+  }
+  return {
+    body: response.body as ReadableStream<Uint8Array>,
+    contentType,
+    contentDisposition: response.headers.get("content-disposition"),
+    contentLength: response.headers.get("content-length"),
   };
 }
 

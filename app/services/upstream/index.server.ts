@@ -4,19 +4,26 @@ import { createCartLookupsClient, type CartLookupsClient } from "./cart-lookups.
 import { createCertificatesClient, type CertificatesClient } from "./certificates.server";
 import { createCrmClient, type CrmClient } from "./crm.server";
 import { createUpstreamHttp, type UpstreamHttpOptions } from "./http.server";
+import { createInvoicesClient, type InvoicesClient } from "./invoices.server";
 import { createOmsClient, type OmsClient } from "./oms.server";
 import { createOrdersClient, type OrdersClient } from "./orders.server";
 import { createPimClient, type PimClient } from "./pim.server";
+import { createPriceListClient, type PriceListClient } from "./price-list.server";
 import { createWmsClient, type WmsClient } from "./wms.server";
 
 export { UpstreamError } from "./http.server";
+export type { UpstreamFile } from "./http.server";
 
 export interface Upstream {
   auth: AuthClient;
   oms: OmsClient;
   /** The organization's orders, back-orders and purchase history (the account pages). */
   orders: OrdersClient;
+  /** The organization's invoices and credit notes, their PDFs and ZIPs (the `invoices` flag). */
+  invoices: InvoicesClient;
   pim: PimClient;
+  /** The organization's price list, paged for the page and the exports (the `prices` flag). */
+  priceList: PriceListClient;
   wms: WmsClient;
   crm: CrmClient;
   cartLookups: CartLookupsClient;
@@ -35,7 +42,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     auth: createAuthClient(http),
     oms: createOmsClient(http, options.carts),
     orders: createOrdersClient(http),
+    invoices: createInvoicesClient(http),
     pim: createPimClient(http),
+    priceList: createPriceListClient(http),
     wms: createWmsClient(http),
     crm: createCrmClient(http),
     cartLookups: createCartLookupsClient(http),

@@ -26,6 +26,20 @@ export interface OrganizationsTable {
   cat_compta: string | null;
   free_shipping_eligible: Generated<boolean>;
   is_distributor: Generated<boolean>;
+  /** Legal data and payment terms (migrations/0011_invoices.ts); share_capital in cents. */
+  street: string | null;
+  legal_form: string | null;
+  share_capital: number | null;
+  siren: string | null;
+  siret: string | null;
+  vat_number: string | null;
+  rcs: string | null;
+  payment_terms_days: Generated<number>;
+  payment_terms_end_of_month: Generated<boolean>;
+  iban: string | null;
+  bic: string | null;
+  email: string | null;
+  phone: string | null;
 }
 
 export interface UsersTable {
@@ -250,6 +264,89 @@ export interface ServiceTokensTable {
   revoked_at: Timestamp | null;
 }
 
+/** Invoices and credit notes (migrations/0011_invoices.ts): written once, never updated. */
+export interface InvoiceSequencesTable {
+  kind: string;
+  year: number;
+  last: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  number: string;
+  /** "facture" or "avoir". */
+  kind: string;
+  year: number;
+  sequence: number;
+  org_id: number;
+  order_id: number;
+  shipment_id: number | null;
+  credits_id: number | null;
+  reason: string | null;
+  issued_on: DateString;
+  sale_on: DateString;
+  due_on: DateString;
+  payment_terms: string;
+  order_ref: string;
+  customer_ref: string;
+  total_ht: number;
+  total_ecotax: number;
+  total_vat: number;
+  total_ttc: number;
+  vat: ColumnType<{ rate: number; base_ht: number; vat: number }[], string, string>;
+  vat_exemption: string | null;
+  /** Snapshots of the parties at issue (server/backoffice/invoices/document/model.ts). */
+  seller: ColumnType<unknown, string, string>;
+  buyer: ColumnType<unknown, string, string>;
+  delivery_address: ColumnType<unknown, string | null, string | null>;
+  issued_at: Timestamp;
+  author: string;
+}
+
+export interface InvoiceLinesTable {
+  invoice_id: number;
+  position: number;
+  obj_ref: string;
+  title: string;
+  qty: number;
+  unit_list_price: number;
+  /** numeric(5,2), read as a number. */
+  discount_pct: number;
+  unit_price: number;
+  unit_ecotax: number;
+  line_total_ht: number;
+  vat_rate: number;
+  is_port: boolean;
+}
+
+export interface InvoicePaymentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  paid_on: DateString;
+  amount: number;
+  method: string;
+  reference: string | null;
+  recorded_at: Timestamp;
+  author: string;
+}
+
+/** Kept by triggers (migrations/0011_invoices.ts): one row per invoice with something left to pay or use. */
+export interface InvoiceOpenBalancesTable {
+  invoice_id: number;
+  org_id: number;
+  kind: string;
+  due_on: DateString;
+  total_ttc: number;
+  paid: Generated<number>;
+}
+
+export interface InvoiceDocumentsTable {
+  invoice_id: number;
+  pdf: Uint8Array;
+  sha256: string;
+  created_at: Generated<Date>;
+}
+
 export interface AuthTokensTable {
   token_hash: string;
   user_id: number;
@@ -296,6 +393,12 @@ export interface Database {
   order_events: OrderEventsTable;
   cancellation_requests: CancellationRequestsTable;
   service_tokens: ServiceTokensTable;
+  invoice_sequences: InvoiceSequencesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_payments: InvoicePaymentsTable;
+  invoice_documents: InvoiceDocumentsTable;
+  invoice_open_balances: InvoiceOpenBalancesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

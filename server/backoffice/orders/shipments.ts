@@ -2,7 +2,9 @@ import { sql, type Kysely } from "kysely";
 import type { ShipmentRequest } from "@shared/contracts/orders";
 import { normalizeReference, planShipment, remainingOf, statusAfterQuantities } from "@shared/domain/index";
 import type { Database } from "../db/schema";
-import { ApiFailure } from "../http/errors";
+import { ApiFailure, type ErrorLogger } from "../http/errors";
+import { issueShipmentInvoice } from "../invoices/issue";
+import { invoicePdf } from "../invoices/pdf-store";
 import { recordEvents } from "./events";
 import { assertMove, lockOrderByRef, productLines, quantitiesOf, stepInstant } from "./order-lock";
 import { closeRequests } from "./requests-close";
@@ -12,16 +14,20 @@ export interface ShipInput {
   author: string;
   request: ShipmentRequest;
   now: Date;
+  /** Told when the invoice's PDF could not be rendered after the shipment (it is rendered on its first download then). */
+  logger?: ErrorLogger;
 }
 
 /**
  * Records a shipment (docs/orders.md): its lines may be part of what remains; several partial
  * shipments may follow. Every unit still to send afterwards is on back-order; the units sent
  * leave the stock on hand; the order becomes « expédiée partiellement » or « expédiée ».
+ * The shipment's invoice is issued in the same transaction (docs/invoices.md); its PDF is
+ * rendered and stored once the transaction has committed, best effort.
  * Returns the shipment's number within the order.
  */
 export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const { number, invoiceId } = await db.transaction().execute(async (trx) => {
     const order = await lockOrderByRef(trx, input.ref);
     assertMove(order, "ship");
     const at = stepInstant(input.request.at, input.now, order);
@@ -83,6 +89,13 @@ export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise
       author: input.author,
       at,
     });
-    return number;
+    const invoice = await issueShipmentInvoice(trx, { shipmentId, now: input.now, author: input.author });
+    return { number, invoiceId: invoice.id };
   });
+  try {
+    await invoicePdf(db, invoiceId);
+  } catch (error) {
+    (input.logger ?? console).error({ err: error, invoiceId }, "invoice PDF not rendered after the shipment");
+  }
+  return number;
 }

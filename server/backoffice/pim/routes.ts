@@ -4,13 +4,15 @@ import { productDetailQuery, productListQuery, usrQuery } from "@shared/contract
 import type { Database } from "../db/schema";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
-import { ApiFailure } from "../http/errors";
-import { assertActingOrg, hasFlag, sessionOf } from "../http/session";
+import { ApiFailure, forbidden } from "../http/errors";
+import { assertActingOrg, hasFlag, requireFlag, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { withFavorites } from "../favorites/schema";
 import { favoriteIds } from "../favorites/store";
 import { parisDate } from "@shared/domain/index";
 import { findProductDetail, listProducts } from "./catalogue";
+import { priceListQuery } from "@shared/contracts/price-list";
+import { loadPriceList } from "./price-list";
 import { toProductDetail, toProductSummary } from "./product-view";
 
 type Family = "is_motor" | "is_antenna" | "is_tag" | "is_hazardous";
@@ -78,6 +80,19 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
     const row = await findProductDetail(readModel, orgId, parisDate(now()), refOrId, query.by);
     if (!row) throw new ApiFailure(404, "unknown_product", `Produit introuvable : ${refOrId}.`);
     res.json(toProductDetail(row, hasFlag(session, "prices")));
+  }));
+
+  // The organization's price list (docs/price-list.md): the `prices` flag, and a contributor
+  // reads it for the client it logged in as, like the orders (customer-routes.ts).
+  router.get("/price-list", asyncHandler(async (req, res) => {
+    const session = sessionOf(res);
+    if (session.user.class === "contributor") {
+      throw forbidden("Choisissez d'abord le client pour lequel vous agissez : les tarifs sont ceux d'une organisation cliente.");
+    }
+    requireFlag(session, "prices");
+    const { org_id, ...filters } = parseInput(priceListQuery, req.query);
+    const orgId = assertActingOrg(session, org_id);
+    res.json(await loadPriceList({ db, catalogue, readModel }, orgId, parisDate(now()), filters));
   }));
 
   return router;

@@ -3,6 +3,7 @@ import { hashPassword } from "../auth/passwords";
 import type { Database } from "../db/schema";
 import { seedCatalogue } from "./catalogue";
 import { registerServiceToken } from "../auth/service-tokens";
+import { seedBenchInvoices } from "./invoices";
 import { seedPastOrders } from "./orders";
 import { NAMED_CLIENTS, DEMO_PASSWORD, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN } from "./organizations-data";
 import { seedOrganizations } from "./organizations";
@@ -18,9 +19,11 @@ export interface BenchOptions {
   today: string;
   /** The instant the past orders end at (default 9:00 on `today` in France). */
   now?: Date;
+  /** Invoices of BENCH_ORDERS_ORG (default 20,000; docs/invoices.md). */
+  invoices?: number;
 }
 
-/** The organization whose 5,000 past orders the benchmark set holds: Voilerie Atlantique. */
+/** The organization whose 5,000 past orders and 20,000 invoices the benchmark set holds: Voilerie Atlantique. */
 export const BENCH_ORDERS_ORG = "C0001";
 
 /**
@@ -40,6 +43,8 @@ export async function seedBench(db: Kysely<Database>, options: BenchOptions): Pr
     const main = clients.get(BENCH_ORDERS_ORG);
     if (main !== undefined) {
       await seedPastOrders(trx, rng, { orgs: [{ ref: BENCH_ORDERS_ORG, id: main, count: options.orders ?? 5000 }], productIds: catalogue.productIds, today: options.today, now: options.now ?? new Date(`${options.today}T09:00:00+01:00`) });
+      // Its invoices as rows only (their PDFs are rendered on first download): the invoice list at scale.
+      await seedBenchInvoices(trx, main, options.invoices ?? 20_000, options.today);
     }
     await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
   });

@@ -3,6 +3,7 @@ import type { Database } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { parisDate } from "@shared/domain/index";
 import { seedCatalogue } from "./catalogue";
+import { seedInvoices } from "./invoices";
 import { seedPastOrders } from "./orders";
 import { registerServiceToken } from "../auth/service-tokens";
 import { DEMO_PASSWORD, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN, NAMED_CLIENTS, accountCount } from "./organizations-data";
@@ -78,6 +79,7 @@ async function seedDemoWhen(
       return id === undefined ? [] : [{ ref: seed.ref, id, count: seed.ref === "C0001" ? size.ordersOfC0001 : size.ordersOfOthers }];
     });
     await seedPastOrders(trx, rng, { orgs, productIds: catalogue.productIds, today, now });
+    await seedInvoices(trx, { today, now });
     await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
     return true;
   });

@@ -1,3 +1,4 @@
+import { belgianVatNumber, frenchVatNumber, withLuhnDigit } from "@shared/domain/index";
 import type { PeopleFlags } from "../db/schema";
 
 /** Demo organizations and logins (README table). Every password is DEMO_PASSWORD. */
@@ -23,15 +24,94 @@ export interface OrgSeed {
   login: string | null;
   people: readonly { login: string; name: string; title: string; flags: PeopleFlags }[];
   extraAddresses: number;
+  /** What an invoice prints of the organization and its payment terms (docs/invoices.md). */
+  legal?: LegalData;
+}
+
+/** An organization's legal identity and payment terms (migrations/0011_invoices.ts). */
+export interface LegalData {
+  legal_form: string | null;
+  /** In cents. */
+  share_capital: number | null;
+  siren: string | null;
+  siret: string | null;
+  vat_number: string | null;
+  /** For example « RCS Lorient 812 345 676 ». */
+  rcs: string | null;
+  payment_terms_days: number;
+  payment_terms_end_of_month: boolean;
+  /** The registered office's street; the distributor's prints on every invoice. */
+  street?: string | null;
+  /** The distributor's bank details and contacts, printed on its invoices. */
+  iban?: string | null;
+  bic?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+/** « 812 345 676 ». */
+const spaced = (siren: string) => siren.replace(/^(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3");
+
+/** A French company of this SIREN (8 digits, the key is added), its head office's SIRET (NIC 0001x). */
+function french(sirenPrefix: string, city: string, legalForm: string, capitalEuros: number, days: number, endOfMonth: boolean): LegalData {
+  const siren = withLuhnDigit(sirenPrefix);
+  return {
+    legal_form: legalForm,
+    share_capital: capitalEuros * 100,
+    siren,
+    siret: withLuhnDigit(`${siren}0001`),
+    vat_number: frenchVatNumber(siren),
+    rcs: `RCS ${city} ${spaced(siren)}`,
+    payment_terms_days: days,
+    payment_terms_end_of_month: endOfMonth,
+  };
+}
+
+/**
+ * NautiDistrib, the seller on every invoice: a SAS of Lorient (SIREN 812 345 676, its SIRET,
+ * VAT number and RCS derived from it with their check keys).
+ */
+export const DISTRIBUTOR_LEGAL: LegalData = {
+  ...french("81234567", "Lorient", "SAS", 250_000, 30, false),
+  street: "12 quai des Indes",
+  iban: "FR76 3000 4028 3700 0101 2345 678",
+  bic: "BNPAFRPPXXX",
+  email: "comptabilite@nautidistrib.fr",
+  phone: "02 97 21 45 60",
+};
+
+/** The named clients' legal data: each payment term the demo shows. */
+export const NAMED_LEGAL: Readonly<Record<string, LegalData>> = {
+  C0001: french("42519873", "Brest", "SARL", 50_000, 30, false),
+  C0002: french("53086412", "Lorient", "SAS", 120_000, 45, true),
+  C0003: french("44972130", "Fort-de-France", "SARL", 30_000, 60, false),
+  C0004: {
+    legal_form: "BV", share_capital: 1_860_000, siren: null, siret: null, vat_number: belgianVatNumber("04567891"), rcs: null,
+    payment_terms_days: 30, payment_terms_end_of_month: true,
+  },
+  C0005: french("79301568", "Ajaccio", "SARL", 20_000, 0, false),
+  C0900: french("88214709", "Quimper", "SAS", 40_000, 30, false),
+  C0901: french("51637284", "Marseille", "SAS", 75_000, 45, true),
+  C0902: french("90417326", "Cherbourg", "SARL", 15_000, 60, false),
+};
+
+const OTHER_TERMS: readonly (readonly [number, boolean])[] = [[30, false], [45, true], [60, false], [30, true], [0, false]];
+
+/** Deterministic legal data of the other clients (C0010 onwards): French ones with a SIREN, Belgian ones with a VAT number. */
+function otherLegal(index: number, country: string, city: string): LegalData {
+  const [days, endOfMonth] = OTHER_TERMS[index % OTHER_TERMS.length] ?? [30, false];
+  if (country === "FR") return french(String(30_000_000 + index * 7_919), city, index % 2 === 0 ? "SARL" : "SAS", 10_000 + (index % 10) * 5_000, days, endOfMonth);
+  const none = { legal_form: null, share_capital: null, siren: null, siret: null, rcs: null, payment_terms_days: days, payment_terms_end_of_month: endOfMonth };
+  return { ...none, vat_number: country === "BE" ? belgianVatNumber(String(4_100_000 + index * 37).padStart(8, "0")) : null };
 }
 
 export const DISTRIBUTOR: OrgSeed = {
   ref: "D0001", name: "NautiDistrib", zipcode: "56100", city: "Lorient", country: "FR",
-  catCompta: null, freeShipping: false, login: null, people: [], extraAddresses: 0,
+  catCompta: null, freeShipping: false, login: null, people: [], extraAddresses: 0, legal: DISTRIBUTOR_LEGAL,
 };
 
 const org = (ref: string, name: string, zipcode: string, city: string, country: string, catCompta: string | null, freeShipping: boolean, login: string, extraAddresses = 0): OrgSeed => ({
-  ref, name, zipcode, city, country, catCompta, freeShipping, login, people: [], extraAddresses,
+  ref, name, zipcode, city, country, catCompta, freeShipping, login, people: [], extraAddresses, legal: NAMED_LEGAL[ref],
 });
 
 export const NAMED_CLIENTS: readonly OrgSeed[] = [
@@ -92,6 +172,7 @@ export function otherClients(count: number): OrgSeed[] {
         ? [{ login: `acheteur@${domain}`, name: `Acheteur ${city}`, title: "Acheteur", flags: FLAG_SETS[(index / 3) % FLAG_SETS.length] ?? {} }]
         : [],
       extraAddresses: index % 4 === 0 ? 1 : 0,
+      legal: otherLegal(index, country, city),
     };
   });
 }

@@ -13,6 +13,17 @@ export type PasswordHasher = () => Promise<string>;
 
 const STREETS = ["quai de la Douane", "rue du Port", "boulevard de la Mer", "avenue des Phares", "rue des Voiliers"];
 
+/** The organization's legal data and payment terms (30 days when the seed names none). */
+function legalColumns(seed: OrgSeed) {
+  const legal = seed.legal;
+  return {
+    legal_form: legal?.legal_form ?? null, share_capital: legal?.share_capital ?? null, siren: legal?.siren ?? null,
+    siret: legal?.siret ?? null, vat_number: legal?.vat_number ?? null, rcs: legal?.rcs ?? null,
+    payment_terms_days: legal?.payment_terms_days ?? 30, payment_terms_end_of_month: legal?.payment_terms_end_of_month ?? false,
+    street: legal?.street ?? null, iban: legal?.iban ?? null, bic: legal?.bic ?? null, email: legal?.email ?? null, phone: legal?.phone ?? null,
+  };
+}
+
 async function insertOrganization(db: Kysely<Database>, seed: OrgSeed, isDistributor: boolean): Promise<number> {
   const { id } = await db
     .insertInto("organizations")
@@ -20,6 +31,7 @@ async function insertOrganization(db: Kysely<Database>, seed: OrgSeed, isDistrib
       ref: seed.ref, name: seed.name, title: seed.name, zipcode: seed.zipcode, city: seed.city,
       country: seed.country, cat_compta: seed.catCompta, free_shipping_eligible: seed.freeShipping,
       is_distributor: isDistributor,
+      ...legalColumns(seed),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -8,6 +8,7 @@ import * as cartJson from "./0007_cart_json";
 import * as orderAmountsBigint from "./0008_order_amounts_bigint";
 import * as orderLifecycle from "./0009_order_lifecycle";
 import * as serviceTokens from "./0010_service_tokens";
+import * as invoices from "./0011_invoices";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008_order_amounts_bigint": orderAmountsBigint,
   "0009_order_lifecycle": orderLifecycle,
   "0010_service_tokens": serviceTokens,
+  "0011_invoices": invoices,
 };
 
 export const migrationProvider: MigrationProvider = {

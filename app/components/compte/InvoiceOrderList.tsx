@@ -1,0 +1,22 @@
+import { Money } from "~/components/ui/Money";
+import type { OrderInvoiceLink } from "~/services/invoices/types";
+import { InvoiceStatusBadge, invoiceDate } from "./InvoiceStatusBadge";
+import { invoicePdfHref } from "./InvoiceTable";
+
+/** An order's invoices and credit notes on its page, each with its PDF. */
+export function InvoiceOrderList({ invoices, unavailable }: { invoices: OrderInvoiceLink[]; unavailable: boolean }) {
+  if (unavailable) return <p>Les factures de cette commande sont momentanément indisponibles.</p>;
+  if (invoices.length === 0) return <p>Aucune facture pour cette commande : elle est émise à l&apos;expédition.</p>;
+  return (
+    <ul className="invoice-links">
+      {invoices.map((invoice) => (
+        <li key={invoice.id}>
+          <a href={invoicePdfHref(invoice.id)} download>
+            {invoice.kind === "avoir" ? "Avoir" : "Facture"} {invoice.number} (PDF)
+          </a>{" "}
+          du {invoiceDate(invoice.issuedOn)} · <Money cents={invoice.totalTtc} /> · <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.daysOverdue} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from "@remix-run/react";
+import { Money } from "~/components/ui/Money";
+import type { PriceListRow } from "~/services/price-list/types";
+import { frenchCalendarDate } from "./format";
+
+const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+
+/** « 12,5 % », or a dash without discount. */
+export function discountText(percentOff: number): string {
+  return percentOff > 0 ? `${percent.format(percentOff)} %` : "—";
+}
+
+/** The organization's prices, one product a row, each linking its page. */
+export function PriceListTable({ rows, caption }: { rows: PriceListRow[]; caption: string }) {
+  return (
+    <div className="price-list__scroll">
+      <table className="table price-list-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Référence</th>
+            <th scope="col">Désignation</th>
+            <th scope="col">Marque</th>
+            <th scope="col" className="price-list-table__amount">
+              Prix public HT
+            </th>
+            <th scope="col" className="price-list-table__amount">
+              Remise
+            </th>
+            <th scope="col" className="price-list-table__amount">
+              Votre prix net HT
+            </th>
+            <th scope="col">Promotion</th>
+            <th scope="col" className="price-list-table__amount">
+              Éco-part.
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.obj_id}>
+              <th scope="row">
+                <Link to={`/catalogue/produit/${row.obj_id}`}>{row.obj_ref}</Link>
+              </th>
+              <td>{row.title}</td>
+              <td>{row.brand ?? "—"}</td>
+              <td className="price-list-table__amount">
+                <Money cents={row.list_price} />
+              </td>
+              <td className="price-list-table__amount">{discountText(row.discount_pct)}</td>
+              <td className="price-list-table__amount">
+                <strong>
+                  <Money cents={row.net_price} />
+                </strong>
+              </td>
+              <td>
+                {row.promotion ? (
+                  <span className="price-list-table__promotion">
+                    {row.promotion.name} : <Money cents={row.promotion.price} /> du {frenchCalendarDate(row.promotion.starts_on)} au{" "}
+                    {frenchCalendarDate(row.promotion.ends_on)}
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td className="price-list-table__amount">
+                <Money cents={row.ecotax} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

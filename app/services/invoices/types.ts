@@ -1,0 +1,83 @@
+import type { InvoiceKind, InvoiceStatus } from "@shared/contracts/invoices";
+
+/**
+ * View models of /mon-compte/factures and of the invoices on an order's page, shared by
+ * app/services/invoices/ and app/components/compte/ (docs/invoices-portal.md). Amounts are
+ * integer cents: whoever may read invoices reads them whole.
+ */
+
+export type { InvoiceKind, InvoiceStatus };
+
+/** The list's filters as they are in the URL (GET form, no JavaScript needed). */
+export interface InvoiceFilterValues {
+  du: string;
+  au: string;
+  statut: string;
+  numero: string;
+  commande: string;
+  /** Euros as typed: « 150,50 ». */
+  montant_min: string;
+  montant_max: string;
+}
+
+export const INVOICE_FILTER_NAMES = ["du", "au", "statut", "numero", "commande", "montant_min", "montant_max"] as const satisfies readonly (keyof InvoiceFilterValues)[];
+
+/** A filter the page did not apply, and why (shown above the list). */
+export interface InvoiceFilterNotice {
+  field: keyof InvoiceFilterValues | "page";
+  message: string;
+}
+
+export interface InvoiceRow {
+  id: number;
+  number: string;
+  kind: InvoiceKind;
+  /** YYYY-MM-DD. */
+  issuedOn: string;
+  dueOn: string;
+  orderId: number;
+  orderRef: string;
+  customerRef: string;
+  /** For a credit note: the invoice it credits. */
+  creditsNumber: string | null;
+  totalHt: number;
+  totalTtc: number;
+  remaining: number;
+  status: InvoiceStatus;
+  /** Days past the due date for « en retard », else null. */
+  daysOverdue: number | null;
+}
+
+/** The organization's position, whatever the filters. */
+export interface InvoiceSummaryView {
+  outstanding: number;
+  overdue: number;
+  overdueCount: number;
+  openCount: number;
+}
+
+export interface InvoiceListView {
+  rows: InvoiceRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  values: InvoiceFilterValues;
+  notices: InvoiceFilterNotice[];
+  statuses: readonly InvoiceStatus[];
+  summary: InvoiceSummaryView;
+  /** The applied filters as a query string (no page): the pages' links, the CSV and the ZIP. */
+  query: string;
+  /** At most this many invoices in one ZIP (ARCHIVE_MAX). */
+  archiveMax: number;
+}
+
+/** An invoice or credit note as an order's page lists it. */
+export interface OrderInvoiceLink {
+  id: number;
+  number: string;
+  kind: InvoiceKind;
+  issuedOn: string;
+  totalTtc: number;
+  status: InvoiceStatus;
+  daysOverdue: number | null;
+}

@@ -1,0 +1,88 @@
+import type { InvoiceKind, InvoiceLine, VatBreakdown } from "@shared/contracts/invoices";
+
+/**
+ * Everything printed on an invoice or credit note, read from its stored rows once, when it is
+ * issued: the PDF and its Factur-X XML are drawn from this and nothing else
+ * (docs/invoices.md). Amounts are integer cents.
+ */
+
+export interface PostalAddress {
+  /** Company or recipient line. */
+  name: string;
+  street: string;
+  /** Optional second street line. */
+  street2?: string | null;
+  zipcode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2, for example FR, BE, MQ. */
+  country: string;
+}
+
+export interface SellerParty {
+  name: string;
+  /** For example « SAS ». */
+  legal_form: string;
+  share_capital: number;
+  address: PostalAddress;
+  siren: string;
+  siret: string;
+  /** For example « RCS Lorient 812 345 678 ». */
+  rcs: string;
+  vat_number: string;
+  /** Bank details printed for transfers. */
+  iban: string;
+  bic: string;
+  email: string;
+  phone: string;
+}
+
+export interface BuyerParty {
+  ref: string;
+  name: string;
+  /** The head office: the invoicing address. */
+  address: PostalAddress;
+  siren: string | null;
+  vat_number: string | null;
+}
+
+/**
+ * Why no VAT is charged, when none is: the wording the account's tax category calls for
+ * (« Ventes CEE », « Ventes export », « Ventes en suspension de taxe »); null for a standard
+ * French account.
+ */
+export type VatExemption = "intra_eu" | "export" | "suspension" | null;
+
+export interface InvoiceDocument {
+  kind: InvoiceKind;
+  number: string;
+  issued_on: string;
+  /** Date of sale (delivery of goods): the shipment's date. */
+  sale_on: string;
+  due_on: string;
+  /** For example « 45 jours fin de mois ». */
+  payment_terms: string;
+  /** « Biens » always: the distributor sells goods. */
+  operation_category: "Livraison de biens";
+  /** For a credit note: the invoice it corrects, and why. */
+  credits?: { number: string; issued_on: string; reason: string } | null;
+  seller: SellerParty;
+  buyer: BuyerParty;
+  /** The delivery address when it differs from the buyer's address, else null. */
+  delivery_address: PostalAddress | null;
+  order_ref: string;
+  customer_ref: string;
+  lines: InvoiceLine[];
+  vat: VatBreakdown[];
+  vat_exemption: VatExemption;
+  total_ecotax: number;
+  total_ht: number;
+  total_vat: number;
+  total_ttc: number;
+  currency: "EUR";
+  /** « Pas d'escompte pour paiement anticipé. » unless terms say otherwise. */
+  early_payment_discount: string;
+  /** For example « trois fois le taux d'intérêt légal ». */
+  late_penalty_rate: string;
+  /** 40 € (article D. 441-5 du code de commerce), in cents. */
+  recovery_indemnity: number;
+}

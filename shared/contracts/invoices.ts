@@ -1,0 +1,263 @@
+import { z } from "zod";
+import { cents, isoDate, isoDateTime } from "./entities";
+import { calendarDate, eventInstant, note, orgIdParam, page, pageSize, searchText } from "./orders";
+
+/**
+ * Invoices and credit notes (docs/invoices.md): the back-office issues an invoice for each
+ * shipment and a credit note (« avoir ») for a quantity invoiced then cancelled or returned;
+ * numbers run in one continuous sequence per year (FA-2026-000001, AV-2026-000001); an issued
+ * document never changes. Customers read them with a user's token under /api/oms (the
+ * `invoices` flag); the distributor's systems record payments and credit notes under /api/erp
+ * (a service token).
+ *
+ * Amounts are integer cents and always present: an invoice is a document of amounts, and
+ * whoever may read invoices reads them whole (docs/decisions/0108-invoices.md). A credit note's
+ * amounts are positive; its `kind` says it reduces what is owed.
+ */
+
+// ---- vocabulary ---------------------------------------------------------------------------
+
+export const INVOICE_KINDS = ["facture", "avoir"] as const;
+export const invoiceKind = z.enum(INVOICE_KINDS);
+export type InvoiceKind = z.infer<typeof invoiceKind>;
+
+/**
+ * Where an invoice stands, computed when read (the due date against today, in France):
+ * « en retard » is an unpaid or partly paid invoice past its due date. A credit note is
+ * « à imputer » until the distributor records it as used or refunded, then « imputé ».
+ */
+export const INVOICE_STATUSES = ["à payer", "payée partiellement", "payée", "en retard", "à imputer", "imputé"] as const;
+export const invoiceStatus = z.enum(INVOICE_STATUSES, `Statut inconnu : choisissez parmi ${INVOICE_STATUSES.map((status) => `« ${status} »`).join(", ")}.`);
+export type InvoiceStatus = z.infer<typeof invoiceStatus>;
+
+/** How a payment reached the distributor. */
+export const PAYMENT_METHODS = ["virement", "chèque", "LCR", "carte", "prélèvement", "compensation"] as const;
+export const paymentMethod = z.enum(PAYMENT_METHODS, `Mode de paiement inconnu : choisissez parmi ${PAYMENT_METHODS.join(", ")}.`);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+/** An invoice or credit note number: FA-2026-000123 or AV-2026-000004. */
+export const invoiceNumber = z.string().regex(/^(FA|AV)-\d{4}-\d{6}$/, "Numéro de facture invalide (format FA-2026-000123).");
+
+// ---- answer pieces ------------------------------------------------------------------------
+
+/** Amounts of one VAT rate (0 for an exempt account). */
+export const vatBreakdown = z
+  .object({
+    /** Percent, for example 20 or 0. */
+    rate: z.number().nonnegative(),
+    base_ht: cents,
+    vat: cents,
+  })
+  .strict();
+export type VatBreakdown = z.infer<typeof vatBreakdown>;
+
+export const invoiceSummary = z
+  .object({
+    inv_id: z.number().int().positive(),
+    number: invoiceNumber,
+    kind: invoiceKind,
+    issued_on: isoDate,
+    due_on: isoDate,
+    ord_id: z.number().int().positive(),
+    ord_ref: z.string(),
+    /** The customer's reference of the order (its cart_ref). */
+    customer_ref: z.string(),
+    /** For a credit note: the invoice it credits. */
+    credits_number: invoiceNumber.nullable(),
+    total_ht: cents,
+    total_vat: cents,
+    total_ttc: cents,
+    /** Paid (or, for a credit note, used) so far. */
+    paid: cents,
+    /** total_ttc - paid. */
+    remaining: cents,
+    status: invoiceStatus,
+    /** Days past the due date for « en retard », else null. */
+    days_overdue: z.number().int().positive().nullable(),
+  })
+  .strict();
+export type InvoiceSummary = z.infer<typeof invoiceSummary>;
+
+export const invoiceLine = z
+  .object({
+    position: z.number().int().positive(),
+    obj_ref: z.string(),
+    title: z.string(),
+    qty: z.number().int().positive(),
+    /** Unit price before discount, before tax. */
+    unit_list_price: cents,
+    /** Discount in percent (0 when none). */
+    discount_pct: z.number().min(0).max(100),
+    /** Unit price after discount, before tax. */
+    unit_price: cents,
+    /** Ecotax per unit, before tax (included in line_total_ht). */
+    unit_ecotax: cents,
+    line_total_ht: cents,
+    vat_rate: z.number().nonnegative(),
+    /** A shipping line (port), not a product. */
+    is_port: z.boolean(),
+  })
+  .strict();
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+export const invoicePayment = z
+  .object({
+    paid_on: isoDate,
+    amount: cents,
+    method: paymentMethod,
+    reference: z.string().nullable(),
+    recorded_at: isoDateTime,
+    author: z.string(),
+  })
+  .strict();
+export type InvoicePayment = z.infer<typeof invoicePayment>;
+
+export const invoiceDetail = invoiceSummary
+  .extend({
+    org_id: z.number().int().positive(),
+    org_ref: z.string(),
+    org_name: z.string(),
+    /** The date of sale: the shipment's date (or, for a credit note, the date of the invoice it credits). */
+    sale_on: isoDate,
+    /** For example « 45 jours fin de mois ». */
+    payment_terms: z.string(),
+    total_ecotax: cents,
+    vat: z.array(vatBreakdown),
+    lines: z.array(invoiceLine),
+    payments: z.array(invoicePayment),
+    /** Credit notes issued against this invoice. */
+    credit_notes: z.array(z.object({ number: invoiceNumber, issued_on: isoDate, total_ttc: cents }).strict()),
+    /**
+     * SHA-256 (hex) of the stored PDF: the same bytes on every download. Null until the PDF is
+     * first rendered (at issue, or on the first download of an invoice loaded in bulk).
+     */
+    pdf_sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  })
+  .strict();
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+// ---- customer calls: GET /api/oms/invoices, /api/oms/invoices/{id}/pdf, POST /api/oms/invoices/archive
+
+/** Amount bounds in cents (the page turns « 150,50 » into 15050). */
+const amountBound = z.coerce.number().int().min(0, "Le montant ne peut pas être négatif.").max(100_000_000_00, "Montant trop grand.").optional();
+
+export const invoiceListQuery = z
+  .object({
+    org_id: orgIdParam,
+    /** Issued on or after (France). */
+    from: calendarDate.optional(),
+    /** Issued on or before (France). */
+    to: calendarDate.optional(),
+    status: invoiceStatus.optional(),
+    kind: invoiceKind.optional(),
+    /** In the number: « 000123 » or « FA-2026-0001 », case ignored. */
+    number: searchText(30),
+    /** In the order number or the customer's reference, accents and case ignored. */
+    order_ref: searchText(100),
+    /** The invoices of one order (its page lists them). */
+    ord_id: z.coerce.number().int().positive().optional(),
+    /** Total with tax, inclusive bounds, in cents. */
+    min_ttc: amountBound,
+    max_ttc: amountBound,
+    page,
+    size: pageSize(20),
+  })
+  .strict()
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "La date de fin précède la date de début.",
+    path: ["to"],
+  })
+  .refine((query) => query.min_ttc === undefined || query.max_ttc === undefined || query.min_ttc <= query.max_ttc, {
+    message: "Le montant maximum est inférieur au montant minimum.",
+    path: ["max_ttc"],
+  });
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+/** The whole organization's position, whatever the filters. */
+export const invoiceAccountSummary = z
+  .object({
+    /** Remaining on invoices not fully paid, less credit notes not yet used. */
+    outstanding: cents,
+    /** Remaining on invoices past their due date. */
+    overdue: cents,
+    overdue_count: z.number().int().nonnegative(),
+    open_count: z.number().int().nonnegative(),
+  })
+  .strict();
+export type InvoiceAccountSummary = z.infer<typeof invoiceAccountSummary>;
+
+export const invoiceListResponse = z
+  .object({
+    items: z.array(invoiceSummary),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    size: z.number().int().positive(),
+    summary: invoiceAccountSummary,
+  })
+  .strict();
+export type InvoiceListResponse = z.infer<typeof invoiceListResponse>;
+
+/** At most this many invoices in one ZIP. */
+export const ARCHIVE_MAX = 500;
+
+/** POST /api/oms/invoices/archive: a ZIP of these invoices' PDFs, all of the organization or none. */
+export const invoiceArchiveRequest = z
+  .object({
+    org_id: z.number().int().positive(),
+    ids: z
+      .array(z.number().int().positive(), "Choisissez les factures à télécharger.")
+      .min(1, "Choisissez au moins une facture à télécharger.")
+      .max(ARCHIVE_MAX, `Au plus ${ARCHIVE_MAX} factures par archive : affinez les filtres.`),
+  })
+  .strict();
+export type InvoiceArchiveRequest = z.infer<typeof invoiceArchiveRequest>;
+
+// ---- the distributor's systems: /api/erp/invoices -----------------------------------------
+
+export const serviceInvoiceListQuery = z
+  .object({
+    /** An organization's ref (C0001). */
+    org: z.string().trim().max(30).optional(),
+    status: invoiceStatus.optional(),
+    page,
+    size: pageSize(50),
+  })
+  .strict();
+
+export const serviceInvoiceSummary = invoiceSummary.extend({ org_ref: z.string(), org_name: z.string() }).strict();
+export const serviceInvoiceListResponse = z
+  .object({
+    items: z.array(serviceInvoiceSummary),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    size: z.number().int().positive(),
+  })
+  .strict();
+
+/** POST /api/erp/invoices/{number}/payments: a payment received (or a credit note used). */
+export const paymentRequest = z
+  .object({
+    amount: z.number().int().min(1, "Le montant doit être positif (en centimes)."),
+    paid_on: calendarDate,
+    method: paymentMethod,
+    reference: z.string().trim().min(1).max(60, "La référence compte au plus 60 caractères.").regex(/^\P{Cc}*$/u, "La référence ne doit pas contenir de caractères de contrôle.").optional(),
+  })
+  .strict();
+export type PaymentRequest = z.infer<typeof paymentRequest>;
+
+/**
+ * POST /api/erp/invoices/{number}/credit-notes: a credit note for a quantity invoiced then
+ * cancelled (not delivered, refused) or returned. Without lines, everything not yet credited.
+ */
+export const creditNoteRequest = z
+  .object({
+    reason: note(3, 300),
+    lines: z
+      .array(z.object({ obj_ref: z.string().trim().min(1).max(60), qty: z.number().int().min(1).max(9999) }).strict())
+      .min(1)
+      .max(200)
+      .optional(),
+    at: eventInstant.optional(),
+  })
+  .strict();
+export type CreditNoteRequest = z.infer<typeof creditNoteRequest>;

@@ -1,0 +1,134 @@
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Download, Page } from "@playwright/test";
+import { unzipSync } from "fflate";
+import { extractText, getDocumentProxy } from "unpdf";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { expect, test, waitUntilInteractive } from "./fixtures";
+
+/**
+ * /mon-compte/factures in the browser, JavaScript on and off (docs/invoices-portal.md): an order
+ * shipped with `npm run warehouse` is invoiced; the invoice is found on the list, its PDF
+ * downloaded, then a ZIP of two ticked invoices; the list filtered with the GET form.
+ */
+
+const run = promisify(execFile);
+
+/** A chart plotter with plenty of stock in the full demo set: an ordinary parcel. */
+const PRODUCT = "TRC00004";
+
+/** `npm run warehouse -- …` against this portal (as tests/e2e/orders.spec.ts does). */
+async function warehouse(portal: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "server/backoffice/warehouse/cli.ts", ...args], {
+    env: { ...process.env, UPSTREAM_URL: portal, WAREHOUSE_TOKEN: "", WAREHOUSE_TOKEN_FILE: path.join(E2E_DATA_DIR, "warehouse-token") },
+    timeout: 20_000,
+  });
+  return stdout;
+}
+
+/** Orders two units of PRODUCT with the organization's usual address; returns the order number. */
+async function order(page: Page, customerRef: string): Promise<string> {
+  await page.goto("/mon-panier?vider=1");
+  const clear = page.getByRole("button", { name: "Oui, vider le panier" });
+  if (await clear.count()) await clear.click();
+  await expect(page.getByText("Votre panier est vide.")).toBeVisible();
+  await page.goto("/mon-panier/commande-rapide");
+  await page.getByLabel("Référence, ligne 1", { exact: true }).fill(PRODUCT);
+  await page.getByLabel("Quantité, ligne 1", { exact: true }).fill("2");
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/mon-panier");
+  await page.getByRole("link", { name: "Passer la commande" }).click();
+  await expect(page).toHaveURL(/\/commander\/livraison$/);
+  await page.getByRole("button", { name: "Continuer vers les consignes" }).click();
+  await page.getByLabel("Référence de votre commande").fill(customerRef);
+  await page.getByRole("button", { name: "Continuer vers le récapitulatif" }).click();
+  await expect(page).toHaveURL(/\/commander\/recapitulatif$/);
+  await page.getByTestId("confirm-order").click();
+  await expect(page).toHaveURL(/\/commander\/terminer$/);
+  const number = (await page.getByTestId("order-number").textContent()) ?? "";
+  expect(number).toMatch(/^CMD-\d{6}$/);
+  return number;
+}
+
+async function bytesOf(download: Download): Promise<Uint8Array> {
+  return new Uint8Array(await readFile(await download.path()));
+}
+
+test("an order shipped by the warehouse in two parcels: its invoice found, its PDF downloaded, then a ZIP of its two invoices", async ({ page, loginAs, accounts, baseURL, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  await loginAs(accounts.organization.login);
+  const customerRef = `FACTURE-${javaScriptEnabled ? "JS" : "NOJS"}-${Date.now()}`;
+  const orderNumber = await order(page, customerRef);
+  // One unit first: the shipment issues its invoice.
+  const shipped = await warehouse(baseURL ?? "", "ship", orderNumber, "--line", `${PRODUCT}=1`, "--carrier", "Colissimo");
+  expect(shipped).toContain(orderNumber);
+
+  // The invoice the shipment issued, found by its order on the list.
+  await page.goto("/mon-compte/factures");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes factures");
+  await expect(page.getByRole("region", { name: "Votre situation" })).toContainText("Montant restant dû");
+  await page.getByLabel("Commande ou votre référence").fill(orderNumber);
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(new RegExp(`commande=${orderNumber}`));
+  const row = page.getByRole("table").getByRole("row").filter({ hasText: orderNumber });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(customerRef);
+  await expect(row).toContainText("à payer");
+  const number = ((await row.getByRole("rowheader").textContent()) ?? "").trim();
+  expect(number).toMatch(/^FA-\d{4}-\d{6}$/);
+
+  // Its PDF: a download named by its number, a PDF whose text carries the number.
+  await waitUntilInteractive(page, javaScriptEnabled);
+  const [pdf] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: `PDF de ${number}` }).click()]);
+  expect(pdf.suggestedFilename()).toBe(`${number}.pdf`);
+  const bytes = await bytesOf(pdf);
+  expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  expect(text).toContain(number);
+
+  // The order's page links its invoice.
+  await row.getByRole("link", { name: orderNumber }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Commande ${orderNumber}`);
+  await expect(page.getByRole("region", { name: "Factures" }).getByRole("link", { name: `Facture ${number} (PDF)` })).toBeVisible();
+
+  // The second unit: a second invoice for the same order. Both ticked: one ZIP holding both
+  // PDFs, named by their numbers.
+  await warehouse(baseURL ?? "", "ship", orderNumber, "--all", "--carrier", "Colissimo");
+  await page.goto(`/mon-compte/factures?commande=${orderNumber}`);
+  await waitUntilInteractive(page, javaScriptEnabled);
+  const rows = page.getByRole("table").locator("tbody").getByRole("row");
+  await expect(rows).toHaveCount(2);
+  const numbers: string[] = [];
+  for (const index of [0, 1]) {
+    const ticked = rows.nth(index);
+    numbers.push(((await ticked.getByRole("rowheader").textContent()) ?? "").trim());
+    await ticked.getByRole("checkbox").check();
+  }
+  expect(numbers).toContain(number);
+  const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Télécharger la sélection (ZIP)" }).click()]);
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  const files = unzipSync(await bytesOf(zip));
+  expect(Object.keys(files).sort()).toEqual(numbers.map((value) => `${value}.pdf`).sort());
+  for (const file of Object.values(files)) expect(new TextDecoder().decode(file.slice(0, 5))).toBe("%PDF-");
+});
+
+test("an empty selection is refused with a French message, and the list filters by status from the form", async ({ page, loginAs, javaScriptEnabled }) => {
+  await loginAs("client@voilerie-atlantique.fr");
+  await page.goto("/mon-compte/factures");
+  await waitUntilInteractive(page, javaScriptEnabled);
+  await page.getByLabel("Statut").selectOption("payée");
+  await page.getByLabel("Montant TTC minimum (€)").fill("0,01");
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(/statut=pay%C3%A9e&.*montant_min=0%2C01/);
+  const statuses = page.getByRole("table").locator("tbody tr .invoice-status");
+  await expect(statuses.first()).toBeVisible();
+  for (const status of await statuses.allTextContents()) expect(status).toBe("payée");
+
+  await waitUntilInteractive(page, javaScriptEnabled);
+  await page.getByRole("button", { name: "Télécharger la sélection (ZIP)" }).click();
+  await expect(page.getByText("Choisissez au moins une facture à télécharger.")).toBeVisible();
+  await expect(page).toHaveURL(/statut=pay%C3%A9e/);
+});
