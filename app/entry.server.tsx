@@ -14,7 +14,8 @@ import { NonceProvider } from "~/lib/nonce";
  */
 export { createPortalLoadContext, createPortalServices } from "~/services/context.server";
 export type { PortalConfig, PortalLoadContext, PortalServices } from "~/services/context.server";
-export { DEFAULT_MAIL_FROM } from "~/services/mail.server";
+export { DEFAULT_MAIL_FROM, createMailer } from "~/services/mail.server";
+export type { Mailer } from "~/services/mail.server";
 export type { PortalLogger } from "~/services/logger.server";
 export type { CatalogueConfig } from "~/services/catalogue/config.server";
 /** The socket handshake tells a refused session (401, 403) from an unavailable back-office. */

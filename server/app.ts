@@ -6,6 +6,7 @@ import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { CatalogueConfig, PortalConfig, PortalLogger, PortalServices } from "~/entry.server";
+import { deriveAlertsSecret } from "./backoffice/alerts/tokens";
 import { createBackofficeApi } from "./backoffice/app";
 import { resolveSessionSecret } from "./config/session-secret";
 import { openPortalDatabase } from "./database";
@@ -35,9 +36,11 @@ export interface PortalServerOptions {
   trustProxyHops?: number;
   upstreamTimeoutMs?: number;
   now?: () => Date;
-  /** Order emails: SMTP when set, otherwise .eml files under <dataDir>/mail. */
+  /** Order and quote emails: SMTP when set, otherwise .eml files under <dataDir>/mail. */
   smtpUrl?: string;
   mailFrom?: string;
+  /** The portal's public address (PORTAL_URL), for the links in the quotes' emails; without it they give the page's path. */
+  portalUrl?: string;
   /** Redis relaying live cart events between instances; default: REDIS_URL (docs/realtime.md). */
   redisUrl?: string;
   realtimeChannel?: string;
@@ -101,9 +104,18 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   app.use(requestId);
   app.use(securityHeaders({ production }));
   app.use(sameOriginOnly);
+  // The back-office sends the quotes' emails through the project's mail service, taken from the
+  // build (decision 0099) with the portal's settings: same server or same folder as the orders'.
+  const mail = { smtpUrl: options.smtpUrl, from: options.mailFrom ?? firstBuild.app.DEFAULT_MAIL_FROM, dir: path.join(dataDir, "mail") };
+  const mailer = firstBuild.app.createMailer({ ...mail, logger }, now);
+  const backofficeJobs = new AbortController();
   // Before compression: the portal calls its own back-office over loopback on every page,
   // where gzipping each JSON answer (and gunzipping it in the caller) is pure cost.
-  app.use("/api", createBackofficeApi({ db: database.db, now, warm: true, logger }));
+  app.use("/api", createBackofficeApi({
+    db: database.db, now, warm: true, logger, mailer, portalUrl: options.portalUrl, signal: backofficeJobs.signal,
+    // The alerts' unsubscribe links are signed with a key of their own, derived from the session secret.
+    alertsSecret: deriveAlertsSecret(sessionSecret),
+  }));
   app.use(compression());
   app.use(staticFiles(path.join(ROOT_DIR, "public")));
   app.all("*", createRemixHandler(current, { production }));
@@ -129,7 +141,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     now,
     realtime: realtime.publisher,
-    mail: { smtpUrl: options.smtpUrl, from: options.mailFrom ?? firstBuild.app.DEFAULT_MAIL_FROM, dir: path.join(dataDir, "mail") },
+    mail,
     catalogue: options.catalogue,
     logger,
   };
@@ -154,6 +166,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
 
   const close = async () => {
     watcher?.stop();
+    backofficeJobs.abort();
     await realtime.close(); // open WebSockets would hold the drain until its timeout
     await closeGracefully(httpServer, () => database.close());
   };

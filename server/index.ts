@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     now: clockFromEnv(env),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    portalUrl: env.PORTAL_URL,
     catalogue: {
       stockMode: env.CATALOGUE_STOCK_MODE,
       stockPaceMs: env.CATALOGUE_STOCK_PACE_MS,

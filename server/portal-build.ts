@@ -12,7 +12,7 @@ import type * as PortalEntry from "~/entry.server";
  */
 
 /** What the server uses of the app: the exports of app/entry.server.tsx it calls. */
-export type PortalApp = Pick<typeof PortalEntry, "createPortalServices" | "createPortalLoadContext" | "DEFAULT_MAIL_FROM" | "UpstreamError">;
+export type PortalApp = Pick<typeof PortalEntry, "createPortalServices" | "createPortalLoadContext" | "DEFAULT_MAIL_FROM" | "createMailer" | "UpstreamError">;
 
 /** A Remix build whose entry module exports what the server needs. */
 export type PortalServerBuild = ServerBuild & { entry: { module: ServerBuild["entry"]["module"] & PortalApp } };
@@ -34,6 +34,7 @@ export function isPortalApp(value: unknown): value is PortalApp {
     hasFunction(value, "createPortalServices") &&
     hasFunction(value, "createPortalLoadContext") &&
     hasFunction(value, "UpstreamError") &&
+    hasFunction(value, "createMailer") &&
     "DEFAULT_MAIL_FROM" in value &&
     typeof value.DEFAULT_MAIL_FROM === "string"
   );

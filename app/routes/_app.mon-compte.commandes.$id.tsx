@@ -45,6 +45,12 @@ export default function OrderPage() {
           <dt>Passée par</dt>
           <dd>{placedBy}</dd>
         </div>
+        {order.quote_numbers && order.quote_numbers.length > 0 ? (
+          <div>
+            <dt>Devis</dt>
+            <dd>{order.quote_numbers.join(", ")}</dd>
+          </div>
+        ) : null}
         {order.comments ? (
           <div>
             <dt>Commentaire</dt>

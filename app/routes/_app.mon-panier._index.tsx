@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { permissionsOf } from "@shared/domain/permissions";
 import { CartDetailsForm } from "~/components/panier/CartDetailsForm";
 import { CartLinesForm } from "~/components/panier/CartLinesForm";
 import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
@@ -20,7 +21,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // A contributor has no cart of its own: it acts on a client's after choosing one.
   if (active.session.user.obj_class === "contributor") throw data({ message: "Choisissez d'abord un client." }, { status: 404 });
   const confirmingClear = new URL(args.request.url).searchParams.get("vider") === "1";
-  return { view: await todaysCartView(args, active), confirmingClear };
+  // A quote asked from the cart's lines (the cart stays as it is): people accounts need `quotes`.
+  const canRequestQuote = permissionsOf(active.session.user, active.session.master).canViewQuotes;
+  return { view: await todaysCartView(args, active), confirmingClear, canRequestQuote };
 }
 
 /** Every form of the page: a fetcher gets { ok, message }, a plain form a 303 back here with a toast. */
@@ -32,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { view, confirmingClear } = useLoaderData<typeof loader>();
+  const { view, confirmingClear, canRequestQuote } = useLoaderData<typeof loader>();
   const mmsiLines = view.lines.filter((line) => line.needsCertificates);
   return (
     <div className="cart-page">
@@ -67,6 +70,13 @@ export default function CartPage() {
                 <p>
                   <Link to="/commander/livraison" className="button button--primary button--block">
                     Passer la commande
+                  </Link>
+                </p>
+              ) : null}
+              {canRequestQuote ? (
+                <p>
+                  <Link to="/mon-compte/mes-devis/nouveau?depuis=panier" className="button button--block">
+                    Demander un devis
                   </Link>
                 </p>
               ) : null}

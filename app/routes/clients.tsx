@@ -68,6 +68,10 @@ export default function ClientsPage() {
       </header>
       <main id="contenu" className="page__main">
         <h1>Pour quel client souhaitez-vous agir ?</h1>
+        {/* The representative's quote pages, reachable without acting for a client. */}
+        <p>
+          <Link to="/clients/devis">Demandes de devis de mes clients</Link>
+        </p>
         <Form method="get" role="search" className="search-box search-box--wide">
           <label htmlFor="recherche-client">Rechercher un client (nom, référence ou code postal)</label>
           <div className="search-box__row">

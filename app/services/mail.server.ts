@@ -24,6 +24,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (the alerts' List-Unsubscribe, RFC 8058), passed to nodemailer as they are. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {

@@ -1,5 +1,8 @@
 import express, { Router } from "express";
 import type { Kysely } from "kysely";
+import { createAlertDispatcher, SILENT_ALERTS, type AlertNotifier } from "./alerts/dispatcher";
+import { InvoiceOverdueJob } from "./alerts/overdue";
+import { alertPreferencesRouter, unsubscribeRouter } from "./alerts/routes";
 import { authRouter } from "./auth/routes";
 import { SessionCache, type SessionCacheOptions } from "./auth/session-cache";
 import { TokenPurge } from "./auth/token-purge";
@@ -20,9 +23,17 @@ import { omsRouter } from "./oms/routes";
 import { customerOrdersRouter } from "./orders/customer-routes";
 import { serviceOrdersRouter } from "./orders/service-routes";
 import { pimRouter } from "./pim/routes";
+import { customerQuotePdfRouter, salesQuotePdfRouter } from "./quotes/document/routes";
+import { createQuoteMailNotifier, QuoteReminderJob, type BackofficeMailer, type QuoteReminderOptions } from "./quotes/mail/index";
+import type { QuoteNotifier } from "./quotes/notifier";
+import { customerQuotesRouter } from "./quotes/customer-routes";
+import { salesQuotesRouter } from "./quotes/sales-routes";
+import { serviceQuotesRouter } from "./quotes/service-routes";
 import { CatalogueReadModel, type ReadModelOptions } from "./pim/read-model/read-model";
 import { favoritesRouter } from "./favorites/routes";
 import { wmsRouter } from "./wms/routes";
+import { createUserMail } from "./users/mail";
+import { usersRouter } from "./users/routes";
 
 export interface BackofficeApiDeps {
   db: Kysely<Database>;
@@ -45,6 +56,28 @@ export interface BackofficeApiDeps {
   certificatesDir?: string;
   /** Cart writes between two vacuums of the carts table (db/vacuum.ts); 0 never vacuums. */
   cartVacuumEvery?: number;
+  /**
+   * The project's mail service (app/services/mail.server.ts createMailer): with one, the quotes'
+   * e-mails go out when their events commit and the reminder job runs (docs/quotes-mail.md).
+   */
+  mailer?: BackofficeMailer | null;
+  /** The portal's public address, for the links in e-mails; without it they give the page's path. */
+  portalUrl?: string;
+  /** The quote reminder job's pace and notice; false: not started (tests run it themselves). */
+  quoteReminders?: QuoteReminderOptions | false;
+  /** Aborted when the server closes: stops the background jobs before the database goes. */
+  signal?: AbortSignal;
+  /** Told of every committed quote change; default: e-mails through `mailer`, or nothing without one. */
+  quoteNotifier?: QuoteNotifier;
+  /**
+   * The key of the alerts' unsubscribe links (alerts/tokens.ts deriveAlertsSecret, from the
+   * session secret in server/app.ts): with it and a mailer the alerts go out (docs/alerts.md).
+   */
+  alertsSecret?: Buffer;
+  /** Told of every committed order, invoice and stock event; default: alerts through `mailer`, or nothing. */
+  alertNotifier?: AlertNotifier;
+  /** The overdue invoices' alert job (alerts/overdue.ts); false: not started (tests run it themselves). */
+  overdueAlerts?: { everyMs?: number } | false;
 }
 
 const consoleLogger: ErrorLogger = {
@@ -58,40 +91,73 @@ const consoleLogger: ErrorLogger = {
  */
 export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const logger = deps.logger ?? consoleLogger;
+  const now = deps.now ?? (() => new Date());
+  const quoteMail = deps.mailer ? createQuoteMailNotifier({ db: deps.db, mailer: deps.mailer, logger, now, portalUrl: deps.portalUrl }) : null;
+  const alertMail =
+    deps.mailer && deps.alertsSecret ? createAlertDispatcher({ db: deps.db, mailer: deps.mailer, logger, now, secret: deps.alertsSecret, portalUrl: deps.portalUrl }) : null;
   const services: CatalogueServiceDeps = {
     db: deps.db,
-    now: deps.now ?? (() => new Date()),
+    now,
     tokenLifetimeMs: deps.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS,
     catalogue: new CatalogueCache(deps.db, deps.cache),
     sessions: new SessionCache(deps.sessionCache),
     tokenPurge: new TokenPurge(deps.db, logger),
     readModel: new CatalogueReadModel(deps.db, deps.readModel),
     cartVacuum: new TableVacuum(deps.db, "carts", deps.cartVacuumEvery ?? DEFAULT_CART_VACUUM_EVERY, logger),
+    // Without a mail service nobody is told: the quote's page and timeline still say everything.
+    quoteNotifier: deps.quoteNotifier ?? quoteMail ?? { notify: () => undefined },
+    alerts: deps.alertNotifier ?? alertMail ?? SILENT_ALERTS,
   };
+  if (quoteMail && deps.quoteReminders !== false) {
+    const reminders = new QuoteReminderJob({ db: deps.db, notifier: quoteMail, logger, now, ...deps.quoteReminders });
+    reminders.start();
+    deps.signal?.addEventListener("abort", () => reminders.stop(), { once: true });
+  }
+  if (alertMail && deps.overdueAlerts !== false) {
+    const overdue = new InvoiceOverdueJob({ db: deps.db, alerts: alertMail, logger, now, ...deps.overdueAlerts });
+    overdue.start();
+    deps.signal?.addEventListener("abort", () => overdue.stop(), { once: true });
+  }
   if (deps.warm) {
     // A failure here is not fatal: the first catalogue request tries again and reports it.
     services.readModel.products().catch(() => undefined);
   }
+  // The accounts' security e-mails (invitation, password changed): always sent, never alerts.
+  const userMail = createUserMail({ mailer: deps.mailer ?? null, logger, portalUrl: deps.portalUrl });
   const api = Router();
   // Before the 1 MB JSON parser: a certificate travels base64-encoded, up to 5 MB of file.
   api.use("/oms/certificates", certificatesRouter(services, { dir: deps.certificatesDir }));
+  // Before the 1 MB JSON parser too: a quote's request or message may carry a 5 MB file in base64.
+  const quotesJson = express.json({ limit: "8mb" });
+  api.use("/oms/quotes", quotesJson);
+  api.use("/sales", quotesJson);
   api.use(express.json({ limit: "1mb" }));
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
-  api.use("/auth", authRouter(services));
+  api.use("/auth", authRouter(services, userMail));
+  // Public: the signed token is the proof (alerts/tokens.ts); without a key no link was ever sent.
+  if (deps.alertsSecret) api.use("/alerts", unsubscribeRouter(services, deps.alertsSecret));
   const authenticated = requireSession(services);
   api.use("/oms", authenticated, omsRouter(services));
   api.use("/oms", authenticated, customerOrdersRouter(services));
   api.use("/oms", authenticated, customerInvoicesRouter(services));
+  // A proposal's PDF (quotes/document/), with the access rules of the quote's detail.
+  api.use("/oms", authenticated, customerQuotePdfRouter(services));
+  api.use("/oms", authenticated, customerQuotesRouter(services));
+  // The representatives' own area: a contributor's identity, never a customer's (quotes/access.ts).
+  api.use("/sales", authenticated, salesQuotePdfRouter(services));
+  api.use("/sales", authenticated, salesQuotesRouter(services));
   api.use("/pim", authenticated, pimRouter(services));
   api.use("/pim", authenticated, favoritesRouter(services));
   api.use("/wms", authenticated, wmsRouter(services));
   api.use("/crm", authenticated, crmRouter(services));
+  api.use("/crm", authenticated, usersRouter(services, userMail));
   api.use("/crm", authenticated, checkoutRouter(services));
+  api.use("/crm", authenticated, alertPreferencesRouter(services));
   // The distributor's systems, with a service token: never a portal user's (decision 0102).
-  api.use("/erp", requireService(deps.db), serviceOrdersRouter(services), serviceInvoicesRouter(services));
+  api.use("/erp", requireService(deps.db), serviceOrdersRouter(services), serviceInvoicesRouter(services), serviceQuotesRouter(services));
   api.use(unknownRoute);
   api.use(errorHandler(logger));
   return api;

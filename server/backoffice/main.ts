@@ -1,8 +1,30 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import express from "express";
 import pino from "pino";
-import { createBackofficeApi } from "./app";
+import { importPortalBuild } from "../portal-build";
+import { createBackofficeApi, type BackofficeApiDeps } from "./app";
 import { openDatabase } from "./db/open";
 import { seedDemoIfEmpty } from "./seed/demo";
+
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * The project's mail service for the quotes' e-mails: it is the app's, reached through the
+ * Remix build (decision 0099), with the portal's variables (SMTP_URL, MAIL_FROM, DATA_DIR,
+ * PORTAL_URL). Without a build the back-office runs without e-mails, and says so.
+ */
+async function mailDeps(logger: pino.Logger): Promise<Pick<BackofficeApiDeps, "mailer" | "portalUrl">> {
+  try {
+    const { app } = await importPortalBuild(path.join(ROOT_DIR, "build", "index.js"));
+    const dir = path.resolve(ROOT_DIR, process.env.DATA_DIR ?? "data", "mail");
+    const mailer = app.createMailer({ smtpUrl: process.env.SMTP_URL, from: process.env.MAIL_FROM ?? app.DEFAULT_MAIL_FROM, dir, logger });
+    return { mailer, portalUrl: process.env.PORTAL_URL };
+  } catch (error) {
+    logger.warn({ err: error }, "no portal build: the quotes' e-mails are not sent (npm run build)");
+    return { mailer: null };
+  }
+}
 
 /**
  * The back-office as a process of its own: `npm run backoffice`.
@@ -27,11 +49,13 @@ async function main(): Promise<void> {
   app.disable("x-powered-by");
   // Answers are not hashed into ETags: only the cart is tagged, by its version (decision 0085).
   app.set("etag", false);
-  app.use("/api", createBackofficeApi({ db, logger, warm: true }));
+  const jobs = new AbortController();
+  app.use("/api", createBackofficeApi({ db, logger, warm: true, ...(await mailDeps(logger)), signal: jobs.signal }));
   const server = app.listen(port, "127.0.0.1", () => logger.info({ port }, "back-office listening"));
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
+    jobs.abort();
     server.close(() => {
       close().then(() => process.exit(0), () => process.exit(1));
     });

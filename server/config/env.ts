@@ -24,6 +24,8 @@ export const envSchema = z.object({
   /** Order emails go through this SMTP server; unset: written as .eml files under DATA_DIR/mail. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("NautiDistrib <commandes@nautidistrib.fr>"),
+  /** The portal's public address (https://portail.example.fr): the links in the quotes' emails. */
+  PORTAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Test clock (ISO instant the server starts at, then runs on): refused in production. */
   PORTAL_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   /**

@@ -130,6 +130,8 @@ export const orderLine = z
     unit_price: cents.nullable(),
     prd_ecotaxe: cents.nullable(),
     line_total_ht: cents.nullable(),
+    /** The quote whose price the line was ordered at (docs/quotes.md), or null. */
+    quote_number: z.string().nullable().optional(),
   })
   .strict();
 /** An order as stored; every amount null for a people account without `prices` (decision 0107). */
@@ -155,6 +157,8 @@ export const order = z
     ord_total_ecotaxe: cents.nullable(),
     ord_total_tva: cents.nullable(),
     ord_total_ttc: cents.nullable(),
+    /** The quotes some of its lines were ordered from, sorted. */
+    quote_numbers: z.array(z.string()).optional(),
   })
   .strict();
 export type Order = z.infer<typeof order>;

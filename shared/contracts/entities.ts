@@ -32,6 +32,8 @@ export const userProperties = z
     /** Name of the user's own organization (a person's obj_name is the person's). */
     org_name: z.string().optional(),
     auth: authFlags.optional(),
+    /** A people account made administrator: it manages the organization's users (docs/users.md). */
+    admin: z.boolean().optional(),
     /** Summary of the organization's saved cart at login time. */
     cart: z.object({ version: z.number().int().nonnegative(), count: z.number().int().nonnegative() }).optional(),
   })
@@ -117,6 +119,22 @@ export const cartLine = z
      * still shown, and must be removed before the cart can be saved or ordered again.
      */
     prd_discontinued: z.boolean().optional(),
+    /**
+     * A line accepted from a quote (docs/quotes.md): the whole line is priced at the quote's
+     * unit price (prc_price) until the validity date, from a lock the back-office keeps. Absent
+     * on an ordinary line; never sent back (a save's line has no price).
+     */
+    quote: z
+      .object({ number: z.string().regex(/^DV-\d{4}-\d{6}$/), unit_price: cents, valid_until: isoDate })
+      .strict()
+      .optional(),
+    /**
+     * The number of a quote whose price lock expired and was removed by this very answer: the
+     * line is back at the usual price, and the portal says so once (« Le prix du devis … a
+     * expiré le … »). `quote_expired_on` is the quote's last valid day.
+     */
+    quote_expired: z.string().regex(/^DV-\d{4}-\d{6}$/).optional(),
+    quote_expired_on: isoDate.optional(),
   })
   .strict();
 export type CartLine = z.infer<typeof cartLine>;

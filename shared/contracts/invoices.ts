@@ -96,6 +96,8 @@ export const invoiceLine = z
     vat_rate: z.number().nonnegative(),
     /** A shipping line (port), not a product. */
     is_port: z.boolean(),
+    /** The quote whose price the order line had (docs/quotes.md), or null. */
+    quote_number: z.string().nullable().optional(),
   })
   .strict();
 export type InvoiceLine = z.infer<typeof invoiceLine>;

@@ -160,6 +160,8 @@ export const orderDetailLine = z
     certificates: z.array(z.object({ cer_id: z.string(), mmsi: z.string(), file_name: z.string() }).strict()),
     /** The latest request to cancel this line's remainder (pending, or answered), if any. */
     cancellation_request: cancellationRequest.nullable(),
+    /** The quote whose price the line was ordered at (docs/quotes.md), or null. */
+    quote_number: z.string().nullable().optional(),
   })
   .strict();
 export type OrderDetailLine = z.infer<typeof orderDetailLine>;
@@ -221,6 +223,8 @@ export const orderDetail = z
     ord_total_ecotaxe: cents.nullable(),
     ord_total_tva: cents.nullable(),
     ord_total_ttc: cents.nullable(),
+    /** The quotes some of its lines were ordered from, sorted. */
+    quote_numbers: z.array(z.string()).optional(),
   })
   .strict();
 export type OrderDetail = z.infer<typeof orderDetail>;

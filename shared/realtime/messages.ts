@@ -44,5 +44,7 @@ export function cartUpdateMessage(event: CartUpdatePayload): string {
         : `Les certificats MMSI du panier ont été modifiés ${by}`;
     case "order_confirmed":
       return `La commande a été confirmée ${by}`;
+    case "access":
+      return `Les droits des utilisateurs ont été modifiés ${by}`;
   }
 }

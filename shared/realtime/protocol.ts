@@ -20,6 +20,9 @@ export const CART_UPDATE_KINDS = [
   "details",
   "certificates",
   "order_confirmed",
+  // Not a cart change: a person's rights changed (issue 20), the organization's pages reload
+  // so the person's next view shows what it may see now.
+  "access",
 ] as const;
 export type CartUpdateKind = (typeof CART_UPDATE_KINDS)[number];
 

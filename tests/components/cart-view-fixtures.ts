@@ -19,6 +19,8 @@ export const CART_LINE: CartLineView = {
   refillDate: null,
   refillQty: null,
   needsCertificates: false,
+  quote: null,
+  quoteExpired: null,
   certificates: [],
   problems: [],
 };

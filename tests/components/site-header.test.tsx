@@ -8,7 +8,7 @@ import { SiteHeader, type SiteHeaderProps } from "~/components/layout/SiteHeader
 
 afterEach(cleanup);
 
-const everything: AccountMenuAccess = { canViewInvoices: true, canViewPrices: true, canPickClients: false };
+const everything: AccountMenuAccess = { canViewQuotes: true, canViewInvoices: true, canViewPrices: true, canPickClients: false };
 
 function renderHeader(overrides: Partial<SiteHeaderProps> = {}) {
   const props: SiteHeaderProps = {
@@ -65,12 +65,14 @@ describe("SiteHeader", () => {
     renderHeader({ access: everything });
     // Reading the orders needs no flag (docs/decisions/0103): only confirming does.
     expect(screen.getByRole("link", { name: "Mes commandes" }).getAttribute("href")).toBe("/mon-compte/commandes");
+    expect(screen.getByRole("link", { name: "Mes devis" }).getAttribute("href")).toBe("/mon-compte/mes-devis");
     expect(screen.getByRole("link", { name: "Mes factures" }).getAttribute("href")).toBe("/mon-compte/factures");
     expect(screen.getByRole("link", { name: "Mes tarifs" }).getAttribute("href")).toBe("/mon-compte/tarifs");
     expect(screen.queryByRole("link", { name: "Changer de client" })).toBeNull();
     cleanup();
-    // A people account without `invoices` nor `prices` is not offered their pages.
-    renderHeader({ access: { canViewInvoices: false, canViewPrices: false, canPickClients: true } });
+    // A people account without `quotes`, `invoices` nor `prices` is not offered their pages.
+    renderHeader({ access: { canViewQuotes: false, canViewInvoices: false, canViewPrices: false, canPickClients: true } });
+    expect(screen.queryByRole("link", { name: "Mes devis" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Mes factures" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Mes tarifs" })).toBeNull();
     expect(screen.getByRole("link", { name: "Changer de client" }).getAttribute("href")).toBe("/clients");

@@ -81,6 +81,7 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the purchase history", "/mon-compte/historique"],
   ["the invoices, with a filter ignored and explained", "/mon-compte/factures?statut=perdue&montant_min=abc"],
   ["the price list, searched, with a filter ignored and explained", "/mon-compte/tarifs?q=antenne&marque=abc"],
+  ["the quotes, with a filter ignored and explained", "/mon-compte/mes-devis?etat=perdu&du=2026-02-30"],
 ];
 
 for (const [title, path] of READING_PAGES) {
@@ -116,6 +117,50 @@ test("« Commander à nouveau »: the proposal, and an empty selection explained
   await expect(page.getByText("Aucune ligne de la commande n'est choisie", { exact: false })).toBeVisible();
   await waitUntilInteractive(page, true);
   await expectNoAxeViolations(page, "commander-a-nouveau, nothing ticked");
+});
+
+test("a quote's page with a proposal to accept, reached from the list", async ({ page, loginAs }) => {
+  // Reading only: the seeded quotes of the README's account (server/backoffice/seed/quotes-data.ts).
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/mes-devis?etat=propos%C3%A9");
+  await page.getByRole("table").getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Devis DV-");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+});
+
+test("the quote request form, pre-filled from the cart, and its refusals next to the fields", async ({ page, loginAs, accounts }) => {
+  await loginAs(accounts.buyer.login);
+  await page.goto("/mon-compte/mes-devis/nouveau?depuis=panier");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demande de devis");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+  await page.goto("/mon-compte/mes-devis/nouveau");
+  await waitUntilInteractive(page, true);
+  await page.getByLabel("Produit recherché, ligne 1").fill("ab");
+  await page.getByLabel("Quantité, ligne 1").fill("1");
+  await page.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page.locator("#reference-erreur")).toHaveText("Indiquez votre référence.");
+  await expectNoAxeViolations(page, "/mon-compte/mes-devis/nouveau, refused");
+});
+
+test("the representative's quote requests, a request's page and a refused proposal", async ({ page, loginAs }) => {
+  await loginAs(CONTRIBUTOR);
+  await page.goto("/clients/devis?etat=perdu");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de devis de mes clients");
+  await settled(page);
+  await expectNoAxeViolations(page, "/clients/devis, a filter ignored and explained");
+  // Reading only: a seeded request of Voilerie Atlantique « complété » (server/backoffice/seed/quotes-data.ts).
+  await page.goto("/clients/devis?recherche=JPK%201080");
+  await page.getByRole("table").getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Devis DV-");
+  await settled(page);
+  await expectNoAxeViolations(page);
+  // The prices left empty: refused, nothing saved, the messages next to the fields.
+  await page.getByRole("button", { name: "Envoyer la proposition" }).click();
+  await expect(page.locator("#ligne-0-prix-erreur")).toHaveText("Indiquez le prix unitaire HT.");
+  await settled(page);
+  await expectNoAxeViolations(page, "/clients/devis/{id}, a refused proposal");
 });
 
 test("a brand page, a product page and the header's suggestions", async ({ page, loginAs }) => {

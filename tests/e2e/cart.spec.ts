@@ -93,8 +93,16 @@ async function cartWithOneProduct(page: Page, javaScriptEnabled: boolean): Promi
 }
 
 async function setOption(page: Page, javaScriptEnabled: boolean, toggle: "toggle-ldd" | "toggle-saturday", on: boolean): Promise<void> {
-  await page.getByTestId(toggle).setChecked(on);
-  if (!javaScriptEnabled) await page.getByRole("button", { name: "Appliquer" }).click();
+  if (javaScriptEnabled) {
+    // The box shows the change at once; the test goes on only once the server has saved it,
+    // or a reload right after would abort the save.
+    const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/mon-panier");
+    await page.getByTestId(toggle).setChecked(on);
+    await saved;
+  } else {
+    await page.getByTestId(toggle).setChecked(on);
+    await page.getByRole("button", { name: "Appliquer" }).click();
+  }
   if (on) await expect(page.getByTestId(toggle)).toBeChecked();
   else await expect(page.getByTestId(toggle)).not.toBeChecked();
 }

@@ -6,8 +6,10 @@ import path from "node:path";
 import express from "express";
 import type { Kysely } from "kysely";
 import { createPortalLoadContext, createPortalServices, type PortalConfig, type PortalLoadContext, type PortalServices } from "~/services/context.server";
+import { DEFAULT_MAIL_FROM, createMailer, type Mailer } from "~/services/mail.server";
 import { createBackofficeApi, type BackofficeApiDeps } from "../../server/backoffice/app";
 import type { Database } from "../../server/backoffice/db/schema";
+import { createQuoteMailNotifier, type QuoteMailNotifier } from "../../server/backoffice/quotes/mail/index";
 import { seededPglite, seededPostgres, type DemoSeed, type Engine } from "./seeds";
 
 /**
@@ -65,6 +67,11 @@ export interface HarnessOptions {
   portal?: false | Omit<PortalConfig, "upstreamUrl" | "sessionSecret" | "secureCookies" | "now">;
   /** Prefix of request ids (they show in failure logs). */
   name?: string;
+  /**
+   * The back-office's e-mails (quotes): true writes each as an .eml file in a temp folder
+   * (`mailDir`), read by the test; by default they are composed and sent nowhere.
+   */
+  mail?: boolean;
 }
 
 export interface Harness {
@@ -74,6 +81,12 @@ export interface Harness {
   clock: TestClock;
   /** Where uploaded certificate files go (a temp folder). */
   certificatesDir: string;
+  /** The back-office's mail folder with `mail: true`, else null (nothing written). */
+  mailDir: string | null;
+  /** The back-office's mailer, on the harness clock. */
+  mailer: Mailer;
+  /** The quotes' e-mails the back-office sends: `await quoteMail.settled()` before reading `mailDir`. */
+  quoteMail: QuoteMailNotifier;
   services: PortalServices;
   /** A new load context, as Remix makes for each request. */
   context(): PortalLoadContext;
@@ -89,11 +102,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const database = engine === "postgres" && serverUrl ? await seededPostgres(serverUrl, seed) : await seededPglite(seed);
   // Uploaded certificate files go to a throw-away directory, never the working tree's data/.
   const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-"));
+  const mailDir = options.mail ? await mkdtemp(path.join(tmpdir(), "mail-")) : null;
+  const mailer = createMailer({ from: DEFAULT_MAIL_FROM, dir: mailDir }, clock.now);
+  const logger = { error: () => undefined };
+  const quoteMail = createQuoteMailNotifier({ db: database.db, mailer, logger, now: clock.now });
 
   const app = express();
   app.set("etag", false); // as the servers do (decision 0085)
   for (const handler of options.before ?? []) app.use(handler);
-  app.use("/api", createBackofficeApi({ logger: { error: () => undefined }, certificatesDir, ...options.api, db: database.db, now: clock.now }));
+  // The quote reminder job is not started: a test runs one pass itself after moving the clock.
+  const api = { logger, certificatesDir, mailer, quoteNotifier: quoteMail, quoteReminders: false as const, ...options.api };
+  app.use("/api", createBackofficeApi({ ...api, db: database.db, now: clock.now }));
   const server = await new Promise<http.Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -112,13 +131,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db: database.db,
     clock,
     certificatesDir,
+    mailDir,
+    mailer,
+    quoteMail,
     services,
     context: () => createPortalLoadContext(services, { requestId: `${name}-${++requestCount}`, cspNonce: "nonce" }),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // E-mails of the last changes read the database: let them finish before it closes.
+      await quoteMail.settled();
       await database.close();
       await rm(certificatesDir, { recursive: true, force: true });
+      if (mailDir) await rm(mailDir, { recursive: true, force: true });
     },
   };
 }

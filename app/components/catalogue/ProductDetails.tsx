@@ -7,7 +7,7 @@ import { StockBadge } from "./StockBadge";
 import type { ProductPageView } from "~/services/catalogue/types";
 
 /** The product page's content; the notices (MMSI, hazardous goods) come before the buying block. */
-export function ProductDetails({ product, price, isFavorite, canUpdateCart, stock }: Omit<ProductPageView, "crumbs">) {
+export function ProductDetails({ product, price, isFavorite, canUpdateCart, canRequestQuote, stock }: Omit<ProductPageView, "crumbs">) {
   const [mainImage, ...otherImages] = product.images;
   return (
     <article className="product-page">
@@ -54,6 +54,17 @@ export function ProductDetails({ product, price, isFavorite, canUpdateCart, stoc
           {canUpdateCart ? <AddToCartForm productId={product.id} productRef={product.ref} /> : null}
           <FavoriteToggle productId={product.id} productTitle={product.title} isFavorite={isFavorite} />
         </div>
+        {canRequestQuote ? (
+          // A GET form to the request page: the product and the quantity pre-fill it, without JavaScript.
+          <form method="get" action="/mon-compte/mes-devis/nouveau" className="product-page__quote" aria-label="Demander un devis">
+            <input type="hidden" name="produit" value={product.id} />
+            <label htmlFor="devis-quantite">Quantité pour un devis</label>{" "}
+            <input id="devis-quantite" name="quantite" type="text" inputMode="numeric" size={5} defaultValue="1" />{" "}
+            <button type="submit" className="button">
+              Demander un devis
+            </button>
+          </form>
+        ) : null}
       </div>
       <section className="product-page__description" aria-labelledby="description">
         <h2 id="description">Description</h2>

@@ -44,6 +44,7 @@ export function OrderLines({ order, showPrices }: { order: OrderDetail; showPric
                   · certificats MMSI : {line.certificates.map((certificate) => certificate.mmsi).join(", ")}
                 </span>
               ) : null}
+              {line.quote_number ? <span className="order-line__quote"> · prix du devis {line.quote_number}</span> : null}
             </th>
             <td>{line.ordered}</td>
             <td>{line.shipped}</td>

@@ -17,6 +17,11 @@ export function AccountMenu({ userName, access }: { userName: string; access: Ac
         <li>
           <Link to="/mon-compte/commandes">Mes commandes</Link>
         </li>
+        {access.canViewQuotes ? (
+          <li>
+            <Link to="/mon-compte/mes-devis">Mes devis</Link>
+          </li>
+        ) : null}
         {access.canViewInvoices ? (
           <li>
             <Link to="/mon-compte/factures">Mes factures</Link>
@@ -27,7 +32,6 @@ export function AccountMenu({ userName, access }: { userName: string; access: Ac
             <Link to="/mon-compte/tarifs">Mes tarifs</Link>
           </li>
         ) : null}
-        {/* Quotes join the menu with their page, behind their flag. */}
         {access.canPickClients ? (
           <li>
             <Link to="/clients">Changer de client</Link>

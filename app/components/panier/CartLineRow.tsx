@@ -47,6 +47,20 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
         <span className="muted">Réf. {line.ref}</span>
         {line.promoName ? <span className="tag cart-line__promo">{line.promoName}</span> : null}
         {line.discountPercent !== null ? <span className="muted"> · remise {line.discountPercent} %</span> : null}
+        {line.quote ? (
+          <span className="tag cart-line__quote">
+            Prix du devis {line.quote.number} jusqu&apos;au {refillDay.format(new Date(`${line.quote.validUntil}T12:00:00Z`))}
+          </span>
+        ) : null}
+        {line.quoteExpired ? (
+          <>
+            <br />
+            <strong className="cart-line__quote-expired" role="status">
+              Le prix du devis {line.quoteExpired.number}
+              {line.quoteExpired.on ? ` a expiré le ${refillDay.format(new Date(`${line.quoteExpired.on}T12:00:00Z`))}` : " a expiré"} : prix habituel appliqué.
+            </strong>
+          </>
+        ) : null}
         <br />
         {line.discontinued ? (
           <strong className="cart-line__discontinued">

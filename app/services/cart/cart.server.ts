@@ -8,6 +8,7 @@ import {
   isDomainError,
   MAX_LINE_QTY,
   normalizeReference,
+  parisDate,
   permissionsOf,
   setCertificates,
 } from "@shared/domain/index";
@@ -148,15 +149,21 @@ function isConflict(error: unknown): boolean {
   return error instanceof UpstreamError && error.status === 409 && (error.code === CART_CONFLICT_CODE || error.code === "unavailable");
 }
 
+/** A held line priced by a quote whose validity date has passed: the back-office reprices it today. */
+function holdsExpiredQuotePrice(saved: SavedCart, today: string): boolean {
+  return saved.cart.products.some((line) => line.quote !== undefined && line.quote.valid_until < today);
+}
+
 /**
  * The organization's cart for a page. The cart this process holds is current when the
  * request's /auth/me, which the layout asks anyway, names its version: it is then shown
- * without a second exchange. Otherwise it is revalidated (or read) from the back-office.
+ * without a second exchange, unless it shows a quote's price past its date. Otherwise it is
+ * revalidated (or read) from the back-office, whose tag names the day (decision 0085).
  */
 export async function loadCart(args: GuardArgs, active: ActiveUser): Promise<SavedCart> {
   const orgId = active.session.user.auth_org_id;
   const known = active.upstream.oms.lastKnownCart(orgId);
-  if (known) {
+  if (known && !holdsExpiredQuotePrice(known, parisDate(args.context.now()))) {
     const me = await confirmWithBackoffice(args, active);
     if (me.user.obj_properties.cart?.version === known.version) return known;
   }

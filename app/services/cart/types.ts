@@ -60,6 +60,10 @@ export interface CartLineView {
   certificates: CertificateView[];
   /** The domain's reasons this line cannot be ordered yet (MMSI certificates). */
   problems: string[];
+  /** Accepted from a quote: priced at the quote's price until `validUntil` (YYYY-MM-DD), by the back-office. */
+  quote: { number: string; validUntil: string } | null;
+  /** The quote's price lock expired with this very answer: the line is back at the usual price. */
+  quoteExpired: { number: string; on: string | null } | null;
 }
 
 export interface CartView {

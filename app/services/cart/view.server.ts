@@ -28,6 +28,17 @@ interface LineViewRules {
   checksCertificates: boolean;
 }
 
+/**
+ * A line accepted from a quote (docs/quotes.md), as the back-office priced it: a held cart is
+ * revalidated every day (decision 0085), so a lock past its date is never shown as in force.
+ */
+function quoteOf(line: CartLine): Pick<CartLineView, "quote" | "quoteExpired"> {
+  return {
+    quote: line.quote ? { number: line.quote.number, validUntil: line.quote.valid_until } : null,
+    quoteExpired: line.quote_expired ? { number: line.quote_expired, on: line.quote_expired_on ?? null } : null,
+  };
+}
+
 function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates }: LineViewRules, problems: string[]): CartLineView {
   const price = (value: number) => (showPrices ? value : null);
   return {
@@ -54,6 +65,7 @@ function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates 
       fileName: certificate.file_name,
     })),
     problems,
+    ...quoteOf(line),
   };
 }
 

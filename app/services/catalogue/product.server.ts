@@ -57,6 +57,7 @@ export async function loadProductPage(user: CatalogueUser, rawId: string | undef
     price: user.permissions.canViewPrices ? priceViewOf(detail, user.catCompta) : null,
     isFavorite: favorites.has(detail.obj_id),
     canUpdateCart: user.permissions.canUpdateCart && !detail.prd_discontinued,
+    canRequestQuote: user.permissions.canViewQuotes && !detail.prd_discontinued,
     crumbs: (trail ?? []).map((category, index) => ({ title: category.obj_title, href: categoryHref(slugs.slice(0, index + 1)) })),
     stock: (await settleStocks(stockPromises(user.upstream, [detail.obj_id], user.catalogue.config), user.catalogue.config.stockWaitMs))[detail.obj_id] ?? null,
   };

@@ -107,6 +107,8 @@ export interface ProductPageView {
   price: PriceView | null;
   isFavorite: boolean;
   canUpdateCart: boolean;
+  /** « Demander un devis » is offered (people accounts need `quotes`; not for a discontinued product). */
+  canRequestQuote: boolean;
   crumbs: { title: string; href: string }[];
   stock: StockEntry;
 }

@@ -33,6 +33,7 @@ export async function loadDefaultLayout(args: GuardArgs, active: ActiveUser): Pr
     cartCount: hasCart ? (me.user.obj_properties.cart?.count ?? 0) : null,
     canEditCart: hasCart && permissions.canUpdateCart,
     access: {
+      canViewQuotes: permissions.canViewQuotes,
       canViewInvoices: permissions.canViewInvoices,
       canViewPrices: permissions.canViewPrices,
       canPickClients: permissions.canPickClients,

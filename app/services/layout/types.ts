@@ -2,6 +2,7 @@
 
 /** What the account menu may offer; computed on the server from shared/domain's permissions. */
 export interface AccountMenuAccess {
+  canViewQuotes: boolean;
   canViewInvoices: boolean;
   canViewPrices: boolean;
   canPickClients: boolean;

@@ -14,6 +14,7 @@ function shortcutsFor(user: OrdersUser): AccountShortcut[] {
     { to: "/mon-compte/historique", label: "Historique d'achat" },
     { to: "/mon-compte/favoris", label: "Mes favoris" },
   ];
+  if (permissions.canViewQuotes) links.push({ to: "/mon-compte/mes-devis", label: "Mes devis" });
   if (permissions.canViewInvoices) links.push({ to: "/mon-compte/factures", label: "Mes factures" });
   if (permissions.canViewPrices) links.push({ to: "/mon-compte/tarifs", label: "Mes tarifs" });
   if (permissions.canUpdateCart) {

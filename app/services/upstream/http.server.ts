@@ -41,7 +41,7 @@ export interface UpstreamHttpOptions {
 }
 
 export interface UpstreamRequest<T> {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;

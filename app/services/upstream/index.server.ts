@@ -9,6 +9,9 @@ import { createOmsClient, type OmsClient } from "./oms.server";
 import { createOrdersClient, type OrdersClient } from "./orders.server";
 import { createPimClient, type PimClient } from "./pim.server";
 import { createPriceListClient, type PriceListClient } from "./price-list.server";
+import { createQuotesClient, type QuotesClient } from "./quotes.server";
+import { createSalesQuotesClient, type SalesQuotesClient } from "./sales-quotes.server";
+import { createUsersClient, type UsersClient } from "./users.server";
 import { createWmsClient, type WmsClient } from "./wms.server";
 
 export { UpstreamError } from "./http.server";
@@ -21,6 +24,10 @@ export interface Upstream {
   orders: OrdersClient;
   /** The organization's invoices and credit notes, their PDFs and ZIPs (the `invoices` flag). */
   invoices: InvoicesClient;
+  /** The organization's quotes: asking, the thread, accepting into the cart (the `quotes` flag). */
+  quotes: QuotesClient;
+  /** The representative's side of its clients' quotes (/api/sales, a contributor's session). */
+  salesQuotes: SalesQuotesClient;
   pim: PimClient;
   /** The organization's price list, paged for the page and the exports (the `prices` flag). */
   priceList: PriceListClient;
@@ -28,6 +35,8 @@ export interface Upstream {
   crm: CrmClient;
   cartLookups: CartLookupsClient;
   certificates: CertificatesClient;
+  /** The organization's people, invitations, one's own details, password and addresses (issue 20). */
+  users: UsersClient;
 }
 
 export interface UpstreamOptions extends UpstreamHttpOptions {
@@ -43,12 +52,15 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     oms: createOmsClient(http, options.carts),
     orders: createOrdersClient(http),
     invoices: createInvoicesClient(http),
+    quotes: createQuotesClient(http),
+    salesQuotes: createSalesQuotesClient(http),
     pim: createPimClient(http),
     priceList: createPriceListClient(http),
     wms: createWmsClient(http),
     crm: createCrmClient(http),
     cartLookups: createCartLookupsClient(http),
     certificates: createCertificatesClient(http),
+    users: createUsersClient(http),
   };
 }
 

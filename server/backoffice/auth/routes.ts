@@ -14,6 +14,10 @@ import { ApiFailure, forbidden, notFound } from "../http/errors";
 import { requireSession, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { frenchOrder } from "@shared/domain/index";
+import { acceptInvitationRequest, changePasswordRequest, invitationInfo } from "@shared/contracts/users";
+import { acceptInvitation, invitationInfoOf } from "../users/invitations";
+import type { UserMail } from "../users/mail";
+import { changePassword } from "./password-change";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { buildSessionResponse, endSessionFamily, startLoginAs } from "./sessions";
 import { issueToken, revokeToken } from "./tokens";
@@ -22,14 +26,20 @@ import { findOrganization, findUserByLogin, findUserById } from "./users";
 const invalidCredentials = () =>
   new ApiFailure(401, "invalid_credentials", "Identifiant ou mot de passe incorrect.");
 
-export function authRouter(deps: ServiceDeps): Router {
+/** A token of an invitation link as the portal passes it on; anything else is simply unknown. */
+const INVITATION_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+const unknownInvitation = () =>
+  new ApiFailure(404, "invitation_unknown", "Ce lien d'invitation n'est pas valable : vérifiez qu'il est complet.");
+
+export function authRouter(deps: ServiceDeps, mail: UserMail): Router {
   const { db, now } = deps;
   const router = Router();
 
   router.post("/login", asyncHandler(async (req, res) => {
     const body = parseInput(loginRequest, req.body);
     const user = await findUserByLogin(db, body.login);
-    if (!user) {
+    // An invited person without a password yet answers as slowly as an unknown login.
+    if (!user || user.password_hash === "") {
       await burnPasswordCheck(body.password);
       throw invalidCredentials();
     }
@@ -39,11 +49,37 @@ export function authRouter(deps: ServiceDeps): Router {
     const instant = now();
     const expiresAt = new Date(instant.getTime() + deps.tokenLifetimeMs);
     const token = await issueToken(db, { userId: user.id, orgId: org.id, masterUserId: null, expiresAt });
+    // Shown on the users page (docs/users.md).
+    await db.updateTable("users").set({ last_login_at: instant }).where("id", "=", user.id).execute();
     deps.tokenPurge.loggedIn(instant);
     res.json(await buildSessionResponse(db, token, user, org, null, expiresAt));
   }));
 
+  // Public: the invitee has no session yet; the token itself is the proof (docs/users.md).
+  router.get("/invitations/:token", asyncHandler(async (req, res) => {
+    const token = req.params.token ?? "";
+    if (!INVITATION_TOKEN.test(token)) throw unknownInvitation();
+    res.json(invitationInfo.parse(await invitationInfoOf(db, token, now())));
+  }));
+
+  router.post("/invitations/:token", asyncHandler(async (req, res) => {
+    const token = req.params.token ?? "";
+    if (!INVITATION_TOKEN.test(token)) throw unknownInvitation();
+    const body = parseInput(acceptInvitationRequest, req.body);
+    await acceptInvitation(db, token, body.password, now());
+    res.status(204).end();
+  }));
+
   router.use(requireSession(deps));
+
+  router.post("/password", asyncHandler(async (req, res) => {
+    const body = parseInput(changePasswordRequest, req.body);
+    const changed = await changePassword(db, mail, sessionOf(res), { currentPassword: body.current_password, newPassword: body.new_password }, now());
+    // The user's other tokens were revoked: no cached copy may answer for them.
+    deps.sessions.clear();
+    await changed.tell();
+    res.status(204).end();
+  }));
 
   router.get("/me", asyncHandler(async (_req, res) => {
     const session = sessionOf(res);

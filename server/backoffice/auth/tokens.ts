@@ -40,3 +40,20 @@ export async function revokeToken(db: Kysely<Database>, tokenHash: string, now: 
     .where("revoked_at", "is", null)
     .execute();
 }
+
+/**
+ * Ends every live token of a user: their own logins and, for a contributor, the login-as
+ * tokens they opened (deactivation, password change). `keep` is the token of the request
+ * that changed the password: that session goes on. Returns how many were ended. The caller
+ * then clears the session cache (auth/session-cache.ts), so the next call is refused at once.
+ */
+export async function revokeUserTokens(db: Kysely<Database>, userId: number, now: Date, keep?: string): Promise<number> {
+  let query = db
+    .updateTable("auth_tokens")
+    .set({ revoked_at: now })
+    .where("revoked_at", "is", null)
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("master_user_id", "=", userId)]));
+  if (keep) query = query.where("token_hash", "!=", keep);
+  const rows = await query.returning("token_hash").execute();
+  return rows.length;
+}

@@ -69,6 +69,7 @@ export async function toAuthUser(
       ...(ownOrg.cat_compta ? { N_CatCompta: ownOrg.cat_compta } : {}),
       org_name: ownOrg.name,
       ...(flags ? { auth: flags } : {}),
+      ...(user.class === "people" && user.is_admin ? { admin: true } : {}),
       cart: await cartSummary(db, actingOrg.id),
     },
   };

@@ -1,19 +1,34 @@
 import { Router } from "express";
-import { addressListQuery, createAddressRequest } from "@shared/contracts/api";
+import { addressListQuery } from "@shared/contracts/api";
 import { contactsQuery } from "@shared/contracts/contacts";
+import { addressInput, addressTargetQuery, meResponse, updateMeRequest } from "@shared/contracts/users";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
-import { forbidden } from "../http/errors";
-import { assertActingOrg, sessionOf } from "../http/session";
-import { parseInput } from "../http/validate";
+import { forbidden, notFound } from "../http/errors";
+import { assertActingOrg, sessionOf, type Session } from "../http/session";
+import { parseIdParam, parseInput } from "../http/validate";
+import { deleteAddress, updateAddress } from "./address-edit";
 import { toAddress } from "./addresses";
 import { organizationContacts } from "./contacts";
+import { readMe, updateMe } from "./me";
 
 /** docs/specification.md §6: contacts are for every class but people and contributor. */
 const CONTACTS_REFUSED = {
   people: "Votre compte ne permet pas de consulter les contacts de votre organisation.",
   contributor: "Choisissez d'abord le client pour lequel vous agissez : les contacts sont ceux d'une organisation cliente.",
 } as const;
+
+/**
+ * Changing an organization's addresses: whoever acts for it (a contributor after login-as), not
+ * a contributor on its own account, whose organization is the distributor (docs/users.md).
+ */
+function addressOrg(session: Session, orgId: number): number {
+  const acting = assertActingOrg(session, orgId);
+  if (session.user.class === "contributor") {
+    throw forbidden("Choisissez d'abord le client pour lequel vous agissez : les adresses sont celles d'une organisation cliente.");
+  }
+  return acting;
+}
 
 export function crmRouter(deps: ServiceDeps): Router {
   const { db } = deps;
@@ -27,7 +42,8 @@ export function crmRouter(deps: ServiceDeps): Router {
   }));
 
   router.post("/addresses", asyncHandler(async (req, res) => {
-    const body = parseInput(createAddressRequest, req.body);
+    // The same checks as an edit: French postal code, phone in the international format.
+    const body = parseInput(addressInput, req.body);
     const orgId = assertActingOrg(sessionOf(res), body.org_id);
     const row = await db
       .insertInto("addresses")
@@ -44,6 +60,34 @@ export function crmRouter(deps: ServiceDeps): Router {
       .returningAll()
       .executeTakeFirstOrThrow();
     res.status(201).json(toAddress(row));
+  }));
+
+  router.put("/addresses/:id", asyncHandler(async (req, res) => {
+    const body = parseInput(addressInput, req.body);
+    const orgId = addressOrg(sessionOf(res), body.org_id);
+    const id = parseIdParam(req.params.id);
+    if (id === null) throw notFound();
+    res.json(await updateAddress(db, orgId, id, body));
+  }));
+
+  router.delete("/addresses/:id", asyncHandler(async (req, res) => {
+    const orgId = addressOrg(sessionOf(res), parseInput(addressTargetQuery, req.query).org_id);
+    const id = parseIdParam(req.params.id);
+    if (id === null) throw notFound();
+    await deleteAddress(db, orgId, id);
+    res.status(204).end();
+  }));
+
+  router.get("/me", asyncHandler(async (_req, res) => {
+    res.json(meResponse.parse(await readMe(db, sessionOf(res))));
+  }));
+
+  router.put("/me", asyncHandler(async (req, res) => {
+    const body = parseInput(updateMeRequest, req.body);
+    const me = await updateMe(db, sessionOf(res), body, deps.now());
+    // The name shown by /auth/me comes from the cached session: the next call reads it again.
+    deps.sessions.clear();
+    res.json(meResponse.parse(me));
   }));
 
   /**

@@ -52,6 +52,56 @@ export interface UsersTable {
   title: string;
   auth_flags: Json<PeopleFlags> | null;
   disabled: Generated<boolean>;
+  /** A people account that manages the organization's people accounts (migrations/0013_users_admin.ts). */
+  is_admin: Generated<boolean>;
+  /** International format (+33 2 97 …), or '' when not given. */
+  phone: Generated<string>;
+  last_login_at: Timestamp | null;
+}
+
+/** An invitation link: only its token's sha256 is kept; single use, expires (docs/users.md). */
+export interface UserInvitationsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_by: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** One change to a person's account: who, when, what (shown as the users page's history). */
+export interface UserChangesTable {
+  id: Generated<number>;
+  org_id: number;
+  actor_id: number | null;
+  actor_name: string;
+  target_id: number;
+  target_name: string;
+  change: string;
+  details: Json<Record<string, unknown>> | null;
+  at: Timestamp;
+}
+
+/** A user's choice for one kind of alert (migrations/0014_alerts.ts); no row: the default. */
+export interface AlertPreferencesTable {
+  user_id: number;
+  kind: string;
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
+/** One alert sent: unique per (event_key, user_id), so an event told twice sends once. */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  event_key: string;
+  user_id: number;
+  kind: string;
+  email: string;
+  sent_at: Timestamp;
+  /** When its unsubscribe link was used: the link works once. */
+  unsubscribed_at: Timestamp | null;
 }
 
 export interface ContributorClientsTable {
@@ -199,6 +249,8 @@ export interface OrderLinesTable {
   available_at: Timestamp | null;
   /** The certificates (cer_id, mmsi, file_name) the line was ordered with. */
   certificates: ColumnType<OrderLineCertificate[], string | undefined, string>;
+  /** The quote whose price the line was ordered at (migrations/0012_quotes.ts). */
+  quote_number: Generated<string | null>;
 }
 
 export interface OrderLineCertificate {
@@ -317,6 +369,8 @@ export interface InvoiceLinesTable {
   line_total_ht: number;
   vat_rate: number;
   is_port: boolean;
+  /** The quote of the order line it invoices (migrations/0012_quotes.ts). */
+  quote_number: Generated<string | null>;
 }
 
 export interface InvoicePaymentsTable {
@@ -370,6 +424,121 @@ export interface CatalogueRevisionsTable {
   revision: number;
 }
 
+/** Quotes (migrations/0012_quotes.ts, docs/quotes.md). */
+export interface QuoteNumberSequencesTable {
+  year: number;
+  last: number;
+}
+
+export interface QuotesTable {
+  id: Generated<number>;
+  number: string;
+  year: number;
+  sequence: number;
+  org_id: number;
+  customer_ref: string;
+  /** As stored: a « proposé » past its validity reads as « expiré » (shared/domain/quotes.ts). */
+  state: string;
+  requested_by: number;
+  requested_by_name: string;
+  wished_date: DateString | null;
+  message: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The latest proposal's version (0: none yet), its validity and total. */
+  version: Generated<number>;
+  valid_until: DateString | null;
+  total_ht: number | null;
+  reminded_at: Timestamp | null;
+}
+
+export interface QuoteLinesTable {
+  quo_id: number;
+  position: number;
+  product_id: number | null;
+  obj_ref: string | null;
+  title: string;
+  qty: number;
+}
+
+export interface QuoteProposalsTable {
+  quo_id: number;
+  version: number;
+  valid_until: DateString;
+  conditions: string;
+  author_id: number;
+  author_name: string;
+  created_at: Timestamp;
+  total_ht: number;
+}
+
+export interface QuoteProposalLinesTable {
+  quo_id: number;
+  version: number;
+  position: number;
+  product_id: number;
+  obj_ref: string;
+  title: string;
+  qty: number;
+  unit_price: number;
+  ecotax: number;
+  answers_position: number | null;
+  is_alternative: boolean;
+  note: string | null;
+}
+
+export interface QuoteMessagesTable {
+  id: Generated<number>;
+  quo_id: number;
+  at: Timestamp;
+  author_id: number | null;
+  author_name: string;
+  side: string;
+  body: string;
+}
+
+export interface QuoteAttachmentsTable {
+  id: Generated<number>;
+  quo_id: number;
+  message_id: number | null;
+  file_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  content: Uint8Array;
+  created_at: Timestamp;
+  created_by: number;
+}
+
+export interface QuoteEventsTable {
+  id: Generated<number>;
+  quo_id: number;
+  at: Timestamp;
+  kind: string;
+  state: string;
+  author_id: number | null;
+  author_name: string;
+  side: string;
+  note: string | null;
+}
+
+export interface QuoteAcceptedPositionsTable {
+  quo_id: number;
+  version: number;
+  position: number;
+}
+
+/** An accepted quote line's price in the shared cart, until its validity date (oms/quote-locks.ts). */
+export interface QuoteCartLocksTable {
+  org_id: number;
+  obj_id: number;
+  quo_id: number;
+  number: string;
+  unit_price: number;
+  valid_until: DateString;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -399,6 +568,20 @@ export interface Database {
   invoice_payments: InvoicePaymentsTable;
   invoice_documents: InvoiceDocumentsTable;
   invoice_open_balances: InvoiceOpenBalancesTable;
+  quote_number_sequences: QuoteNumberSequencesTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
+  quote_proposals: QuoteProposalsTable;
+  quote_proposal_lines: QuoteProposalLinesTable;
+  quote_messages: QuoteMessagesTable;
+  quote_attachments: QuoteAttachmentsTable;
+  quote_events: QuoteEventsTable;
+  quote_accepted_positions: QuoteAcceptedPositionsTable;
+  quote_cart_locks: QuoteCartLocksTable;
+  user_invitations: UserInvitationsTable;
+  user_changes: UserChangesTable;
+  alert_preferences: AlertPreferencesTable;
+  alert_deliveries: AlertDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { AlertNotifier } from "../alerts/dispatcher";
 import type { SessionCache } from "../auth/session-cache";
 import type { Session } from "./session";
 import type { TokenPurge } from "../auth/token-purge";
@@ -6,6 +7,7 @@ import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
 import type { TableVacuum } from "../db/vacuum";
 import type { CatalogueReadModel } from "../pim/read-model/read-model";
+import type { QuoteNotifier } from "../quotes/notifier";
 
 /** What every service router needs: the database and the clock (tests move it). */
 export interface ServiceDeps {
@@ -16,6 +18,10 @@ export interface ServiceDeps {
   sessions: SessionCache<Session>;
   /** Told of every login: deletes long-expired tokens now and then (auth/token-purge.ts). */
   tokenPurge: TokenPurge;
+  /** Told of each quote change once it has committed: the e-mails go out from there (quotes/mail/). */
+  quoteNotifier: QuoteNotifier;
+  /** Told of each order, invoice and stock event once it has committed: the alerts go out from there (alerts/). */
+  alerts: AlertNotifier;
 }
 
 /** The routers that read the catalogue also get what is cached per process for everyone. */

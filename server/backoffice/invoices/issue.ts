@@ -37,6 +37,8 @@ export interface NewLine {
   unit_ecotax: number;
   vat_rate: number;
   is_port: boolean;
+  /** The quote whose price the order line had (docs/quotes.md). */
+  quote_number?: string | null;
 }
 
 const lineTotal = (line: NewLine) => line.qty * (line.unit_price + line.unit_ecotax);
@@ -147,7 +149,7 @@ export async function issueShipmentInvoice(trx: Kysely<Database>, input: Shipmen
       .selectFrom("shipment_lines as sl")
       .innerJoin("order_lines as l", (join) => join.onRef("l.order_id", "=", "sl.order_id").onRef("l.position", "=", "sl.position"))
       .innerJoin("products as p", "p.id", "l.product_id")
-      .select(["l.position", "l.ref", "l.title", "l.unit_price", "l.ecotaxe", "p.price_selling", "sl.qty"])
+      .select(["l.position", "l.ref", "l.title", "l.unit_price", "l.ecotaxe", "l.quote_number", "p.price_selling", "sl.qty"])
       .where("sl.shipment_id", "=", shipment.id)
       .orderBy("l.position")
       .execute(),
@@ -166,6 +168,7 @@ export async function issueShipmentInvoice(trx: Kysely<Database>, input: Shipmen
     unit_ecotax: exempt ? 0 : Math.max(0, line.ecotaxe),
     vat_rate: rate,
     is_port: false,
+    quote_number: line.quote_number,
   }));
   if (!earlier) {
     // The order's charges go on its first invoice: its shipping lines, then the direct-delivery fee.

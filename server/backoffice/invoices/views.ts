@@ -20,6 +20,7 @@ export function lineView(row: LineRow): InvoiceLine {
     line_total_ht: Number(row.line_total_ht),
     vat_rate: Number(row.vat_rate),
     is_port: row.is_port,
+    quote_number: row.quote_number,
   };
 }
 

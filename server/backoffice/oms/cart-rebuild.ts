@@ -1,10 +1,13 @@
 import type { CartLineToSave, CartToSave } from "@shared/contracts/api";
 import type { Cart, CartLine } from "@shared/contracts/entities";
+import { withQuoteLocks, type QuoteLocks } from "./quote-locks";
 import { repricedLine, withCatalogueShipping, type CatalogueRow, type ShippingInputs } from "./reprice";
 
 export interface CartRebuildContext extends ShippingInputs {
   /** The organization's catalogue rows of these products, discontinued ones included. */
   catalogueRows: (ids: number[]) => Promise<CatalogueRow[]>;
+  /** The organization's quote price locks of these products (quote-locks.ts); none when absent. */
+  quoteLocks?: (ids: number[]) => Promise<QuoteLocks>;
 }
 
 /** Rebuilds a stored cart for display; built per request by the routes (oms/routes.ts). */
@@ -37,9 +40,11 @@ export async function rebuildStoredCart(stored: CartToSave, ctx: CartRebuildCont
   const lines = stored.products.filter((line) => !line.prd_is_port);
   const rows = lines.length === 0 ? [] : await ctx.catalogueRows([...new Set(lines.map((line) => line.obj_id))]);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const products = lines.map((line) => {
+  const repriced = lines.map((line) => {
     const row = byId.get(line.obj_id);
     return row ? repricedLine(line, row, line.certificates ?? []) : vanishedLine(line);
   });
+  const locks = ctx.quoteLocks && lines.length > 0 ? await ctx.quoteLocks([...byId.keys()]) : null;
+  const products = locks ? withQuoteLocks(repriced, locks) : repriced;
   return withCatalogueShipping(stored, products, rows, ctx);
 }

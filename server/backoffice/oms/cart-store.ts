@@ -1,10 +1,11 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { SavedCart } from "@shared/contracts/api";
+import type { CartToSave, SavedCart } from "@shared/contracts/api";
 import type { Cart } from "@shared/contracts/entities";
 import { emptyCart, leanCart, readStoredCart } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import type { CartRebuild } from "./cart-rebuild";
+import { dropLocksOutsideCart } from "./quote-locks";
 
 /**
  * The saved cart of an organization, rebuilt for display from what is stored (lean lines:
@@ -28,10 +29,12 @@ export async function readCartVersion(db: Kysely<Database>, orgId: number): Prom
 
 /**
  * The entity tag of an organization's cart: its version names its content, so a client that
- * holds that version may keep it (docs/decisions/0085-cart-revalidation.md).
+ * holds that version may keep it (docs/decisions/0085-cart-revalidation.md), for the day only
+ * (France): prices change by the day (a promotion ends, a quote's price lock expires), so a
+ * client revalidates the next day's prices once instead of showing yesterday's until a change.
  */
-export function cartEtag(orgId: number, version: number): string {
-  return `"cart-${orgId}-${version}"`;
+export function cartEtag(orgId: number, version: number, day: string): string {
+  return `"cart-${orgId}-${version}-${day}"`;
 }
 
 /** If-None-Match (RFC 9110 §13.1.2: weak comparison, a list, or "*") against the current tag. */
@@ -98,6 +101,7 @@ function savedJson(cartJson: string, version: number): SavedCartJson {
  * Saves the cart as version `sentVersion + 1` in ONE statement, only if the stored version is
  * still `sentVersion` (compare-and-set: concurrent saves of one cart cannot both win); a first
  * save inserts the row. Otherwise 409 with the current cart, as assertCurrentVersion says.
+ * A product removed by the save loses its quote price lock (quote-locks.ts).
  */
 export async function saveCartVersion(
   db: Kysely<Database>,
@@ -122,7 +126,11 @@ export async function saveCartVersion(
     .where("version", "=", sentVersion)
     .returning("version")
     .executeTakeFirst();
-  if (updated) return savedJson(JSON.stringify(cart), updated.version);
+  const productIds = cart.products.filter((line) => !line.prd_is_port).map((line) => line.obj_id);
+  if (updated) {
+    await dropLocksOutsideCart(db, orgId, updated.version, productIds);
+    return savedJson(JSON.stringify(cart), updated.version);
+  }
   if (sentVersion === 0) {
     const inserted = await db
       .insertInto("carts")
@@ -130,7 +138,10 @@ export async function saveCartVersion(
       .onConflict((oc) => oc.column("org_id").doNothing())
       .returning("version")
       .executeTakeFirst();
-    if (inserted) return savedJson(JSON.stringify(cart), inserted.version);
+    if (inserted) {
+      await dropLocksOutsideCart(db, orgId, inserted.version, productIds);
+      return savedJson(JSON.stringify(cart), inserted.version);
+    }
   }
   // Whatever the version read now (even the one sent, after a race between the two
   // statements), this save did not happen: never overwrite silently, answer the current cart.
@@ -153,6 +164,26 @@ export async function storeCart(
       updated_at: now,
       updated_by: userId,
     })
+    .where("org_id", "=", orgId)
+    .execute();
+}
+
+/**
+ * Writes a stored (lean) cart as `version`, in the caller's transaction, the cart row being
+ * locked by lockCartVersion: the quote acceptance adds lines this way (quotes/accept.ts).
+ */
+export async function storeLeanCart(
+  trx: Transaction<Database>,
+  orgId: number,
+  cart: CartToSave,
+  version: number,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const products = cart.products.filter((line) => !line.prd_is_port);
+  await trx
+    .updateTable("carts")
+    .set({ data: JSON.stringify({ ...cart, products }), version, line_count: products.length, updated_at: now, updated_by: userId })
     .where("org_id", "=", orgId)
     .execute();
 }

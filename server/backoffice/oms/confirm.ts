@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Order } from "@shared/contracts/api";
 import type { Cart } from "@shared/contracts/entities";
 import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, shortfall, validateOrder, type Totals } from "@shared/domain/index";
+import type { AlertNotifier } from "../alerts/dispatcher";
 import type { Database, OrganizationRow } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { recordEvents } from "../orders/events";
@@ -9,6 +10,7 @@ import { accountContext } from "./account";
 import { assertAddressesSaved } from "./cart-references";
 import { lockCartVersion, nextOrderNumber, StaleCartVersion, storeCart } from "./cart-store";
 import { loadOrder } from "./order-view";
+import { consumeLocks } from "./quote-locks";
 import { repriceCart } from "./reprice";
 
 export interface ConfirmInput {
@@ -22,6 +24,8 @@ export interface ConfirmInput {
   sentTotals: { ord_total_ht: number; ord_total_ecotaxe: number; ord_total_ttc: number };
   today: string;
   now: Date;
+  /** Told once a new order has committed (its « commande confirmée » alert, alerts/). */
+  alerts?: AlertNotifier;
 }
 
 async function findByKey(trx: Transaction<Database>, orgId: number, key: string): Promise<number | undefined> {
@@ -81,6 +85,8 @@ async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart
         backorder_qty: short,
         backordered_at: short > 0 ? input.now : null,
         certificates: JSON.stringify(line.certificates.map(({ cer_id, mmsi, file_name }) => ({ cer_id, mmsi, file_name }))),
+        // Priced from a quote's lock (repriceCart): the order line names the quote.
+        quote_number: line.quote?.number ?? null,
       };
     }))
     .execute();
@@ -119,8 +125,11 @@ export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): P
     assertTotals(totals, input.sentTotals);
     const orderId = await insertOrder(trx, input, cart, totals);
     await storeCart(trx, orgId, { cart: emptyCart(), version: version + 1 }, input.userId, input.now);
+    // The quoted prices were used by this order: the emptied cart keeps no lock.
+    await consumeLocks(trx, orgId);
     return { orderId, replayed: false };
   });
+  if (!result.replayed) input.alerts?.notify({ kind: "order_confirmed", orderId: result.orderId });
   const order = await loadOrder(db, orgId, result.orderId);
   if (!order) throw new Error(`order ${result.orderId} vanished after commit`);
   return { order, replayed: result.replayed };

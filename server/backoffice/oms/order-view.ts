@@ -24,6 +24,11 @@ export function withoutAmounts(order: Order): Order {
   };
 }
 
+/** The distinct quote numbers of an order's lines, sorted (docs/quotes.md). */
+export function quoteNumbersOf(lines: readonly { quote_number: string | null }[]): string[] {
+  return [...new Set(lines.flatMap((line) => (line.quote_number ? [line.quote_number] : [])))].sort();
+}
+
 /** An order with its lines, as the contract shows it; undefined when it is not this org's. */
 export async function loadOrder(db: Kysely<Database>, orgId: number, orderId: number): Promise<Order | undefined> {
   const row = await db
@@ -35,7 +40,7 @@ export async function loadOrder(db: Kysely<Database>, orgId: number, orderId: nu
   if (!row) return undefined;
   const lines = await db
     .selectFrom("order_lines")
-    .select(["product_id", "ref", "title", "qty", "is_port", "unit_price", "ecotaxe", "line_total_ht"])
+    .select(["product_id", "ref", "title", "qty", "is_port", "unit_price", "ecotaxe", "line_total_ht", "quote_number"])
     .where("order_id", "=", row.id)
     .orderBy("position")
     .execute();
@@ -64,10 +69,12 @@ export async function loadOrder(db: Kysely<Database>, orgId: number, orderId: nu
       unit_price: line.unit_price,
       prd_ecotaxe: line.ecotaxe,
       line_total_ht: line.line_total_ht,
+      quote_number: line.quote_number,
     })),
     ord_total_ht: row.total_ht,
     ord_total_ecotaxe: row.total_ecotaxe,
     ord_total_tva: row.total_tva,
     ord_total_ttc: row.total_ttc,
+    quote_numbers: quoteNumbersOf(lines),
   };
 }

@@ -8,6 +8,7 @@ import { pricedProducts } from "../pim/pricing";
 import { productProperties, type PricedProductRow } from "../pim/product-view";
 import { loadShippingProducts } from "./account";
 import { ownCertificates, withOwnAddresses } from "./cart-references";
+import { takeQuoteLocks, withQuoteLocks } from "./quote-locks";
 
 export interface RepriceContext {
   orgId: number;
@@ -130,7 +131,8 @@ export function assertOneLinePerProduct(lines: readonly CartLineToSave[]): void 
 /**
  * Never trusts what the caller sent about a product: every product line is rebuilt from the
  * catalogue for this organization (prices, promotion, ecotax, weights, stock, flags), the
- * direct-delivery fee is the distributor's, then the shipping lines are recomputed. Unknown or
+ * direct-delivery fee is the distributor's, a line accepted from a quote gets its locked price
+ * (quote-locks.ts), then the shipping lines are recomputed. Unknown or
  * discontinued products are refused (422), and so are certificates and saved addresses that
  * are not this organization's (cart-references.ts).
  * `db` must be the transaction's handle when called inside one.
@@ -155,7 +157,9 @@ export async function repriceCart(db: Kysely<Database>, cart: CartToSave, ctx: R
     });
   }
   const certificates = await ownCertificates(db, ctx.orgId, productLines);
-  const products = productLines.map((line, index) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow, certificates[index] ?? []));
+  const repriced = productLines.map((line, index) => repricedLine(line, byId.get(line.obj_id) as CatalogueRow, certificates[index] ?? []));
+  // The quoted prices of accepted quote lines come from the back-office's locks, never from the cart sent.
+  const products = withQuoteLocks(repriced, await takeQuoteLocks(db, ctx.orgId, ctx.today, ids));
   const addresses = await withOwnAddresses(db, ctx.orgId, cart);
   const shippingProducts = ctx.shippingProducts ?? (await loadShippingProducts(db));
   return withCatalogueShipping({ ...cart, ...addresses }, products, rows, { ...ctx, shippingProducts });

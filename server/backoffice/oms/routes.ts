@@ -9,6 +9,7 @@ import { parseIdParam, parseInput } from "../http/validate";
 import { accountContext } from "./account";
 import { rebuildStoredCart, type CartRebuild } from "./cart-rebuild";
 import { cartConflictNow, cartEtag, isNotModified, readCart, readCartVersion, saveCartVersion, StaleCartVersion } from "./cart-store";
+import { takeQuoteLocks } from "./quote-locks";
 import { confirmOrder } from "./confirm";
 import { loadOrder, withoutAmounts } from "./order-view";
 import { readModelRows } from "./read-model-rows";
@@ -38,7 +39,11 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       shippingProducts,
     };
     const rebuild: CartRebuild = (stored) =>
-      rebuildStoredCart(stored, { ...inputs, catalogueRows: (ids) => rows(ids, { includeDiscontinued: true }) });
+      rebuildStoredCart(stored, {
+        ...inputs,
+        catalogueRows: (ids) => rows(ids, { includeDiscontinued: true }),
+        quoteLocks: (ids) => takeQuoteLocks(db, session.org.id, today, ids),
+      });
     return { inputs, rows, rebuild };
   }
 
@@ -60,18 +65,19 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     // Kept by the client, but never used without asking: the cart is shared and changes.
     res.set("Cache-Control", "private, no-cache");
     const ifNoneMatch = req.get("if-none-match");
+    const today = parisDate(now());
     if (ifNoneMatch) {
-      const etag = cartEtag(orgId, await readCartVersion(db, orgId));
+      const etag = cartEtag(orgId, await readCartVersion(db, orgId), today);
       if (isNotModified(ifNoneMatch, etag)) {
         res.status(304).set("ETag", etag).end();
         return;
       }
     }
-    // The tag names the lines chosen (the version), not today's prices: a client holding that
-    // version keeps the prices it was shown until the next change, and the order reprices.
-    const { rebuild } = await cartCatalogue(session, parisDate(now()));
+    // The tag names the lines chosen (the version) and the day: a client holding that version
+    // keeps the prices it was shown until the next change or the next day, and the order reprices.
+    const { rebuild } = await cartCatalogue(session, today);
     const saved = await readCart(db, orgId, rebuild);
-    res.set("ETag", cartEtag(orgId, saved.version)).json(saved);
+    res.set("ETag", cartEtag(orgId, saved.version, today)).json(saved);
   }));
 
   router.post("/cart/:orgId", asyncHandler(async (req, res) => {
@@ -92,7 +98,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant, rebuild);
     cartVacuum.changed();
     // The tag of the cart as saved: the client may revalidate it instead of reading it again.
-    res.set("ETag", cartEtag(orgId, saved.version)).type("json").send(saved.json);
+    res.set("ETag", cartEtag(orgId, saved.version, today)).type("json").send(saved.json);
   }));
 
   router.post("/cart/:orgId/confirm", asyncHandler(async (req, res) => {
@@ -115,6 +121,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       sentTotals: body,
       today: parisDate(instant),
       now: instant,
+      alerts: deps.alerts,
     });
     const { order, replayed } = await confirmed.catch(async (error: unknown) => {
       if (!(error instanceof StaleCartVersion)) throw error;

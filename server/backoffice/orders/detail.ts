@@ -3,6 +3,7 @@ import { address, type Address } from "@shared/contracts/entities";
 import type { EventKind, OrderDetail, OrderStatus, Shipment } from "@shared/contracts/orders";
 import { eventLabel, remainingOf, type EventData } from "@shared/domain/index";
 import type { Database } from "../db/schema";
+import { quoteNumbersOf } from "../oms/order-view";
 import { requestsQuery } from "./requests-query";
 import { amount, iso, lineBackorderOf, orderAuthorOf, requestView } from "./views";
 
@@ -101,6 +102,7 @@ export async function loadOrderDetail(db: Kysely<Database>, lookup: OrderLookup,
       line_total_ht: amount(line.line_total_ht, prices),
       certificates: line.certificates,
       cancellation_request: latestRequest.get(line.position) ?? null,
+      quote_number: line.quote_number,
     })),
     shipping_lines: lines.filter((line) => line.is_port).map((line) => ({
       obj_ref: line.ref,
@@ -120,5 +122,6 @@ export async function loadOrderDetail(db: Kysely<Database>, lookup: OrderLookup,
     ord_total_ecotaxe: amount(row.total_ecotaxe, prices),
     ord_total_tva: amount(row.total_tva, prices),
     ord_total_ttc: amount(row.total_ttc, prices),
+    quote_numbers: quoteNumbersOf(lines),
   };
 }

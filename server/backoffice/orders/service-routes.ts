@@ -73,7 +73,7 @@ export function serviceOrdersRouter(deps: ServiceDeps): Router {
   router.post("/orders/:ref/shipments", asyncHandler(async (req, res) => {
     const ref = orderRef(req);
     const request = parseInput(shipmentRequest, req.body);
-    await shipOrder(db, { ref, author: serviceOf(res).name, request, now: now() });
+    await shipOrder(db, { ref, author: serviceOf(res).name, request, now: now(), alerts: deps.alerts });
     res.status(201).json(await answerOrder(ref));
   }));
 
@@ -84,7 +84,7 @@ export function serviceOrdersRouter(deps: ServiceDeps): Router {
     const at = stepInstant(body.at, instant, { ref: "", created_at: new Date(0) });
     res.json(await recordStockArrival(db, {
       objRef: req.params.objRef ?? "", qty: body.qty, nextRefillDate: body.next_refill_date ?? null,
-      nextRefillQty: body.next_refill_qty ?? null, author: serviceOf(res).name, at,
+      nextRefillQty: body.next_refill_qty ?? null, author: serviceOf(res).name, at, alerts: deps.alerts,
     }));
   }));
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { ShipmentRequest } from "@shared/contracts/orders";
 import { normalizeReference, planShipment, remainingOf, statusAfterQuantities } from "@shared/domain/index";
+import type { AlertNotifier } from "../alerts/dispatcher";
 import type { Database } from "../db/schema";
 import { ApiFailure, type ErrorLogger } from "../http/errors";
 import { issueShipmentInvoice } from "../invoices/issue";
@@ -16,6 +17,8 @@ export interface ShipInput {
   now: Date;
   /** Told when the invoice's PDF could not be rendered after the shipment (it is rendered on its first download then). */
   logger?: ErrorLogger;
+  /** Told once the shipment has committed: the shipment's and its invoice's alerts (alerts/). */
+  alerts?: AlertNotifier;
 }
 
 /**
@@ -92,6 +95,8 @@ export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise
     const invoice = await issueShipmentInvoice(trx, { shipmentId, now: input.now, author: input.author });
     return { number, invoiceId: invoice.id };
   });
+  input.alerts?.notify({ kind: "order_shipped", orderRef: input.ref, shipment: number });
+  input.alerts?.notify({ kind: "invoice_issued", invoiceId });
   try {
     await invoicePdf(db, invoiceId);
   } catch (error) {

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { StockArrival } from "@shared/contracts/orders";
 import { normalizeReference } from "@shared/domain/index";
+import type { AlertNotifier } from "../alerts/dispatcher";
 import type { Database } from "../db/schema";
+import { withFavorites } from "../favorites/schema";
 import { ApiFailure } from "../http/errors";
 import { recordEvents } from "./events";
 
@@ -13,6 +15,8 @@ export interface ArrivalInput {
   nextRefillQty: number | null;
   author: string;
   at: Date;
+  /** Told once the arrival has committed: back-orders available, favourites back in stock (alerts/). */
+  alerts?: AlertNotifier;
 }
 
 /**
@@ -22,7 +26,7 @@ export interface ArrivalInput {
  * first served: a later order is not served before an earlier one that does not fit).
  */
 export async function recordStockArrival(db: Kysely<Database>, input: ArrivalInput): Promise<StockArrival> {
-  return db.transaction().execute(async (trx) => {
+  const { arrival, served, backInStock } = await db.transaction().execute(async (trx) => {
     const ref = normalizeReference(input.objRef).replace(/\s+/g, "");
     const product = await trx
       .selectFrom("products")
@@ -67,7 +71,7 @@ export async function recordStockArrival(db: Kysely<Database>, input: ArrivalInp
       orderId: line.order_id, at: input.at, kind: "backorder_available" as const, author: input.author,
       data: { obj_ref: line.ref, qty: line.backorder_qty },
     })));
-    return {
+    const arrival: StockArrival = {
       obj_id: product.id,
       obj_ref: product.ref,
       sto_disp: stock.sto_disp,
@@ -75,5 +79,22 @@ export async function recordStockArrival(db: Kysely<Database>, input: ArrivalInp
       sto_refill_qte: stock.refill_qte,
       backorders_available: served.map((line) => ({ ord_ref: line.ord_ref, qty: line.backorder_qty })),
     };
+    // Back in stock: there was none on hand before these units (the upsert adds them to max(old, 0)).
+    return { arrival, served, backInStock: stock.sto_disp > 0 && stock.sto_disp - input.qty <= 0 };
   });
+  if (input.alerts) await tellArrival(db, input.alerts, { productId: arrival.obj_id, at: input.at, served, backInStock });
+  return arrival;
+}
+
+/** The alerts of an arrival, after its commit: each back-order served, and each user whose favourite it is, if it was out of stock. */
+async function tellArrival(
+  db: Kysely<Database>,
+  alerts: AlertNotifier,
+  facts: { productId: number; at: Date; served: Array<{ order_id: number; ref: string }>; backInStock: boolean },
+): Promise<void> {
+  const arrival = `${facts.productId}@${facts.at.toISOString()}`;
+  for (const line of facts.served) alerts.notify({ kind: "backorder_available", orderId: line.order_id, objRef: line.ref, arrival });
+  if (!facts.backInStock) return;
+  const fans = await withFavorites(db).selectFrom("favorites").select("user_id").where("product_id", "=", facts.productId).orderBy("user_id").execute();
+  for (const fan of fans) alerts.notify({ kind: "favourite_back_in_stock", usrId: fan.user_id, productId: facts.productId, arrival });
 }

@@ -9,6 +9,7 @@ import { registerServiceToken } from "../auth/service-tokens";
 import { DEMO_PASSWORD, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN, NAMED_CLIENTS, accountCount } from "./organizations-data";
 import { seedOrganizations } from "./organizations";
 import { seedPrices } from "./prices";
+import { seedQuotes } from "./quotes";
 import { Prng } from "./prng";
 
 export interface DemoOptions {
@@ -80,6 +81,7 @@ async function seedDemoWhen(
     });
     await seedPastOrders(trx, rng, { orgs, productIds: catalogue.productIds, today, now });
     await seedInvoices(trx, { today, now });
+    await seedQuotes(trx, { today, now });
     await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
     return true;
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savedCart, type SessionResponse } from "@shared/contracts/api";
 import { cartWith, lineFor, products } from "./cart-fixtures";
-import { LOGINS, login, startBackoffice, type Backoffice } from "./harness";
+import { DEMO_TODAY, LOGINS, login, startBackoffice, type Backoffice } from "./harness";
 
-/** The cart's entity tag is its version: a client that holds it is answered 304 (decision 0085). */
+/** The cart's entity tag is its version and the day: a client that holds it is answered 304 (decision 0085). */
 describe("back-office cart revalidation", () => {
   let bo: Backoffice;
   let client: SessionResponse;
@@ -32,7 +32,7 @@ describe("back-office cart revalidation", () => {
     const first = await getCart(client);
     const etag = first.headers.get("etag");
     const saved = savedCart.parse(await first.json());
-    expect(etag).toBe(`"cart-${orgId}-${saved.version}"`);
+    expect(etag).toBe(`"cart-${orgId}-${saved.version}-${DEMO_TODAY}"`);
     expect(first.headers.get("cache-control")).toBe("private, no-cache");
 
     const again = await getCart(client, { "if-none-match": etag ?? "" });
@@ -52,7 +52,7 @@ describe("back-office cart revalidation", () => {
 
     const save = await saveCart(buyer, version, [lineFor(product, 3)]);
     expect(save.status).toBe(200);
-    expect(save.headers.get("etag")).toBe(`"cart-${orgId}-${version + 1}"`);
+    expect(save.headers.get("etag")).toBe(`"cart-${orgId}-${version + 1}-${DEMO_TODAY}"`);
 
     const after = await getCart(client, { "if-none-match": oldTag });
     expect(after.status).toBe(200);
@@ -60,6 +60,22 @@ describe("back-office cart revalidation", () => {
     const fresh = savedCart.parse(await after.json());
     expect(fresh.version).toBe(version + 1);
     expect(fresh.cart.products.find((line) => line.obj_id === product.id)?.qty).toBe(3);
+  });
+
+  it("answers the cart anew the next day, when prices may have changed (a promotion ended, a quote's price expired)", async () => {
+    const today = await getCart(client);
+    const tag = today.headers.get("etag") ?? "";
+    const { version } = savedCart.parse(await today.json());
+    bo.setNow(new Date(`${DEMO_TODAY}T23:30:00Z`)); // 00:30 the next day in France
+    try {
+      // Fourteen hours on, the morning's token has expired: the user logs in again.
+      const tomorrow = await getCart(await login(bo, LOGINS.client), { "if-none-match": tag });
+      expect(tomorrow.status).toBe(200);
+      expect(tomorrow.headers.get("etag")).not.toBe(tag);
+      expect(savedCart.parse(await tomorrow.json()).version).toBe(version);
+    } finally {
+      bo.setNow(new Date(`${DEMO_TODAY}T10:00:00+01:00`));
+    }
   });
 
   it("checks the token's right to the cart before comparing tags", async () => {

@@ -9,6 +9,9 @@ import * as orderAmountsBigint from "./0008_order_amounts_bigint";
 import * as orderLifecycle from "./0009_order_lifecycle";
 import * as serviceTokens from "./0010_service_tokens";
 import * as invoices from "./0011_invoices";
+import * as quotes from "./0012_quotes";
+import * as usersAdmin from "./0013_users_admin";
+import * as alerts from "./0014_alerts";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -25,6 +28,9 @@ const migrations: Record<string, Migration> = {
   "0009_order_lifecycle": orderLifecycle,
   "0010_service_tokens": serviceTokens,
   "0011_invoices": invoices,
+  "0012_quotes": quotes,
+  "0013_users_admin": usersAdmin,
+  "0014_alerts": alerts,
 };
 
 export const migrationProvider: MigrationProvider = {

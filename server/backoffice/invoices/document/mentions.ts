@@ -36,7 +36,7 @@ export function latePenaltyWording(rate: string): string {
 }
 
 /** « SAS au capital de 250 000,00 € ». */
-export function legalFormWording(doc: InvoiceDocument): string {
+export function legalFormWording(doc: Pick<InvoiceDocument, "seller">): string {
   const { legal_form: form, share_capital: capital } = doc.seller;
   if (capital <= 0) return form;
   return `${form || "Société"} au capital de ${formatEuros(capital)}`;

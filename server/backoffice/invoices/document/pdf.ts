@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import PDFDocument from "pdfkit";
 import { formatEuros } from "@shared/domain/money";
 import type { InvoiceLine } from "@shared/contracts/invoices";
@@ -15,6 +14,7 @@ import {
   legalFormWording,
   recoveryIndemnityWording,
 } from "./mentions";
+import { CONTENT_WIDTH, MARGIN, PageLayout, collect, drawFigures, drawFooters, drawTable, loadFonts, registerFonts, type Column, type Doc, type Struct } from "./kit";
 import type { InvoiceDocument } from "./model";
 
 /**
@@ -26,48 +26,15 @@ import type { InvoiceDocument } from "./model";
  * date in the file is the issue date and the file identifier is derived from the metadata.
  */
 
-type FontSource = PDFKit.Mixins.PDFFontSource;
-
-/**
- * A parsed font, shared by every document: pdfkit accepts a fontkit font object as a font
- * source, and parsing the 700 kB TrueType file again for each invoice was most of the time of a
- * render. pdfkit parses it once here (through a document that is never written); each document
- * still embeds its own subset. fontkit is pdfkit's, not a dependency of ours: hence the probe.
- */
-function parsedFont(file: string): FontSource {
-  const probe = new PDFDocument({ autoFirstPage: false, font: fileURLToPath(new URL(file, import.meta.url)) }) as unknown as { _font?: { font?: { layout?: unknown } } };
-  const font = probe._font?.font;
-  if (typeof font?.layout !== "function") throw new Error(`font ${file}: pdfkit did not parse it`);
-  return font as unknown as FontSource;
+/** The product, and the quote whose price it was ordered at (docs/quotes.md). */
+function designation(line: InvoiceLine): string {
+  const title = line.is_port ? `${line.title} (frais de port)` : line.title;
+  return line.quote_number ? `${title}\nPrix du devis ${line.quote_number}` : title;
 }
 
-let fonts: { regular: FontSource; bold: FontSource } | null = null;
-function loadFonts(): { regular: FontSource; bold: FontSource } {
-  fonts ??= { regular: parsedFont("./fonts/DejaVuSansCondensed.ttf"), bold: parsedFont("./fonts/DejaVuSansCondensed-Bold.ttf") };
-  return fonts;
-}
-
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 40;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-/** Content stops here; the footer is drawn below. */
-const CONTENT_BOTTOM = PAGE_HEIGHT - 72;
-const FOOTER_Y = PAGE_HEIGHT - 58;
-const GREY = "#555555";
-const RULE = "#999999";
-
-type Align = "left" | "right" | "center";
-interface Column {
-  header: string;
-  width: number;
-  align: Align;
-  cell: (line: InvoiceLine) => string;
-}
-
-const COLUMNS: Column[] = [
+const COLUMNS: Column<InvoiceLine>[] = [
   { header: "Référence", width: 62, align: "left", cell: (line) => line.obj_ref },
-  { header: "Désignation", width: 163, align: "left", cell: (line) => (line.is_port ? `${line.title} (frais de port)` : line.title) },
+  { header: "Désignation", width: 163, align: "left", cell: designation },
   { header: "Qté", width: 30, align: "right", cell: (line) => frenchQuantity(line.qty) },
   { header: "P.U. HT", width: 58, align: "right", cell: (line) => formatEuros(line.unit_list_price) },
   { header: "Remise", width: 38, align: "right", cell: (line) => (line.discount_pct > 0 ? frenchPercent(line.discount_pct) : "—") },
@@ -75,11 +42,6 @@ const COLUMNS: Column[] = [
   { header: "Total HT", width: 66, align: "right", cell: (line) => formatEuros(line.line_total_ht) },
   { header: "TVA", width: 46, align: "right", cell: (line) => frenchPercent(line.vat_rate) },
 ];
-const CELL_PADDING = 3;
-const TABLE_FONT_SIZE = 8;
-
-type Doc = PDFKit.PDFDocument;
-type Struct = PDFKit.PDFStructureElement;
 
 /** XML text content: the metadata carries names typed by people. */
 function xmlEscape(text: string): string {
@@ -130,55 +92,14 @@ function facturXmp(doc: InvoiceDocument, issued: Date): string {
         `;
 }
 
-/** Draws the document page by page; `y` is where the next block starts. */
-class Layout {
-  y = MARGIN;
+/** The page layout with the invoice it draws. */
+class Layout extends PageLayout {
   constructor(
-    readonly pdf: Doc,
+    pdf: Doc,
     readonly doc: InvoiceDocument,
-    readonly root: Struct,
-  ) {}
-
-  /** Page furniture (rules, repeated headers, footers): not part of the reading order. */
-  artifact(draw: () => void, type: "Layout" | "Pagination" = "Layout"): void {
-    this.pdf.markContent("Artifact", { type });
-    draw();
-    this.pdf.endMarkedContent();
-  }
-
-  font(bold: boolean, size: number): Doc {
-    return this.pdf.font(bold ? "Bold" : "Regular").fontSize(size);
-  }
-
-  /** A tagged paragraph (or heading) at x with a width; returns its bottom. */
-  text(content: string, x: number, y: number, width: number, options: { bold?: boolean; size?: number; type?: string; align?: Align; color?: string; parent?: Struct } = {}): number {
-    this.font(options.bold ?? false, options.size ?? 9).fillColor(options.color ?? "black");
-    this.pdf.text(content, x, y, { width, align: options.align ?? "left", structParent: options.parent ?? this.root, structType: options.type ?? "P" });
-    this.pdf.fillColor("black");
-    return this.pdf.y;
-  }
-
-  /** Lines of text as one tagged paragraph each; returns the bottom. */
-  lines(lines: string[], x: number, y: number, width: number, size = 9): number {
-    let bottom = y;
-    for (const line of lines) if (line) bottom = this.text(line, x, bottom, width, { size });
-    return bottom;
-  }
-
-  ensure(height: number): void {
-    if (this.y + height <= CONTENT_BOTTOM) return;
-    this.pdf.addPage();
-    this.y = MARGIN;
-    this.artifact(() => {
-      this.font(true, 10).text(`${documentTitle(this.doc) === "AVOIR" ? "Avoir" : "Facture"} N° ${this.doc.number} (suite) — ${this.doc.seller.name}`, MARGIN, this.y, { width: CONTENT_WIDTH, lineBreak: false });
-    });
-    this.y += 22;
-  }
-
-  rule(y: number): void {
-    this.artifact(() => {
-      this.pdf.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
-    });
+    root: Struct,
+  ) {
+    super(pdf, root, `${documentTitle(doc) === "AVOIR" ? "Avoir" : "Facture"} N° ${doc.number} (suite) — ${doc.seller.name}`);
   }
 }
 
@@ -254,57 +175,8 @@ function drawHeader(layout: Layout): void {
   layout.y += 6;
 }
 
-function rowHeight(layout: Layout, cells: string[], bold: boolean): number {
-  layout.font(bold, TABLE_FONT_SIZE);
-  return Math.max(...cells.map((cell, index) => layout.pdf.heightOfString(cell, { width: (COLUMNS[index]?.width ?? 0) - 2 * CELL_PADDING }))) + 2 * CELL_PADDING;
-}
-
-/** One row; tagged as TR with TH/TD cells, or as an artifact for a header repeated on a new page. */
-function drawRow(layout: Layout, cells: string[], options: { header: boolean; table: Struct | null }): void {
-  const height = rowHeight(layout, cells, options.header);
-  const y = layout.y;
-  if (options.header) {
-    layout.artifact(() => {
-      layout.pdf.rect(MARGIN, y, CONTENT_WIDTH, height).fillColor("#e8e8e8").fill();
-      layout.pdf.fillColor("black");
-    });
-  }
-  const row = options.table ? layout.pdf.struct("TR") : null;
-  if (row && options.table) options.table.add(row);
-  let x = MARGIN;
-  cells.forEach((cell, index) => {
-    const column = COLUMNS[index];
-    if (!column) return;
-    layout.font(options.header, TABLE_FONT_SIZE).fillColor("black");
-    const textOptions = { width: column.width - 2 * CELL_PADDING, align: column.align };
-    if (row) {
-      layout.pdf.text(cell, x + CELL_PADDING, y + CELL_PADDING, { ...textOptions, structParent: row, structType: options.header ? "TH" : "TD" });
-    } else {
-      layout.artifact(() => layout.pdf.text(cell, x + CELL_PADDING, y + CELL_PADDING, textOptions));
-    }
-    x += column.width;
-  });
-  layout.y = y + height;
-  layout.rule(layout.y);
-}
-
 function drawLines(layout: Layout): void {
-  const headers = COLUMNS.map((column) => column.header);
-  const table = layout.pdf.struct("Table");
-  layout.root.add(table);
-  layout.ensure(rowHeight(layout, headers, true) + 30);
-  drawRow(layout, headers, { header: true, table });
-  for (const line of layout.doc.lines) {
-    const cells = COLUMNS.map((column) => column.cell(line));
-    const height = rowHeight(layout, cells, false);
-    if (layout.y + height > CONTENT_BOTTOM) {
-      layout.ensure(CONTENT_BOTTOM);
-      drawRow(layout, headers, { header: true, table: null });
-    }
-    drawRow(layout, cells, { header: false, table });
-  }
-  table.end();
-  layout.y += 10;
+  drawTable(layout, COLUMNS, layout.doc.lines);
 }
 
 function drawTotals(layout: Layout): void {
@@ -322,23 +194,8 @@ function drawTotals(layout: Layout): void {
 
   const exemption = doc.vat_exemption ? EXEMPTION_WORDING[doc.vat_exemption] : null;
   layout.ensure(rows.length * 13 + 20);
-  const labelX = MARGIN + 300;
-  const labelWidth = 140;
-  const valueX = labelX + labelWidth;
-  const valueWidth = CONTENT_WIDTH - 300 - labelWidth;
   const top = layout.y;
-  const table = layout.pdf.struct("Table");
-  layout.root.add(table);
-  let y = top;
-  for (const row of rows) {
-    const tr = layout.pdf.struct("TR");
-    table.add(tr);
-    layout.font(row.bold ?? false, 9).fillColor("black");
-    layout.pdf.text(row.label, labelX, y, { width: labelWidth, structParent: tr, structType: "TH" });
-    layout.pdf.text(row.value, valueX, y, { width: valueWidth, align: "right", structParent: tr, structType: "TD" });
-    y += 13;
-  }
-  table.end();
+  const y = drawFigures(layout, rows, top, MARGIN + 300, 140);
   let left = top;
   if (exemption) {
     left = layout.text(exemption, MARGIN, left, 280, { bold: true, size: 9 }) + 2;
@@ -364,47 +221,21 @@ function drawPayment(layout: Layout): void {
     recoveryIndemnityWording(doc.recovery_indemnity),
     `Règlement par virement — IBAN : ${seller.iban} — BIC : ${seller.bic} — à l'ordre de ${seller.name}, en rappelant le N° ${doc.number}`,
   ];
-  layout.font(false, 8.5);
-  const height = lines.reduce((sum, line) => sum + layout.pdf.heightOfString(line, { width: CONTENT_WIDTH }), 0) + 24;
-  layout.ensure(height);
-  layout.rule(layout.y);
-  layout.y = layout.text("Paiement", MARGIN, layout.y + 6, CONTENT_WIDTH, { bold: true, size: 9.5, type: "H2" }) + 2;
-  layout.y = layout.lines(lines, MARGIN, layout.y, CONTENT_WIDTH, 8.5);
+  layout.section("Paiement", lines);
 }
 
 /** Footers on every page: the seller's legal line and « Page i / n ». */
-function drawFooters(layout: Layout): void {
-  const { pdf, doc } = layout;
+function drawInvoiceFooters(layout: Layout): void {
+  const { doc } = layout;
   const seller = doc.seller;
-  const range = pdf.bufferedPageRange();
-  const legal = [seller.name, legalFormWording(doc), seller.siren ? `SIREN ${seller.siren}` : "", seller.rcs, seller.vat_number ? `N° TVA ${seller.vat_number}` : ""].filter(Boolean).join(" — ");
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    pdf.switchToPage(index);
-    layout.artifact(() => {
-      pdf.moveTo(MARGIN, FOOTER_Y - 4).lineTo(MARGIN + CONTENT_WIDTH, FOOTER_Y - 4).lineWidth(0.5).strokeColor(RULE).stroke();
-      layout.font(false, 7).fillColor(GREY);
-      pdf.text(legal, MARGIN, FOOTER_Y, { width: CONTENT_WIDTH - 70, lineBreak: true });
-      pdf.text(`Page ${index - range.start + 1} / ${range.count}`, MARGIN + CONTENT_WIDTH - 70, FOOTER_Y, { width: 70, align: "right", lineBreak: false });
-      pdf.fillColor("black");
-    }, "Pagination");
-  }
-}
-
-/** The bytes of the finished document. */
-function collect(pdf: Doc): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-    pdf.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    pdf.on("error", reject);
-  });
+  drawFooters(layout, [seller.name, legalFormWording(doc), seller.siren ? `SIREN ${seller.siren}` : "", seller.rcs, seller.vat_number ? `N° TVA ${seller.vat_number}` : ""].filter(Boolean).join(" — "));
 }
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const xml = await facturXml(doc);
   const issued = new Date(`${doc.issued_on.slice(0, 10)}T00:00:00Z`);
   const label = doc.kind === "avoir" ? "Avoir" : "Facture";
-  const { regular, bold } = loadFonts();
+  const { regular } = loadFonts();
   const pdf = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: 20, left: MARGIN, right: MARGIN },
@@ -426,8 +257,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     },
   });
   const done = collect(pdf);
-  pdf.registerFont("Regular", regular);
-  pdf.registerFont("Bold", bold);
+  registerFonts(pdf);
   const root = pdf.struct("Document");
   pdf.addStructure(root);
   const layout = new Layout(pdf, doc, root);
@@ -436,7 +266,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   drawLines(layout);
   drawTotals(layout);
   drawPayment(layout);
-  drawFooters(layout);
+  drawInvoiceFooters(layout);
   root.end();
 
   const attachment: PDFKit.Mixins.PDFAttachmentOptions & { relationship: string } = {

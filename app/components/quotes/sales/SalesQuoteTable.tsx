@@ -1,0 +1,62 @@
+import { Link } from "@remix-run/react";
+import { Money } from "~/components/ui/Money";
+import { quoteDay, quoteInstantDay } from "~/components/quotes/format";
+import { QuoteStateBadge } from "~/components/quotes/QuoteStateBadge";
+import { SALES_QUOTE_PATHS } from "~/services/sales-quotes/paths";
+import type { SalesQuoteRow } from "~/services/sales-quotes/types";
+
+/** Whose turn it is, in words (never by colour alone). */
+export function WaitingLabel({ waitingFor }: { waitingFor: SalesQuoteRow["waitingFor"] }) {
+  if (waitingFor === "commercial") return <strong className="quote-waiting">à traiter</strong>;
+  if (waitingFor === "client") return <span>en attente du client</span>;
+  return <span className="muted">—</span>;
+}
+
+/** The quotes of the representative's clients, one row each. */
+export function SalesQuoteTable({ rows, caption }: { rows: SalesQuoteRow[]; caption: string }) {
+  return (
+    <table className="table order-table quote-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Numéro</th>
+          <th scope="col">Client</th>
+          <th scope="col">Référence du client</th>
+          <th scope="col">État</th>
+          <th scope="col">Attente</th>
+          <th scope="col">Demandé</th>
+          <th scope="col">Valable jusqu&apos;au</th>
+          <th scope="col">Total HT</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} data-testid={`sales-quote-row-${row.number}`}>
+            <th scope="row">
+              <Link to={SALES_QUOTE_PATHS.quote(row.id)}>{row.number}</Link>
+            </th>
+            <td>
+              {row.orgName} <span className="muted">({row.orgRef})</span>
+            </td>
+            <td>{row.customerRef || "—"}</td>
+            <td>
+              <QuoteStateBadge state={row.state} />
+            </td>
+            <td>
+              <WaitingLabel waitingFor={row.waitingFor} />
+            </td>
+            <td>
+              <time dateTime={row.requestedAt} title={quoteInstantDay(row.requestedAt)}>
+                {row.age}
+              </time>
+            </td>
+            <td>{row.validUntil ? quoteDay(row.validUntil) : "—"}</td>
+            <td className="cart-number">
+              <Money cents={row.totalHt} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,67 @@
+import { Form } from "@remix-run/react";
+import type { AddressValues, AddressView, PersonalInfoRefusal } from "~/services/account-settings/types";
+import { AddressForm } from "./AddressForm";
+
+function AddressText({ address }: { address: AddressValues }) {
+  return (
+    <address>
+      {address.adr_name}
+      <br />
+      {address.adr_line1}
+      {address.adr_line2 ? (
+        <>
+          <br />
+          {address.adr_line2}
+        </>
+      ) : null}
+      <br />
+      {address.adr_zipcode} {address.adr_city} ({address.adr_country})
+      {address.adr_phone ? (
+        <>
+          <br />
+          Tél. {address.adr_phone}
+        </>
+      ) : null}
+    </address>
+  );
+}
+
+/**
+ * The head office (read-only: it is the invoicing address) and the delivery addresses, each
+ * with its edit form in a <details> (opened when its form was refused) and a remove button;
+ * the back-office refuses to remove an address an open order delivers to.
+ */
+export function AddressList({ addresses, invoicing, refusal }: { addresses: AddressView[]; invoicing: AddressValues | null; refusal?: PersonalInfoRefusal | undefined }) {
+  return (
+    <section aria-labelledby="adresses-titre">
+      <h2 id="adresses-titre">Adresses</h2>
+      <h3>Adresse de facturation</h3>
+      {invoicing ? <AddressText address={invoicing} /> : <p>Aucune adresse de facturation enregistrée.</p>}
+      <p className="muted">L'adresse de facturation est celle du siège : pour la changer, contactez votre commercial.</p>
+      <h3>Adresses de livraison</h3>
+      {addresses.length === 0 ? <p>Aucune adresse de livraison enregistrée.</p> : null}
+      <ul className="address-list">
+        {addresses.map((address) => (
+          <li key={address.id}>
+            <AddressText address={address} />
+            <details open={refusal?.form === String(address.id)}>
+              <summary>Modifier</summary>
+              <AddressForm address={address} refusal={refusal} />
+            </details>
+            <Form method="post" className="inline-form">
+              <input type="hidden" name="intent" value="adresse-supprimer" />
+              <input type="hidden" name="adresse" value={address.id} />
+              <button type="submit" className="link-button" aria-label={`Supprimer l'adresse ${address.adr_name}`}>
+                Supprimer
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <details open={refusal?.form === "adresse-ajouter"}>
+        <summary>Ajouter une adresse de livraison</summary>
+        <AddressForm refusal={refusal} />
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import type { Address } from "@shared/contracts/entities";
+import { addressInput, updateMeRequest } from "@shared/contracts/users";
+import type { PortalLoadContext } from "~/services/context.server";
+import { parseForm, redirectWithToast } from "~/services/forms/index.server";
+import type { OrdersUser } from "~/services/orders/index.server";
+import { asRouteError } from "~/services/route-errors.server";
+import { UpstreamError } from "~/services/upstream/index.server";
+import type { AddressField, AddressValues, AddressView, DetailsField, PersonalInfoRefusal, PersonalInfoView } from "./types";
+
+export const PERSONAL_INFO_PATH = "/mon-compte/informations-personnelles";
+
+const ADDRESS_FIELDS = ["adr_name", "adr_line1", "adr_line2", "adr_zipcode", "adr_city", "adr_country", "adr_phone"] as const satisfies readonly AddressField[];
+const DETAILS_FIELDS = ["name", "title", "email", "phone"] as const satisfies readonly DetailsField[];
+
+function valuesOf(address: Address): AddressValues {
+  return { adr_name: address.adr_name, adr_line1: address.adr_line1, adr_line2: address.adr_line2, adr_zipcode: address.adr_zipcode, adr_city: address.adr_city, adr_country: address.adr_country, adr_phone: address.adr_phone };
+}
+
+/** The head office may be missing upstream (a 404): the page says so instead of failing. */
+async function invoicingOf(user: OrdersUser): Promise<AddressValues | null> {
+  try {
+    return valuesOf(await user.upstream.crm.getInvoicingAddress(user.orgId));
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return null;
+    return asRouteError(error);
+  }
+}
+
+export async function loadPersonalInfo(user: OrdersUser): Promise<PersonalInfoView> {
+  const [me, addresses, invoicing] = await Promise.all([
+    user.upstream.users.me().catch(asRouteError),
+    user.upstream.crm.listAddresses(user.orgId).catch(asRouteError),
+    invoicingOf(user),
+  ]);
+  return {
+    details: { name: me.name, title: me.title, email: me.email, phone: me.phone, nameEditable: me.name_editable },
+    addresses: addresses.flatMap((address): AddressView[] => (address.obj_id === undefined ? [] : [{ id: address.obj_id, ...valuesOf(address) }])),
+    invoicing,
+  };
+}
+
+const addressId = z.string().regex(/^\d{1,9}$/, "Adresse inconnue.").transform(Number);
+const text = z.string().max(400);
+const addressFields = Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, text.default("")])) as Record<AddressField, z.ZodDefault<z.ZodString>>;
+
+const pageForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("infos"), name: text.default(""), title: text.default(""), email: text.default(""), phone: text.default("") }),
+  z.object({ intent: z.literal("adresse-ajouter"), ...addressFields }),
+  z.object({ intent: z.literal("adresse-modifier"), adresse: addressId, ...addressFields }),
+  z.object({ intent: z.literal("adresse-supprimer"), adresse: addressId }),
+]);
+
+function refusal(form: string, message: string, errors: PersonalInfoRefusal["errors"], values: Record<string, string>, status = 400) {
+  return data<PersonalInfoRefusal>({ ok: false, form, message, errors, values }, { status });
+}
+
+/** The contract's issues, each on its field; the first message for the form's alert. */
+function issuesOf<F extends string>(error: z.ZodError, fields: readonly F[]): { message: string; errors: Partial<Record<F, string>> } {
+  const errors: Partial<Record<F, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (fields as readonly string[]).includes(field) && !(field in errors)) errors[field as F] = issue.message;
+  }
+  return { message: error.issues[0]?.message ?? "Vérifiez le formulaire.", errors };
+}
+
+/** A refusal upstream stays on the form (nothing typed lost); a 404 or an outage stops the page. */
+function upstreamRefusal(error: unknown, form: string, values: Record<string, string>) {
+  if (error instanceof UpstreamError && !error.isUnavailable && error.status !== 404 && error.status !== 403) return refusal(form, error.message, {}, values, error.status);
+  return asRouteError(error);
+}
+
+/**
+ * POST /mon-compte/informations-personnelles: the account's details, or one of the
+ * organization's delivery addresses (add, edit, remove). The contract's schemas check the phone
+ * and the French postal code as the back-office will; a refused form comes back with its
+ * messages next to the fields and what was typed.
+ */
+export async function personalInfoAction(user: OrdersUser, context: PortalLoadContext, request: Request) {
+  const parsed = parseForm(await request.formData(), pageForm);
+  if (!parsed.ok) return redirectWithToast(context, PERSONAL_INFO_PATH, { type: "error", message: parsed.formError });
+  const form = parsed.data;
+  const done = (message: string) => redirectWithToast(context, PERSONAL_INFO_PATH, { type: "success", message });
+  const { users, crm } = user.upstream;
+
+  if (form.intent === "infos") {
+    const values = { name: form.name, title: form.title, email: form.email, phone: form.phone };
+    const checked = updateMeRequest.safeParse(values);
+    if (!checked.success) {
+      const { message, errors } = issuesOf(checked.error, DETAILS_FIELDS);
+      return refusal("infos", message, errors, values);
+    }
+    try {
+      await users.updateMe(checked.data);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 409) return refusal("infos", error.message, { email: error.message }, values, 409);
+      return upstreamRefusal(error, "infos", values);
+    }
+    return done("Vos coordonnées sont enregistrées.");
+  }
+
+  if (form.intent === "adresse-supprimer") {
+    try {
+      await users.deleteAddress(user.orgId, form.adresse);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 409) return redirectWithToast(context, PERSONAL_INFO_PATH, { type: "error", message: error.message });
+      return asRouteError(error);
+    }
+    return done("Adresse supprimée.");
+  }
+
+  const key = form.intent === "adresse-modifier" ? String(form.adresse) : "adresse-ajouter";
+  const values: AddressValues = { adr_name: form.adr_name, adr_line1: form.adr_line1, adr_line2: form.adr_line2, adr_zipcode: form.adr_zipcode, adr_city: form.adr_city, adr_country: form.adr_country.trim().toUpperCase(), adr_phone: form.adr_phone };
+  const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
+  const checked = addressInput.safeParse({ org_id: user.orgId, ...trimmed });
+  if (!checked.success) {
+    const { message, errors } = issuesOf(checked.error, ADDRESS_FIELDS);
+    return refusal(key, message, errors, values);
+  }
+  try {
+    if (form.intent === "adresse-modifier") await users.updateAddress(form.adresse, { ...checked.data, org_id: user.orgId });
+    else await crm.createAddress({ ...checked.data, org_id: user.orgId });
+  } catch (error) {
+    return upstreamRefusal(error, key, values);
+  }
+  return done(form.intent === "adresse-modifier" ? "Adresse enregistrée." : "Adresse ajoutée.");
+}

@@ -1,0 +1,116 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { inviteRequest } from "@shared/contracts/users";
+import type { PortalLoadContext } from "~/services/context.server";
+import { parseForm, redirectWithToast, respond } from "~/services/forms/index.server";
+import { refused, saved, type Outcome } from "~/services/forms/respond.server";
+import { requireOrdersUser, type OrdersUser } from "~/services/orders/index.server";
+import type { GuardArgs } from "~/services/guards.server";
+import { asRouteError } from "~/services/route-errors.server";
+import { UpstreamError } from "~/services/upstream/index.server";
+import { USER_FLAGS, USER_FLAG_LABELS, type InviteRefusal, type UsersView } from "./types";
+import { publishAccessChange } from "./publish.server";
+import { usersViewOf } from "./views.server";
+
+export const USERS_PATH = "/mon-compte/utilisateurs";
+
+/**
+ * The users page's caller: logged in, a contributor acting for a client (else the picker).
+ * Whether it may manage the people (the organization account, an administrator) is the
+ * back-office's answer to the list: a 403 there is this page's 404, as for any page an
+ * account has no right to (no menu link either).
+ */
+export async function requireUsersPageUser(args: GuardArgs): Promise<OrdersUser> {
+  const user = await requireOrdersUser(args);
+  if (user.session.user.obj_class !== "organization" && user.session.user.obj_class !== "people") throw data({ message: null }, { status: 404 });
+  return user;
+}
+
+export async function loadUsers(user: OrdersUser): Promise<UsersView> {
+  const response = await user.upstream.users.list(user.orgId).catch(asRouteError);
+  return usersViewOf(response, user.session.user.obj_id);
+}
+
+const userId = z.string().regex(/^\d{1,9}$/, "Utilisateur inconnu.").transform(Number);
+const onOff = z.enum(["on", "off"], { error: "Valeur invalide." }).transform((value) => value === "on");
+
+const usersForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("inviter"), email: z.string().max(300), name: z.string().max(300) }),
+  z.object({ intent: z.literal("droit"), utilisateur: userId, droit: z.enum(USER_FLAGS, { error: "Droit inconnu." }), valeur: onOff }),
+  z.object({ intent: z.literal("admin"), utilisateur: userId, valeur: onOff }),
+  z.object({ intent: z.enum(["desactiver", "reactiver", "renvoyer", "revoquer"]), utilisateur: userId }),
+]);
+type UsersForm = z.output<typeof usersForm>;
+
+/** A refusal of the back-office in the user's words; a 404 (another organization's person) and an outage stop the page. */
+function refusalOf(error: unknown): Outcome {
+  if (error instanceof UpstreamError && !error.isUnavailable && error.status !== 404) return refused(error.status, error.message);
+  return asRouteError(error);
+}
+
+/** The invitation sent (an Outcome), or its form to draw again with the messages next to the fields. */
+async function invite(user: OrdersUser, form: Extract<UsersForm, { intent: "inviter" }>): Promise<Outcome | { form: InviteRefusal }> {
+  const values = { email: form.email.trim(), name: form.name.trim() };
+  const checked = inviteRequest.safeParse({ org_id: user.orgId, email: values.email, name: values.name });
+  if (!checked.success) {
+    const errors: InviteRefusal["errors"] = {};
+    for (const issue of checked.error.issues) {
+      const field = issue.path[0];
+      if ((field === "email" || field === "name") && !(field in errors)) errors[field] = issue.message;
+    }
+    return { form: { ok: false, message: checked.error.issues[0]?.message ?? "Vérifiez le formulaire.", errors, values } };
+  }
+  try {
+    await user.upstream.users.invite(checked.data);
+    return saved(`Invitation envoyée à ${checked.data.email}.`);
+  } catch (error) {
+    // « Already in use » is a 409 about the e-mail: it goes next to that field.
+    if (error instanceof UpstreamError && error.status === 409) return { form: { ok: false, message: error.message, errors: { email: error.message }, values } };
+    return refusalOf(error);
+  }
+}
+
+async function change(user: OrdersUser, form: Exclude<UsersForm, { intent: "inviter" }>, context: PortalLoadContext): Promise<Outcome> {
+  const { users } = user.upstream;
+  try {
+    switch (form.intent) {
+      case "droit":
+        await users.update(form.utilisateur, { org_id: user.orgId, flags: { [form.droit]: form.valeur } });
+        publishAccessChange(context, user.session);
+        return saved(`${USER_FLAG_LABELS[form.droit]} : ${form.valeur ? "accordé" : "retiré"}.`);
+      case "admin":
+        await users.update(form.utilisateur, { org_id: user.orgId, is_admin: form.valeur });
+        publishAccessChange(context, user.session);
+        return saved(form.valeur ? "Droits d'administrateur accordés." : "Droits d'administrateur retirés.");
+      case "desactiver":
+      case "reactiver":
+        await users.update(form.utilisateur, { org_id: user.orgId, disabled: form.intent === "desactiver" });
+        publishAccessChange(context, user.session);
+        return saved(form.intent === "desactiver" ? "Compte désactivé : ses sessions sont fermées." : "Compte réactivé.");
+      case "renvoyer":
+        await users.resendInvitation(user.orgId, form.utilisateur);
+        return saved("Invitation renvoyée : l'ancien lien ne fonctionne plus.");
+      case "revoquer":
+        await users.revokeInvitation(user.orgId, form.utilisateur);
+        return saved("Invitation révoquée.");
+    }
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
+/**
+ * POST /mon-compte/utilisateurs: one action, the form's intent says which change. A switch or
+ * a button comes back to the page with a toast; a refused invitation draws its form again
+ * with the message next to the field.
+ */
+export async function usersAction(user: OrdersUser, context: PortalLoadContext, request: Request) {
+  const parsed = parseForm(await request.formData(), usersForm);
+  if (!parsed.ok) return redirectWithToast(context, USERS_PATH, { type: "error", message: parsed.formError });
+  if (parsed.data.intent === "inviter") {
+    const outcome = await invite(user, parsed.data);
+    if ("form" in outcome) return data<InviteRefusal>(outcome.form, { status: 400 });
+    return respond(context, outcome, { redirectTo: USERS_PATH, fields: parsed.fields });
+  }
+  return respond(context, await change(user, parsed.data, context), { redirectTo: USERS_PATH, fields: parsed.fields });
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { ErrorLogger } from "../http/errors";
+import type { BackofficeMailer } from "../quotes/mail/notifier";
+import { loadAlert, type AlertEvent } from "./events";
+import { recipientsFor, wanting, type AlertRecipient } from "./preferences";
+import { alertMail } from "./templates";
+import { signUnsubscribe } from "./tokens";
+
+/**
+ * Sends the alerts (docs/alerts.md, decision 0117). The code that commits an event calls
+ * `notify` after its transaction, never inside it: it returns at once and the e-mails go in the
+ * background, one event at a time, in order. Each (event, user) is claimed in alert_deliveries
+ * before its e-mail is sent, so an event told twice (a retried request, two processes) sends
+ * once; a send that fails gives its claim back, so the event told again can try again.
+ */
+
+export interface AlertNotifier {
+  notify(event: AlertEvent): void;
+}
+
+export interface AlertDispatcher extends AlertNotifier {
+  /** Sends the alerts of `event` now; resolves with the e-mails sent (the overdue job, tests). */
+  dispatch(event: AlertEvent): Promise<number>;
+  /** Resolves once every alert asked so far has been sent or has failed (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+export interface AlertDispatcherDeps {
+  db: Kysely<Database>;
+  mailer: BackofficeMailer;
+  logger: ErrorLogger;
+  now: () => Date;
+  /** The key of the unsubscribe links (tokens.ts deriveAlertsSecret). */
+  secret: Buffer;
+  /** The portal's public address; without it the links are paths and no List-Unsubscribe header is sent. */
+  portalUrl?: string;
+}
+
+export const UNSUBSCRIBE_PATH = "/api/alerts/unsubscribe";
+
+/** Nobody told: a back-office without a mail service (tests of other areas, main.ts without SMTP). */
+export const SILENT_ALERTS: AlertNotifier = { notify: () => undefined };
+
+export function createAlertDispatcher(deps: AlertDispatcherDeps): AlertDispatcher {
+  const { db, mailer, logger, now } = deps;
+  let queue: Promise<unknown> = Promise.resolve();
+  const absolute = (path: string) => (deps.portalUrl ? new URL(path, deps.portalUrl).href : path);
+
+  async function claim(key: string, kind: string, recipient: AlertRecipient): Promise<number | null> {
+    const row = await db
+      .insertInto("alert_deliveries")
+      .values({ event_key: key, user_id: recipient.usrId, kind, email: recipient.email, sent_at: now() })
+      .onConflict((oc) => oc.columns(["event_key", "user_id"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async function recipientsOf(alert: NonNullable<Awaited<ReturnType<typeof loadAlert>>>): Promise<AlertRecipient[]> {
+    if (alert.onlyUser === null) return recipientsFor(db, alert.orgId, alert.kind);
+    const user = await db.selectFrom("users").select(["id", "login", "class", "disabled"]).where("id", "=", alert.onlyUser).executeTakeFirst();
+    // People accounts choose no alert (spec section 6), so get none.
+    if (!user || user.disabled || user.class === "people" || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(user.login)) return [];
+    return wanting(db, [{ usrId: user.id, email: user.login.toLowerCase() }], alert.kind);
+  }
+
+  async function dispatch(event: AlertEvent): Promise<number> {
+    const alert = await loadAlert(db, event);
+    if (!alert) return 0;
+    let sent = 0;
+    for (const recipient of await recipientsOf(alert)) {
+      const deliveryId = await claim(alert.key, alert.kind, recipient);
+      if (deliveryId === null) continue;
+      const token = signUnsubscribe(deps.secret, { deliveryId, usrId: recipient.usrId, kind: alert.kind });
+      const unsubscribe = absolute(`${UNSUBSCRIBE_PATH}?token=${token}`);
+      const content = alertMail(alert.facts, { page: absolute(alert.path), unsubscribe });
+      // RFC 8058: mail clients show their own « se désabonner » and POST to the link.
+      const headers = deps.portalUrl ? { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined;
+      try {
+        await mailer.send({ to: [recipient.email], ...content, ...(headers ? { headers } : {}) });
+        sent += 1;
+      } catch (error) {
+        await db.deleteFrom("alert_deliveries").where("id", "=", deliveryId).execute();
+        throw error;
+      }
+    }
+    return sent;
+  }
+
+  return {
+    dispatch,
+    notify(event) {
+      const run = queue.then(() => dispatch(event));
+      queue = run.catch((error: unknown) => {
+        logger.error({ err: error, event }, "alert e-mail failed");
+      });
+    },
+    async settled() {
+      // A send asked while waiting lengthens the chain: wait until it stops growing.
+      let seen: Promise<unknown> | null = null;
+      while (seen !== queue) {
+        seen = queue;
+        await seen;
+      }
+    },
+  };
+}

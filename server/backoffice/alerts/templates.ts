@@ -1,0 +1,116 @@
+import { ALERT_LABELS } from "@shared/contracts/alerts";
+import { formatEuros } from "@shared/domain/money";
+import { frenchDate } from "../invoices/document/mentions";
+import { compose, type Block, type MailContent } from "../quotes/mail/compose";
+
+/**
+ * The French alerts of orders, invoices and stock (docs/alerts.md): pure functions of the facts
+ * read once the event committed, through the quotes' compose (HTML and text parts, everything
+ * typed by people escaped). The quotes' alerts are the quotes' own e-mails (quotes/mail/).
+ */
+
+export type AlertFacts =
+  | { kind: "order_confirmed"; orderRef: string; customerRef: string; orgName: string; createdBy: string; lineCount: number }
+  | {
+      kind: "order_shipped";
+      orderRef: string;
+      customerRef: string;
+      orgName: string;
+      shipment: number;
+      carrier: string;
+      trackingNumber: string | null;
+      trackingUrl: string | null;
+      complete: boolean;
+    }
+  | { kind: "invoice_issued" | "invoice_overdue"; number: string; orderRef: string; customerRef: string; orgName: string; totalTtc: number; dueOn: string }
+  | { kind: "backorder_available"; orderRef: string; customerRef: string; orgName: string; objRef: string; title: string; qty: number }
+  | { kind: "favourite_back_in_stock"; objRef: string; title: string };
+
+export interface AlertLinks {
+  /** The page the alert is about: an absolute URL, or a path when no portal address is set. */
+  page: string;
+  /** The one-click unsubscribe link of this alert. */
+  unsubscribe: string;
+}
+
+function footer(facts: AlertFacts, links: AlertLinks): Block[] {
+  return [
+    {
+      kind: "paragraph",
+      text: `Vous recevez ce message car l'alerte « ${ALERT_LABELS[facts.kind]} » est active pour votre compte. Vous pouvez la désactiver en un clic, ou choisir vos alertes dans votre espace client (Mon compte › Alertes e-mails).`,
+    },
+    { kind: "link", label: "Ne plus recevoir cette alerte", href: links.unsubscribe },
+  ];
+}
+
+function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: Block[] } {
+  switch (facts.kind) {
+    case "order_confirmed":
+      return {
+        subject: `Commande ${facts.orderRef} confirmée`,
+        blocks: [
+          { kind: "paragraph", text: `La commande ${facts.orderRef} de ${facts.orgName}, passée par ${facts.createdBy}, est confirmée.` },
+          { kind: "facts", rows: [["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Lignes", String(facts.lineCount)]] },
+          { kind: "link", label: "Voir la commande", href: links.page },
+        ],
+      };
+    case "order_shipped": {
+      const rows: Array<[string, string]> = [["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Expédition", `n° ${facts.shipment}`], ["Transporteur", facts.carrier]];
+      if (facts.trackingNumber) rows.push(["Numéro de suivi", facts.trackingNumber]);
+      const blocks: Block[] = [
+        {
+          kind: "paragraph",
+          text: facts.complete
+            ? `La commande ${facts.orderRef} de ${facts.orgName} est expédiée.`
+            : `Une partie de la commande ${facts.orderRef} de ${facts.orgName} est expédiée ; le reste suivra dès réception.`,
+        },
+        { kind: "facts", rows },
+      ];
+      if (facts.trackingUrl) blocks.push({ kind: "link", label: "Suivre le colis", href: facts.trackingUrl });
+      blocks.push({ kind: "link", label: "Voir la commande", href: links.page });
+      return { subject: `Commande ${facts.orderRef} expédiée`, blocks };
+    }
+    case "invoice_issued":
+    case "invoice_overdue": {
+      const overdue = facts.kind === "invoice_overdue";
+      return {
+        subject: overdue ? `Facture ${facts.number} échue` : `Facture ${facts.number} disponible`,
+        blocks: [
+          {
+            kind: "paragraph",
+            text: overdue
+              ? `La facture ${facts.number} de ${facts.orgName} arrivait à échéance le ${frenchDate(facts.dueOn)} et n'est pas réglée à ce jour. Si votre règlement est en cours, ne tenez pas compte de ce message.`
+              : `La facture ${facts.number} de ${facts.orgName} est émise ; son PDF est disponible dans votre espace client.`,
+          },
+          {
+            kind: "facts",
+            rows: [["Facture", facts.number], ["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Montant TTC", formatEuros(facts.totalTtc)], ["Échéance", frenchDate(facts.dueOn)]],
+          },
+          { kind: "link", label: "Voir la facture", href: links.page },
+        ],
+      };
+    }
+    case "backorder_available":
+      return {
+        subject: `Reliquat disponible — commande ${facts.orderRef}`,
+        blocks: [
+          { kind: "paragraph", text: `L'article ${facts.objRef} (${facts.title}), en reliquat sur la commande ${facts.orderRef} de ${facts.orgName}, est de nouveau en stock : il partira avec la prochaine expédition.` },
+          { kind: "facts", rows: [["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Article", `${facts.objRef} — ${facts.title}`], ["Quantité en reliquat", String(facts.qty)]] },
+          { kind: "link", label: "Voir la commande", href: links.page },
+        ],
+      };
+    case "favourite_back_in_stock":
+      return {
+        subject: `${facts.objRef} de nouveau en stock`,
+        blocks: [
+          { kind: "paragraph", text: `L'article ${facts.objRef} (${facts.title}), dans vos favoris, est de nouveau en stock.` },
+          { kind: "link", label: "Voir l'article", href: links.page },
+        ],
+      };
+  }
+}
+
+export function alertMail(facts: AlertFacts, links: AlertLinks): MailContent {
+  const { subject, blocks } = body(facts, links);
+  return compose(subject, "Bonjour,", [...blocks, ...footer(facts, links)]);
+}
