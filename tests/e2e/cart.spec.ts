@@ -95,8 +95,8 @@ async function cartWithOneProduct(page: Page, javaScriptEnabled: boolean): Promi
 async function setOption(page: Page, javaScriptEnabled: boolean, toggle: "toggle-ldd" | "toggle-saturday", on: boolean): Promise<void> {
   if (javaScriptEnabled) {
     // The box shows the change at once; the test goes on only once the server has saved it,
-    // or a reload right after would abort the save.
-    const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/mon-panier");
+    // or a reload right after would abort the save (single fetch posts to /mon-panier.data).
+    const saved = page.waitForResponse((response) => response.request().method() === "POST" && /^\/mon-panier(\.data)?$/.test(new URL(response.url()).pathname));
     await page.getByTestId(toggle).setChecked(on);
     await saved;
   } else {
