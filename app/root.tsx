@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage, errorTitle } from "~/components/ui/ErrorPage";
+import { NewVersionNotice } from "~/components/NewVersionNotice";
 import { Notifications } from "~/components/ui/Notifications";
 import { useNonce } from "~/lib/nonce";
 import { routeErrorMessage } from "~/lib/route-error";
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <Notifications flash={rootData?.flash ?? null} />
+        <NewVersionNotice />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -7,6 +7,6 @@ mkdir -p test-results
 echo "== lint";       npx eslint . --max-warnings 0
 echo "== typecheck";  npx tsc --noEmit
 echo "== vitest";     npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-echo "== build";      npx remix build
+echo "== build";      npm run -s build
 echo "== e2e";        PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json --output=test-results/playwright
 node scripts/test-summary.mjs

@@ -13,6 +13,7 @@ import { openPortalDatabase } from "./database";
 import { attachRealtime } from "./realtime/index";
 import { readRealtimeEnv } from "./realtime/env";
 import { logger as processLogger } from "./logger";
+import { pageViews } from "./middleware/analytics";
 import { requestId } from "./middleware/request-id";
 import { sameOriginOnly } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -118,6 +119,8 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   }));
   app.use(compression());
   app.use(staticFiles(path.join(ROOT_DIR, "public")));
+  // Page views counted without cookies, written to the back-office's tables (docs/analytics.md, decision 0125).
+  app.use(pageViews({ db: database.db, now, logger, signal: backofficeJobs.signal }));
   app.all("*", createRemixHandler(current, { production }));
 
   const httpServer = await listen(app, options.port ?? 3000, options.host ?? "0.0.0.0");
@@ -144,6 +147,12 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     mail,
     catalogue: options.catalogue,
     logger,
+    // The public forms' throttles count in Redis too when there is one: every instance sees every attempt (decision 0123).
+    rateLimits: {
+      redisUrl: options.redisUrl ?? realtimeEnv.REDIS_URL,
+      prefix: options.realtimeChannel ?? realtimeEnv.REALTIME_CHANNEL,
+      onError: (error) => logger.warn({ err: error }, "Redis injoignable : limites de fréquence comptées en mémoire"),
+    },
   };
   const runtimeOf = (loaded: LoadedBuild): PortalRuntime => ({ ...loaded, services: loaded.app.createPortalServices(servicesConfig) });
   runtime = runtimeOf(firstBuild);
@@ -169,6 +178,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     backofficeJobs.abort();
     await realtime.close(); // open WebSockets would hold the drain until its timeout
     await closeGracefully(httpServer, () => database.close());
+    await runtime?.services.rateLimits.close();
   };
   return { url, httpServer, services: () => current().services, close };
 }

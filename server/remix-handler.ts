@@ -21,10 +21,12 @@ export function createRemixHandler(current: () => PortalRuntime, options: { prod
       handler = createRequestHandler({
         build: runtime.build,
         mode: options.production ? "production" : "development",
-        getLoadContext: (_req, res) =>
+        getLoadContext: (req, res) =>
           runtime.app.createPortalLoadContext(runtime.services, {
             requestId: String(res.locals.requestId),
             cspNonce: String(res.locals.cspNonce),
+            // The public forms' throttles count by it (decision 0123); `trust proxy` is a hop count.
+            clientAddress: req.ip ?? "",
           }),
       });
       handlers.set(runtime, handler);

@@ -40,7 +40,12 @@ export function useLiveCart(liveKey: string | null, handlers: LiveCartHandlers):
 
     // A marker for browser tests and support: "on" while the live channel is open.
     const mark = (state: "on" | "off") => void (document.documentElement.dataset.liveCart = state);
-    socket.on("disconnect", () => mark("off"));
+    socket.on("disconnect", (reason) => {
+      mark("off");
+      // The server closed it: the session ended (password changed elsewhere, account
+      // deactivated, expiry). Reloading the data lets the loaders send the page to /connexion.
+      if (reason === "io server disconnect") latest.current.onCatchUp();
+    });
     socket.on("connect", () => {
       mark("on");
       // A recovered connection replays what it missed; otherwise the page reloads its data.

@@ -1,52 +1,72 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { permissionsOf } from "@shared/domain/permissions";
-import { requireUser } from "~/services/guards.server";
+import { ArrivedBackorders } from "~/components/home/ArrivedBackorders";
+import { HomeSection } from "~/components/home/HomeSection";
+import homeStyles from "~/components/home/home.css";
+import { LatestOrders } from "~/components/home/LatestOrders";
+import { NewsHighlights } from "~/components/home/NewsHighlights";
+import { Promotions } from "~/components/home/Promotions";
+import { QuickOrder } from "~/components/home/QuickOrder";
+import { WaitingQuotes } from "~/components/home/WaitingQuotes";
+import { loadHome, requireHomeUser } from "~/services/home/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Accueil · NautiDistrib" }];
 
-interface QuickLink {
-  to: string;
-  title: string;
-  description: string;
-}
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
+/** /: what matters today for the signed-in user, block by block (app/services/home/home.server.ts). */
 export async function loader(args: LoaderFunctionArgs) {
-  const { session } = await requireUser(args);
-  const { user, master } = session;
-  // A contributor acts for a client before seeing any client page.
-  if (user.obj_class === "contributor") throw redirect("/clients");
-  const can = permissionsOf(user, master);
-  const links: QuickLink[] = [
-    { to: "/catalogue", title: "Catalogue", description: "Parcourez nos familles de produits et nos marques." },
-  ];
-  if (can.canUpdateCart) {
-    links.push(
-      { to: "/mon-panier", title: "Mon panier", description: "Le panier partagé de votre organisation." },
-      { to: "/mon-panier/commande-rapide", title: "Commande rapide", description: "Ajoutez des produits par référence." },
-    );
-  }
-  // Every account of the organization follows its orders (docs/decisions/0103).
-  links.push({ to: "/mon-compte/commandes", title: "Mes commandes", description: "Suivez vos commandes et livraisons." });
-  if (can.canViewQuotes) links.push({ to: "/mon-compte/mes-devis", title: "Mes devis", description: "Demandez un devis et suivez les propositions de votre commercial." });
-  if (can.canViewInvoices) links.push({ to: "/mon-compte/factures", title: "Mes factures", description: "Consultez et téléchargez vos factures." });
-  if (can.canViewPrices) links.push({ to: "/mon-compte/tarifs", title: "Mes tarifs", description: "Vos prix nets, promotions et exports Excel." });
-  links.push({ to: "/mon-compte", title: "Mon compte", description: "Vos informations, adresses et préférences." });
-  return { userName: user.obj_name, links };
+  return loadHome(await requireHomeUser(args));
 }
 
 export default function HomePage() {
-  const { userName, links } = useLoaderData<typeof loader>();
+  const home = useLoaderData<typeof loader>();
+  const { greeting } = home;
   return (
     <>
       <section className="hero">
-        <h1>Bonjour {userName}</h1>
-        <p>Bienvenue sur votre espace professionnel NautiDistrib.</p>
+        <h1>Bonjour {greeting.userName}</h1>
+        <p>
+          Bienvenue sur votre espace professionnel NautiDistrib
+          {greeting.organizationName !== greeting.userName ? <> pour {greeting.organizationName}</> : null}
+          {greeting.actingAs ? <> (par {greeting.actingAs})</> : null}.
+        </p>
       </section>
+      <div className="home-grid">
+        {home.news ? (
+          <HomeSection id="accueil-actualites" title="Actualités" block={home.news}>
+            {(items) => <NewsHighlights items={items} />}
+          </HomeSection>
+        ) : null}
+        {home.promotions ? (
+          <HomeSection id="accueil-promotions" title="Vos promotions" block={home.promotions}>
+            {(promotions) => <Promotions promotions={promotions} />}
+          </HomeSection>
+        ) : null}
+        {home.quickOrder ? (
+          <HomeSection id="accueil-commande-rapide" title="Commande rapide" block={{ state: "ready", data: home.quickOrder }}>
+            {(quickOrder) => <QuickOrder quickOrder={quickOrder} />}
+          </HomeSection>
+        ) : null}
+        {home.orders ? (
+          <HomeSection id="accueil-commandes" title="Dernières commandes" block={home.orders}>
+            {(orders) => <LatestOrders orders={orders} />}
+          </HomeSection>
+        ) : null}
+        {home.backorders ? (
+          <HomeSection id="accueil-reliquats" title="Reliquats arrivés" block={home.backorders}>
+            {(backorders) => <ArrivedBackorders backorders={backorders} />}
+          </HomeSection>
+        ) : null}
+        {home.quotes ? (
+          <HomeSection id="accueil-devis" title="Devis en attente" block={home.quotes}>
+            {(quotes) => <WaitingQuotes quotes={quotes} />}
+          </HomeSection>
+        ) : null}
+      </div>
       <nav aria-label="Accès rapides">
         <ul className="quick-links">
-          {links.map((link) => (
+          {home.links.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="quick-link">
                 <strong>{link.title}</strong>

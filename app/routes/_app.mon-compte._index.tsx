@@ -3,7 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BackorderTable } from "~/components/compte/BackorderTable";
 import { ContactsBlock } from "~/components/compte/ContactsBlock";
 import { OrderTable } from "~/components/compte/OrderTable";
+import { confirmWithBackoffice } from "~/services/guards.server";
+import { accountAccessOf, settingsLinksFor } from "~/services/layout/account-pages";
 import { loadAccountHome, requireOrdersUser } from "~/services/orders/index.server";
+import { asRouteError } from "~/services/route-errors.server";
 import compteStyles from "~/styles/compte.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
@@ -13,11 +16,13 @@ export const meta: MetaFunction = () => [{ title: "Mon compte · NautiDistrib" }
 /**
  * /mon-compte: who is logged in for which organization, shortcuts, latest orders, open
  * back-orders, and the contacts for the classes that may see them
- * (docs/decisions/0106-contacts-on-the-account-home.md).
+ * (docs/decisions/0106-contacts-on-the-account-home.md). The settings pages are those the
+ * account may open now: judged on /auth/me, asked once per request with the layout.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireOrdersUser(args);
-  return loadAccountHome(user);
+  const [home, me] = await Promise.all([loadAccountHome(user), confirmWithBackoffice(args, user).catch(asRouteError)]);
+  return { ...home, settings: settingsLinksFor(accountAccessOf(me.user, me.master)) };
 }
 
 export default function AccountPage() {
@@ -71,6 +76,16 @@ export default function AccountPage() {
         ) : (
           <p>Aucun reliquat en cours.</p>
         )}
+      </section>
+      <section aria-labelledby="parametres-compte">
+        <h2 id="parametres-compte">Paramètres du compte</h2>
+        <ul className="shortcuts">
+          {home.settings.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
       </section>
       {home.contacts ? <ContactsBlock contacts={home.contacts} /> : null}
     </div>

@@ -1,23 +1,26 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddressList } from "~/components/users/AddressList";
 import { PersonalDetailsForm } from "~/components/users/PersonalDetailsForm";
-import { loadPersonalInfo, personalInfoAction } from "~/services/account-settings/personal-info.server";
-import { requireOrdersUser } from "~/services/orders/index.server";
+import { loadPersonalInfo, personalInfoAction, requirePersonalInfoUser } from "~/services/account-settings/personal-info.server";
 import compteStyles from "~/styles/compte.css";
+import usersStyles from "~/styles/users.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: compteStyles },
+  { rel: "stylesheet", href: usersStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Informations personnelles · NautiDistrib" }];
 
 /** /mon-compte/informations-personnelles: one's details, the organization's addresses (issue 20). */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireOrdersUser(args);
+  const user = await requirePersonalInfoUser(args);
   return loadPersonalInfo(user);
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireOrdersUser(args);
+  const user = await requirePersonalInfoUser(args);
   return personalInfoAction(user, args.context, args.request);
 }
 
@@ -27,8 +30,23 @@ export default function PersonalInfoPage() {
   return (
     <div className="compte">
       <h1>Informations personnelles</h1>
-      <PersonalDetailsForm details={view.details} refusal={refusal} />
-      <AddressList addresses={view.addresses} invoicing={view.invoicing} refusal={refusal} />
+      {view.actingFor ? (
+        <p>
+          Vous agissez pour <strong>{view.actingFor}</strong> : ce sont les coordonnées de son compte, et son adresse e-mail est son identifiant de connexion.
+        </p>
+      ) : null}
+      {/* Keyed by what is saved: the fields show the saved values (the phone as normalized) after each save. */}
+      <PersonalDetailsForm key={JSON.stringify(view.details)} details={view.details} refusal={refusal} />
+      {view.addresses ? (
+        <AddressList addresses={view.addresses} invoicing={view.invoicing} refusal={refusal} />
+      ) : (
+        <section aria-labelledby="adresses-titre">
+          <h2 id="adresses-titre">Adresses</h2>
+          <p>
+            Les adresses de livraison sont celles de vos clients : <Link to="/clients">choisissez d'abord le client</Link> pour lequel vous agissez.
+          </p>
+        </section>
+      )}
     </div>
   );
 }

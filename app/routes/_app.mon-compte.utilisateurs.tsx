@@ -5,8 +5,12 @@ import { UserHistory } from "~/components/users/UserHistory";
 import { UserTable } from "~/components/users/UserTable";
 import { loadUsers, requireUsersPageUser, usersAction } from "~/services/users/index.server";
 import compteStyles from "~/styles/compte.css";
+import usersStyles from "~/styles/users.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: compteStyles },
+  { rel: "stylesheet", href: usersStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Utilisateurs · NautiDistrib" }];
 
@@ -28,9 +32,13 @@ export default function UsersPage() {
   return (
     <div className="compte">
       <h1>Utilisateurs</h1>
-      <p>Les comptes des personnes de votre organisation et ce que chacune peut faire. Un changement s'applique dès leur page suivante.</p>
+      <p>
+        Les comptes des personnes de votre organisation et ce que chacune peut faire. Un changement s'applique dès leur page suivante. Un administrateur gère les utilisateurs comme le compte de
+        l'organisation ; un compte désactivé ne peut plus se connecter, mais ses commandes restent à son nom.
+      </p>
       {view.rows.length > 0 ? <UserTable rows={view.rows} /> : <p>Aucune personne n'a encore de compte : invitez-en une ci-dessous.</p>}
-      <InviteForm refusal={refusal} />
+      {/* Keyed by the people listed: once an invitation is sent (a new row), the form starts empty again; a refused one keeps what was typed. */}
+      <InviteForm key={view.rows.map((row) => row.id).join(",")} refusal={refusal} />
       <section aria-labelledby="historique-titre">
         <h2 id="historique-titre">Historique des modifications</h2>
         <UserHistory rows={view.history} />

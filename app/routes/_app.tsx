@@ -1,10 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { ActingForBanner } from "~/components/layout/ActingForBanner";
-import { SiteFooter } from "~/components/layout/SiteFooter";
-import { SiteHeader } from "~/components/layout/SiteHeader";
+import { MemberFrame } from "~/components/layout/MemberFrame";
 import { addToCartStylesheet } from "~/components/panier/AddToCartForm";
-import { LiveCartSync } from "~/components/realtime/LiveCartSync";
 import { liveCartKeyOf } from "~/services/realtime/key.server";
 import { requireUser } from "~/services/guards.server";
 import { loadDefaultLayout } from "~/services/layout/layout.server";
@@ -24,22 +21,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function DefaultLayout() {
-  const layout = useLoaderData<typeof loader>();
+  const { liveCartKey, ...layout } = useLoaderData<typeof loader>();
   return (
-    <div className="page">
-      {layout.actingFor ? <ActingForBanner {...layout.actingFor} /> : null}
-      <SiteHeader
-        organizationName={layout.organizationName}
-        userName={layout.userName}
-        cartCount={layout.cartCount}
-        canEditCart={layout.canEditCart}
-        access={layout.access}
-      />
-      <main id="contenu" className="page__main">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <LiveCartSync liveKey={layout.liveCartKey} />
-    </div>
+    <MemberFrame layout={layout} liveCartKey={liveCartKey}>
+      <Outlet />
+    </MemberFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginForm } from "~/components/auth/LoginForm";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { authenticateLogin, landingPathAfterLogin } from "~/services/auth.server";
@@ -37,6 +37,14 @@ export default function LoginPage() {
       <h1 id="titre-connexion">Connexion à votre espace professionnel</h1>
       <p className="muted">Commandez, suivez vos livraisons et consultez vos factures en ligne.</p>
       <LoginForm errors={result?.errors ?? null} defaultLogin={result?.login ?? ""} redirectTo={redirectTo} />
+      <ul className="card__links">
+        <li>
+          <Link to="/mot-de-passe-oublie">Mot de passe oublié ?</Link>
+        </li>
+        <li>
+          <Link to="/demande-ouverture-compte">Pas encore client ? Demander l'ouverture d'un compte</Link>
+        </li>
+      </ul>
     </section>
   );
 }

@@ -68,10 +68,23 @@ export default function ClientsPage() {
       </header>
       <main id="contenu" className="page__main">
         <h1>Pour quel client souhaitez-vous agir ?</h1>
-        {/* The representative's quote pages, reachable without acting for a client. */}
-        <p>
-          <Link to="/clients/devis">Demandes de devis de mes clients</Link>
-        </p>
+        {/* The representative's own pages, reachable without acting for a client. */}
+        <nav aria-label="Mon espace commercial" className="clients-links">
+          <ul>
+            <li>
+              <Link to="/clients/devis">Demandes de devis de mes clients</Link>
+            </li>
+            <li>
+              <Link to="/mon-compte/informations-personnelles">Mes informations</Link>
+            </li>
+            <li>
+              <Link to="/mon-compte/mot-de-passe">Mot de passe</Link>
+            </li>
+            <li>
+              <Link to="/mon-compte/alertes-emails">Mes alertes e-mail</Link>
+            </li>
+          </ul>
+        </nav>
         <Form method="get" role="search" className="search-box search-box--wide">
           <label htmlFor="recherche-client">Rechercher un client (nom, référence ou code postal)</label>
           <div className="search-box__row">

@@ -7,6 +7,7 @@ import { silentLogger, type PortalLogger } from "./logger.server";
 import { DEFAULT_MAIL_FROM, type MailConfig } from "./mail.server";
 import { createRecordingPublisher, type CartUpdatePublisher } from "@shared/realtime/publisher";
 import { createPortalSessions, type PortalSessions } from "./session.server";
+import { createRateLimits, type RateLimitConfig, type RateLimits } from "./rate-limit.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
 import { createUpstreamFactory, type UpstreamFactory } from "~/services/upstream/index.server";
 
@@ -35,6 +36,8 @@ export interface PortalConfig {
   catalogue?: Partial<CatalogueConfig>;
   /** The process's logger (server/logger.ts); default: one that writes nothing (tests). */
   logger?: PortalLogger;
+  /** The public forms' throttles: in memory, or in Redis for several instances (rate-limit.server.ts, decision 0123). */
+  rateLimits?: RateLimitConfig;
 }
 
 // Type aliases, not interfaces: Remix's AppLoadContext has an index signature that only
@@ -53,6 +56,8 @@ export type PortalServices = {
   catalogue: CatalogueServices;
   /** The process's logger; a load context has a child of it that carries the request id. */
   logger: PortalLogger;
+  /** Throttles by client address or account (rate-limit.server.ts, decision 0123). */
+  rateLimits: RateLimits;
 };
 
 export type PortalLoadContext = PortalServices & {
@@ -63,6 +68,8 @@ export type PortalLoadContext = PortalServices & {
   cspNonce: string;
   /** Back-office answers this request's loaders share (request-memo.server.ts). */
   memo: RequestMemo;
+  /** The client's IP address as Express read it (trust proxy by hop count): what throttles count by. */
+  clientAddress: string;
 };
 
 declare module "@remix-run/server-runtime" {
@@ -87,12 +94,13 @@ export function createPortalServices(config: PortalConfig): PortalServices {
     cartChanges: new KeyedQueue<number>(),
     catalogue: createCatalogueServices(config.catalogue),
     logger,
+    rateLimits: createRateLimits(config.rateLimits),
   };
 }
 
 export function createPortalLoadContext(
   services: PortalServices,
-  request: { requestId: string; cspNonce: string },
+  request: { requestId: string; cspNonce: string; clientAddress?: string },
 ): PortalLoadContext {
-  return { ...services, ...request, logger: services.logger.child({ requestId: request.requestId }), memo: new RequestMemo() };
+  return { ...services, ...request, clientAddress: request.clientAddress ?? "", logger: services.logger.child({ requestId: request.requestId }), memo: new RequestMemo() };
 }

@@ -14,7 +14,10 @@ export type BackofficeMe = Awaited<ReturnType<Upstream["auth"]["me"]>>;
 
 export type PathRule = "open" | "guests-only" | "members-only";
 
-const OPEN_PREFIXES = ["/api/", "/nous-contacter"];
+// /invitation/: the e-mailed link of an invited person, who has no password yet (docs/users.md).
+// Beyond the spec's two: the invitation and unsubscribe links of e-mails, whose token is the
+// only proof, work with or without a session (docs/users.md, docs/alerts.md).
+const OPEN_PREFIXES = ["/api/", "/nous-contacter", "/invitation/", "/desabonnement"];
 const GUEST_ONLY_PATHS = ["/connexion", "/demande-ouverture-compte", "/mot-de-passe-oublie", "/nouveau-mot-de-passe"];
 
 export function ruleForPath(pathname: string): PathRule {

@@ -3,12 +3,14 @@ import type { Kysely } from "kysely";
 import { createAlertDispatcher, SILENT_ALERTS, type AlertNotifier } from "./alerts/dispatcher";
 import { InvoiceOverdueJob } from "./alerts/overdue";
 import { alertPreferencesRouter, unsubscribeRouter } from "./alerts/routes";
+import { analyticsRouter } from "./analytics/routes";
 import { authRouter } from "./auth/routes";
 import { SessionCache, type SessionCacheOptions } from "./auth/session-cache";
 import { TokenPurge } from "./auth/token-purge";
 import { CatalogueCache, type CatalogueCacheOptions } from "./cache/catalogue";
 import { certificatesRouter } from "./certificates/routes";
 import { checkoutRouter } from "./checkout/routes";
+import { contentRouter } from "./content/routes";
 import { DEFAULT_TOKEN_LIFETIME_MS } from "./auth/tokens";
 import { crmRouter } from "./crm/routes";
 import type { Database } from "./db/schema";
@@ -33,6 +35,7 @@ import { CatalogueReadModel, type ReadModelOptions } from "./pim/read-model/read
 import { favoritesRouter } from "./favorites/routes";
 import { wmsRouter } from "./wms/routes";
 import { createUserMail } from "./users/mail";
+import { createRequestsApi } from "./requests/index";
 import { usersRouter } from "./users/routes";
 
 export interface BackofficeApiDeps {
@@ -92,7 +95,7 @@ const consoleLogger: ErrorLogger = {
 export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const logger = deps.logger ?? consoleLogger;
   const now = deps.now ?? (() => new Date());
-  const quoteMail = deps.mailer ? createQuoteMailNotifier({ db: deps.db, mailer: deps.mailer, logger, now, portalUrl: deps.portalUrl }) : null;
+  const quoteMail = deps.mailer ? createQuoteMailNotifier({ db: deps.db, mailer: deps.mailer, logger, now, portalUrl: deps.portalUrl, alertsSecret: deps.alertsSecret }) : null;
   const alertMail =
     deps.mailer && deps.alertsSecret ? createAlertDispatcher({ db: deps.db, mailer: deps.mailer, logger, now, secret: deps.alertsSecret, portalUrl: deps.portalUrl }) : null;
   const services: CatalogueServiceDeps = {
@@ -136,6 +139,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     res.set("Cache-Control", "no-store");
     next();
   });
+  // Contact, account opening, forgotten password: public; their /erp side needs a service token (docs/requests.md).
+  api.use(createRequestsApi(services, { mailer: deps.mailer ?? null, logger, portalUrl: deps.portalUrl }).router);
   api.use("/auth", authRouter(services, userMail));
   // Public: the signed token is the proof (alerts/tokens.ts); without a key no link was ever sent.
   if (deps.alertsSecret) api.use("/alerts", unsubscribeRouter(services, deps.alertsSecret));
@@ -152,12 +157,16 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/pim", authenticated, pimRouter(services));
   api.use("/pim", authenticated, favoritesRouter(services));
   api.use("/wms", authenticated, wmsRouter(services));
+  // News and documents: any portal user reads what its organization may have (docs/content.md).
+  api.use("/content", authenticated, contentRouter(services));
   api.use("/crm", authenticated, crmRouter(services));
   api.use("/crm", authenticated, usersRouter(services, userMail));
   api.use("/crm", authenticated, checkoutRouter(services));
   api.use("/crm", authenticated, alertPreferencesRouter(services));
   // The distributor's systems, with a service token: never a portal user's (decision 0102).
   api.use("/erp", requireService(deps.db), serviceOrdersRouter(services), serviceInvoicesRouter(services), serviceQuotesRouter(services));
+  // The page-view report (docs/analytics.md, decision 0125): the distributor's systems too.
+  api.use("/analytics", requireService(deps.db), analyticsRouter(services));
   api.use(unknownRoute);
   api.use(errorHandler(logger));
   return api;

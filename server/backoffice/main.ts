@@ -2,7 +2,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import pino from "pino";
+import { resolveSessionSecret } from "../config/session-secret";
 import { importPortalBuild } from "../portal-build";
+import { deriveAlertsSecret } from "./alerts/tokens";
 import { createBackofficeApi, type BackofficeApiDeps } from "./app";
 import { openDatabase } from "./db/open";
 import { seedDemoIfEmpty } from "./seed/demo";
@@ -10,7 +12,7 @@ import { seedDemoIfEmpty } from "./seed/demo";
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /**
- * The project's mail service for the quotes' e-mails: it is the app's, reached through the
+ * The project's mail service for the quotes' e-mails and the alerts: it is the app's, reached through the
  * Remix build (decision 0099), with the portal's variables (SMTP_URL, MAIL_FROM, DATA_DIR,
  * PORTAL_URL). Without a build the back-office runs without e-mails, and says so.
  */
@@ -23,6 +25,28 @@ async function mailDeps(logger: pino.Logger): Promise<Pick<BackofficeApiDeps, "m
   } catch (error) {
     logger.warn({ err: error }, "no portal build: the quotes' e-mails are not sent (npm run build)");
     return { mailer: null };
+  }
+}
+
+/**
+ * The key of the alerts' unsubscribe links, derived from the portal's session secret as
+ * server/app.ts does (SESSION_SECRET, or in development the one generated in
+ * DATA_DIR/session-secret), so that a link works on either process. With it and a mailer the
+ * alerts go out and the overdue invoices' job runs (createBackofficeApi, docs/alerts.md); a
+ * production back-office without SESSION_SECRET runs without alerts, and says so.
+ */
+async function alertsDeps(logger: pino.Logger): Promise<Pick<BackofficeApiDeps, "alertsSecret">> {
+  try {
+    const secret = await resolveSessionSecret({
+      provided: process.env.SESSION_SECRET,
+      production: process.env.NODE_ENV === "production",
+      dataDir: path.resolve(ROOT_DIR, process.env.DATA_DIR ?? "data"),
+      warn: (message) => logger.warn(message),
+    });
+    return { alertsSecret: deriveAlertsSecret(secret) };
+  } catch (error) {
+    logger.warn({ err: error }, "no SESSION_SECRET: the e-mail alerts are not sent");
+    return {};
   }
 }
 
@@ -50,7 +74,8 @@ async function main(): Promise<void> {
   // Answers are not hashed into ETags: only the cart is tagged, by its version (decision 0085).
   app.set("etag", false);
   const jobs = new AbortController();
-  app.use("/api", createBackofficeApi({ db, logger, warm: true, ...(await mailDeps(logger)), signal: jobs.signal }));
+  // The jobs (quote reminders, overdue invoices' alerts) stop with `jobs`, before the database closes.
+  app.use("/api", createBackofficeApi({ db, logger, warm: true, ...(await mailDeps(logger)), ...(await alertsDeps(logger)), signal: jobs.signal }));
   const server = app.listen(port, "127.0.0.1", () => logger.info({ port }, "back-office listening"));
 
   const shutdown = (signal: string) => {

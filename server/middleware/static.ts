@@ -9,7 +9,15 @@ export function staticFiles(publicDir: string): Router {
   const router = express.Router();
   router.use(
     "/build",
-    express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }),
+    express.static(path.join(publicDir, "build"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      // The latest-build file changes with each build: revalidated, never cached for a year.
+      setHeaders: (res, file) => {
+        if (path.basename(file) === "version.json") res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
     (_req, res) => {
       res.status(404).type("text/plain").send("Not Found");
     },

@@ -1,7 +1,7 @@
 import type { ExtendedError } from "socket.io";
 import type { PortalServices } from "~/entry.server";
 import type { PortalApp } from "../portal-build";
-import { organizationRoom, sessionRoom } from "./rooms";
+import { organizationRoom, sessionRoom, userRoom } from "./rooms";
 import type { RealtimeSocket, SocketData } from "./types";
 
 /**
@@ -59,6 +59,7 @@ export async function identifySocket(
       data: {
         orgRoom: organizationRoom(me.user.auth_org_id),
         sessionRoom: sessionRoom(session.sid),
+        userRooms: [me.user, ...(me.master ? [me.master] : [])].map((account) => userRoom(account.auth_org_id, account.obj_id)),
         expiresAt: Date.parse(session.user.auth_expiry),
       },
     };

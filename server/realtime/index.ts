@@ -74,13 +74,14 @@ export async function attachRealtime(httpServer: http.Server, options: RealtimeO
 }
 
 function placeInRooms(socket: RealtimeSocket): void {
-  const { orgRoom, sessionRoom, expiresAt } = socket.data;
+  const { orgRoom, sessionRoom, userRooms, expiresAt } = socket.data;
+  const allowed = [orgRoom, sessionRoom, ...userRooms];
   // A recovered socket gets its former rooms back; keep only those this handshake allows
   // (a contributor may have switched client since).
   for (const room of socket.rooms) {
-    if (room !== socket.id && room !== orgRoom && room !== sessionRoom) void socket.leave(room);
+    if (room !== socket.id && !allowed.includes(room)) void socket.leave(room);
   }
-  void socket.join([orgRoom, sessionRoom]);
+  void socket.join(allowed);
   // Browsers have nothing to say on this channel: a packet they send is dropped unanswered.
   socket.use(() => undefined);
   const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));

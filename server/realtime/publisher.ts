@@ -1,6 +1,6 @@
 import { CART_UPDATE_EVENT, cartUpdatePayload, organizationRoom } from "@shared/realtime/events";
 import { normalizeExclusion, type CartUpdatePublisher } from "@shared/realtime/publisher";
-import { sessionRoom } from "./rooms";
+import { sessionRoom, userRoom } from "./rooms";
 import type { RealtimeServer } from "./types";
 
 /**
@@ -25,6 +25,13 @@ export function createSocketPublisher(io: RealtimeServer, onError: (message: str
     },
     disconnectSession(sessionKey) {
       io.in(sessionRoom(sessionKey)).disconnectSockets(true);
+    },
+    disconnectUser(orgId, userId, exceptSessionKey) {
+      // The adapter carries rooms and exceptions to every instance (Redis included), so the
+      // kept session's sockets stay open wherever they are connected.
+      io.in(userRoom(orgId, userId))
+        .except(exceptSessionKey === undefined ? [] : sessionRoom(exceptSessionKey))
+        .disconnectSockets(true);
     },
   };
 }

@@ -10,3 +10,12 @@ export { organizationRoom } from "@shared/realtime/events";
 export function sessionRoom(sessionKey: string): string {
   return `session:${createHash("sha256").update(sessionKey).digest("base64url").slice(0, 32)}`;
 }
+
+/**
+ * Room of one user (every session of one account, on every device): when the back-office ends
+ * the user's sessions (a password change, a deactivation), their sockets close through it
+ * (decision 0120). The ids are the back-office's answer at the handshake, never the client's.
+ */
+export function userRoom(orgId: number, userId: number): string {
+  return `user:${orgId}:${userId}`;
+}

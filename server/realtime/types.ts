@@ -14,6 +14,11 @@ export type InterServerEvents = Record<never, never>;
 export interface SocketData {
   orgRoom: string;
   sessionRoom: string;
+  /**
+   * The rooms of the accounts whose ended sessions end this socket (decision 0120): the user's,
+   * and, behind a login-as, the contributor's (its password change ends its login-as tokens).
+   */
+  userRooms: string[];
   /** When the back-office token dies: the socket is closed then. */
   expiresAt: number;
 }

@@ -23,6 +23,12 @@ export interface CartUpdatePublisher {
   publishCartUpdate(orgId: number, event: CartUpdatePayload, except?: string | AuthorExclusion): void;
   /** Closes the sockets of a session (logout, or a contributor switching client). */
   disconnectSession(sessionKey: string): void;
+  /**
+   * Closes every socket of a user, on every instance, but those of `exceptSessionKey`: the
+   * back-office ended the user's sessions (a password change keeps the session that made it,
+   * a deactivation keeps none).
+   */
+  disconnectUser(orgId: number, userId: number, exceptSessionKey?: string): void;
 }
 
 export interface RecordedCartUpdate {
@@ -35,6 +41,13 @@ export interface RecordingPublisher extends CartUpdatePublisher {
   /** What was published, oldest first (the last 200). */
   readonly published: readonly RecordedCartUpdate[];
   readonly disconnectedSessions: readonly string[];
+  readonly disconnectedUsers: readonly DisconnectedUser[];
+}
+
+export interface DisconnectedUser {
+  orgId: number;
+  userId: number;
+  exceptSessionKey: string | null;
 }
 
 const RECORD_LIMIT = 200;
@@ -51,6 +64,7 @@ export function normalizeExclusion(except: string | AuthorExclusion | undefined)
 export function createRecordingPublisher(): RecordingPublisher {
   const published: RecordedCartUpdate[] = [];
   const disconnectedSessions: string[] = [];
+  const disconnectedUsers: DisconnectedUser[] = [];
   const keep = <T>(list: T[], item: T) => {
     list.push(item);
     if (list.length > RECORD_LIMIT) list.shift();
@@ -58,7 +72,9 @@ export function createRecordingPublisher(): RecordingPublisher {
   return {
     published,
     disconnectedSessions,
+    disconnectedUsers,
     publishCartUpdate: (orgId, event, except) => keep(published, { orgId, event, except: normalizeExclusion(except) }),
     disconnectSession: (sessionKey) => keep(disconnectedSessions, sessionKey),
+    disconnectUser: (orgId, userId, exceptSessionKey) => keep(disconnectedUsers, { orgId, userId, exceptSessionKey: exceptSessionKey ?? null }),
   };
 }

@@ -32,7 +32,7 @@ function header() {
       userName="Voilerie Atlantique"
       cartCount={0}
       canEditCart
-      access={{ canViewQuotes: true, canViewInvoices: true, canViewPrices: true, canPickClients: false }}
+      access={{ canViewQuotes: true, canViewInvoices: true, canViewPrices: true, canPickClients: false, canManageUsers: true, canConfigureAlerts: true, canChangePassword: true }}
     />
   );
 }

@@ -8,7 +8,15 @@ import { SiteHeader, type SiteHeaderProps } from "~/components/layout/SiteHeader
 
 afterEach(cleanup);
 
-const everything: AccountMenuAccess = { canViewQuotes: true, canViewInvoices: true, canViewPrices: true, canPickClients: false };
+const everything: AccountMenuAccess = {
+  canViewQuotes: true,
+  canViewInvoices: true,
+  canViewPrices: true,
+  canPickClients: false,
+  canManageUsers: true,
+  canConfigureAlerts: true,
+  canChangePassword: true,
+};
 
 function renderHeader(overrides: Partial<SiteHeaderProps> = {}) {
   const props: SiteHeaderProps = {
@@ -24,11 +32,13 @@ function renderHeader(overrides: Partial<SiteHeaderProps> = {}) {
 }
 
 describe("SiteHeader", () => {
-  it("shows the organization, the catalogue menu and a search sent to the catalogue", () => {
+  it("shows the organization, the main menu and a search sent to the catalogue", () => {
     renderHeader();
     expect(screen.getByTestId("organization-name").textContent).toBe("Voilerie Atlantique");
-    const nav = screen.getByRole("navigation", { name: "Catalogue" });
+    const nav = screen.getByRole("navigation", { name: "Navigation principale" });
     expect(within(nav).getByRole("link", { name: "Catalogue" }).getAttribute("href")).toBe("/catalogue");
+    expect(within(nav).getByRole("link", { name: "Actualités" }).getAttribute("href")).toBe("/actualites");
+    expect(within(nav).getByRole("link", { name: "Téléchargements" }).getAttribute("href")).toBe("/telechargements");
     const search = screen.getByRole("search");
     expect(search.getAttribute("action")).toBe("/catalogue");
     expect(search.getAttribute("method")).toBe("get");
@@ -71,7 +81,7 @@ describe("SiteHeader", () => {
     expect(screen.queryByRole("link", { name: "Changer de client" })).toBeNull();
     cleanup();
     // A people account without `quotes`, `invoices` nor `prices` is not offered their pages.
-    renderHeader({ access: { canViewQuotes: false, canViewInvoices: false, canViewPrices: false, canPickClients: true } });
+    renderHeader({ access: { ...everything, canViewQuotes: false, canViewInvoices: false, canViewPrices: false, canPickClients: true } });
     expect(screen.queryByRole("link", { name: "Mes devis" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Mes factures" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Mes tarifs" })).toBeNull();
@@ -79,6 +89,43 @@ describe("SiteHeader", () => {
     const logout = screen.getByRole("button", { name: "Se déconnecter" }).closest("form");
     expect(logout?.getAttribute("action")).toBe("/deconnexion");
     expect(logout?.getAttribute("method")).toBe("post");
+  });
+});
+
+describe("the account menu's settings pages", () => {
+  /** The menu's links to the account's settings pages, as [text, href]. */
+  const settingsLinks = () => {
+    const menu = document.querySelector<HTMLElement>("details.account-menu");
+    if (!menu) throw new Error("no account menu");
+    const settings = ["informations-personnelles", "mot-de-passe", "utilisateurs", "alertes-emails"].map((page) => `/mon-compte/${page}`);
+    return within(menu)
+      .getAllByRole("link")
+      .map((link) => [link.textContent, link.getAttribute("href")])
+      .filter(([, href]) => settings.includes(href ?? ""));
+  };
+
+  it("offers the four pages to an organization account, in this order", () => {
+    renderHeader({ access: everything });
+    expect(settingsLinks()).toEqual([
+      ["Informations personnelles", "/mon-compte/informations-personnelles"],
+      ["Mot de passe", "/mon-compte/mot-de-passe"],
+      ["Utilisateurs", "/mon-compte/utilisateurs"],
+      ["Alertes e-mail", "/mon-compte/alertes-emails"],
+    ]);
+  });
+
+  it("offers a people account neither the users unless administrator nor the alerts", () => {
+    renderHeader({ access: { ...everything, canManageUsers: false, canConfigureAlerts: false } });
+    expect(settingsLinks()).toEqual([
+      ["Informations personnelles", "/mon-compte/informations-personnelles"],
+      ["Mot de passe", "/mon-compte/mot-de-passe"],
+    ]);
+  });
+
+  it("offers a contributor acting for a client no password change", () => {
+    renderHeader({ access: { ...everything, canPickClients: true, canChangePassword: false } });
+    expect(screen.queryByRole("link", { name: "Mot de passe" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Utilisateurs" }).getAttribute("href")).toBe("/mon-compte/utilisateurs");
   });
 });
 

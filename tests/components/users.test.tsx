@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 import { createRemixStub } from "@remix-run/testing";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { AddressList } from "~/components/users/AddressList";
 import { InviteForm } from "~/components/users/InviteForm";
+import { PersonalDetailsForm } from "~/components/users/PersonalDetailsForm";
 import { PasswordForm } from "~/components/users/PasswordForm";
 import { UserHistory } from "~/components/users/UserHistory";
 import { UserTable } from "~/components/users/UserTable";
+import type { AddressView, DetailsView } from "~/services/account-settings/types";
 import type { UserRow } from "~/services/users/types";
 
 afterEach(cleanup);
@@ -27,6 +31,7 @@ const marie: UserRow = {
   state: "active",
   lastLoginAt: "2026-11-20T09:30:00.000Z",
   invitationExpiresAt: null,
+  invitationExpired: false,
   isSelf: false,
 };
 const yann: UserRow = { ...marie, id: 12, name: "Yann Kerjean", email: "yann@voilerie.fr", flags: ALL, isAdmin: false, lastLoginAt: null };
@@ -55,33 +60,83 @@ describe("the users table", () => {
     expect(sentBy(cartOn)).toMatchObject({ intent: "droit", droit: "cart", valeur: "off" });
   });
 
-  it("keeps the only administrator's role switch disabled and says why", () => {
+  it("keeps the only administrator's role switch disabled, offers no deactivation and says why", () => {
     renderAt(<UserTable rows={[marie, yann]} />);
-    expect((screen.getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement).disabled).toBe(true);
+    const role = screen.getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
+    expect(role.disabled).toBe(true);
+    expect(document.getElementById(role.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(/^Dernier administrateur : nommez-en un autre/);
+    expect(screen.queryByRole("button", { name: "Désactiver : Marie Le Goff" })).toBeNull();
     expect((screen.getByRole("switch", { name: "Administrateur — Yann Kerjean" }) as HTMLButtonElement).disabled).toBe(false);
-    expect(screen.getByText("Dernier administrateur")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Désactiver : Yann Kerjean" })).toBeInstanceOf(HTMLButtonElement);
   });
 
-  it("lets a second administrator lose the role", () => {
+  it("lets a second administrator lose the role or be deactivated", () => {
     renderAt(<UserTable rows={[marie, { ...yann, isAdmin: true }]} />);
-    expect((screen.getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement).disabled).toBe(false);
-    expect(screen.queryByText("Dernier administrateur")).toBeNull();
+    const role = screen.getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
+    expect(role.disabled).toBe(false);
+    expect(role.hasAttribute("aria-describedby")).toBe(false);
+    expect(sentBy(role)).toEqual({ intent: "admin", utilisateur: "11", valeur: "off", method: "post" });
+    expect(sentBy(screen.getByRole("button", { name: "Désactiver : Marie Le Goff" }))).toMatchObject({ intent: "desactiver", utilisateur: "11" });
   });
 
-  it("shows states, last login, and the actions each state allows", () => {
-    renderAt(<UserTable rows={[yann, invited, disabled, { ...marie, isSelf: true }]} />);
+  it("offers the administrator looking at the page neither to drop its own role nor to deactivate itself", () => {
+    renderAt(<UserTable rows={[{ ...marie, isSelf: true }, { ...yann, isAdmin: true }]} />);
+    const [, selfRow] = within(screen.getByRole("table")).getAllByRole("row");
+    expect(selfRow!.textContent).toContain("Marie Le Goff (vous)");
+    const role = within(selfRow!).getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
+    expect(role.disabled).toBe(true);
+    expect(document.getElementById(role.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(/^C'est vous/);
+    expect(within(selfRow!).queryByRole("button", { name: /Désactiver/ })).toBeNull();
+    // Its own rights stay switches: an administrator may restrict itself.
+    expect((within(selfRow!).getByRole("switch", { name: "Voir les prix — Marie Le Goff" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows states, last login in French, and the actions each state allows", () => {
+    const expired: UserRow = { ...invited, id: 15, name: "Loïc Tardif", state: "invited", invitationExpiresAt: "2026-11-10T10:00:00.000Z", invitationExpired: true };
+    renderAt(<UserTable rows={[marie, yann, invited, expired, disabled]} />);
     const rows = within(screen.getByRole("table", { name: "Utilisateurs de l'organisation" })).getAllByRole("row");
-    const [, yannRow, invitedRow, disabledRow, selfRow] = rows;
+    const [, marieRow, yannRow, invitedRow, expiredRow, disabledRow] = rows;
+    expect(marieRow!.textContent).toContain("Actif");
+    expect(marieRow!.textContent).toContain("20 novembre 2026");
     expect(yannRow!.textContent).toContain("Jamais");
     expect(sentBy(within(yannRow!).getByRole("button", { name: "Désactiver : Yann Kerjean" }))).toMatchObject({ intent: "desactiver", utilisateur: "12" });
-    expect(invitedRow!.textContent).toContain("Invitation en attente");
-    expect(invitedRow!.textContent).toContain("1 décembre 2026");
+    expect(invitedRow!.textContent).toContain("Invité");
+    expect(invitedRow!.textContent).toContain("Invitation valable jusqu'au 1 décembre 2026");
     expect(sentBy(within(invitedRow!).getByRole("button", { name: "Renvoyer l'invitation : Anne Invitée" }))).toMatchObject({ intent: "renvoyer", utilisateur: "13" });
     expect(sentBy(within(invitedRow!).getByRole("button", { name: "Révoquer l'invitation : Anne Invitée" }))).toMatchObject({ intent: "revoquer" });
+    expect(within(invitedRow!).queryByRole("button", { name: /Désactiver/ })).toBeNull();
+    expect(expiredRow!.textContent).toMatch(/Invitation expirée le 10 novembre 2026 à \d\d:\d\d : renvoyez-la/);
     expect(disabledRow!.textContent).toContain("Désactivé");
     expect(sentBy(within(disabledRow!).getByRole("button", { name: "Réactiver : Paul Parti" }))).toMatchObject({ intent: "reactiver", utilisateur: "14" });
-    expect((within(disabledRow!).getByRole("switch", { name: "Voir les prix — Paul Parti" }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(selfRow!).queryByRole("button", { name: /Désactiver/ })).toBeNull();
+    // A deactivated person's rights may still be set before it comes back; not its role.
+    expect((within(disabledRow!).getByRole("switch", { name: "Voir les prix — Paul Parti" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(disabledRow!).getByRole("switch", { name: "Administrateur — Paul Parti" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("a switch with JavaScript", () => {
+  it("shows the state asked while its form is sent, and sends the value it turns to", async () => {
+    const sent: Record<string, string>[] = [];
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => <UserTable rows={[marie, yann]} />,
+        // The save never answers here: the switch must already show what was asked.
+        action: async ({ request }) => {
+          sent.push(Object.fromEntries([...(await request.formData())].map(([name, value]) => [name, String(value)])));
+          return new Promise<never>(() => undefined);
+        },
+      },
+    ]);
+    render(<Stub />);
+    const prices = screen.getByRole("switch", { name: "Voir les prix — Yann Kerjean" });
+    expect(prices.getAttribute("aria-checked")).toBe("true");
+    await userEvent.setup().click(prices);
+    await waitFor(() => expect(sent).toEqual([{ intent: "droit", utilisateur: "12", droit: "prices", valeur: "off" }]));
+    expect(screen.getByRole("switch", { name: "Voir les prix — Yann Kerjean" }).getAttribute("aria-checked")).toBe("false");
+    // Only the switch sent: the same right of another person, and another right, are as they were.
+    expect(screen.getByRole("switch", { name: "Voir les prix — Marie Le Goff" }).getAttribute("aria-checked")).toBe("false");
+    expect(screen.getByRole("switch", { name: "Modifier le panier — Yann Kerjean" }).getAttribute("aria-checked")).toBe("true");
   });
 });
 
@@ -137,5 +192,61 @@ describe("the password form", () => {
     expect(fresh.getAttribute("aria-describedby")).toBe("nouveau-erreur nouveau-conseils nouveau-regle");
     expect(document.getElementById("nouveau-conseils")?.textContent).toBe("Ajoutez des mots peu courants.");
     expect(document.getElementById("actuel-erreur")?.textContent).toBe("Le mot de passe actuel est incorrect.");
+  });
+});
+
+const details: DetailsView = { name: "Maël Kerjean", title: "Acheteur", email: "acheteur@voilerie.fr", phone: "+33 2 97 84 12 50", nameEditable: true };
+const depot: AddressView = { id: 7, adr_name: "Dépôt de Lorient", adr_line1: "2 quai des Indes", adr_line2: "", adr_zipcode: "56100", adr_city: "Lorient", adr_country: "FR", adr_phone: "" };
+const headOffice = { ...depot, adr_name: "Voilerie Atlantique (siège)", adr_zipcode: "29200", adr_city: "Brest" };
+
+describe("the personal details form", () => {
+  it("lets a person change its name, and shows an organization's name read-only", () => {
+    renderAt(<PersonalDetailsForm details={details} />);
+    expect((screen.getByLabelText("Nom et prénom") as HTMLInputElement).value).toBe("Maël Kerjean");
+    expect(sentBy(screen.getByRole("button", { name: "Enregistrer mes coordonnées" }))).toMatchObject({ intent: "infos", name: "Maël Kerjean", phone: "+33 2 97 84 12 50" });
+    cleanup();
+    renderAt(<PersonalDetailsForm details={{ ...details, name: "Voilerie Atlantique", nameEditable: false }} />);
+    expect(screen.queryByLabelText("Nom et prénom")).toBeNull();
+    expect(screen.getByText(/Raison sociale/).textContent).toContain("Voilerie Atlantique");
+  });
+
+  it("draws its own refusal again, with the message on the field and what was typed", () => {
+    const refusal = { ok: false as const, form: "infos", message: "Ce numéro de téléphone n'est pas valide.", errors: { phone: "Ce numéro de téléphone n'est pas valide." }, values: { name: "Maël", title: "", email: "acheteur@voilerie.fr", phone: "12 34" } };
+    renderAt(<PersonalDetailsForm details={details} refusal={refusal} />);
+    const phone = screen.getByLabelText("Téléphone") as HTMLInputElement;
+    expect(phone.value).toBe("12 34");
+    expect(phone.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById("infos-phone-erreur")?.textContent).toBe("Ce numéro de téléphone n'est pas valide.");
+    // An address form's refusal is not this form's.
+    cleanup();
+    renderAt(<PersonalDetailsForm details={details} refusal={{ ...refusal, form: "adresse-ajouter" }} />);
+    expect((screen.getByLabelText("Téléphone") as HTMLInputElement).value).toBe("+33 2 97 84 12 50");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("the addresses", () => {
+  it("shows the head office read-only, and each delivery address with its edit form and a remove button", () => {
+    renderAt(<AddressList addresses={[depot]} invoicing={headOffice} />);
+    expect(screen.getByText(/Voilerie Atlantique \(siège\)/).closest(".invoicing-address")).not.toBeNull();
+    expect(screen.queryByRole("form", { name: /siège/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Supprimer l'adresse Voilerie/ })).toBeNull();
+    expect(sentBy(screen.getByRole("button", { name: "Supprimer l'adresse Dépôt de Lorient" }))).toEqual({ intent: "adresse-supprimer", adresse: "7", method: "post" });
+    const edit = screen.getByRole("form", { name: "Modifier l'adresse Dépôt de Lorient" });
+    expect(sentBy(within(edit).getByRole("button", { name: "Enregistrer l'adresse" }))).toMatchObject({ intent: "adresse-modifier", adresse: "7", adr_zipcode: "56100", adr_country: "FR" });
+    expect(edit.closest("details")?.open).toBe(false);
+    const add = screen.getByRole("form", { name: "Nouvelle adresse de livraison" });
+    expect(sentBy(within(add).getByRole("button", { name: "Ajouter l'adresse" }))).toMatchObject({ intent: "adresse-ajouter", adr_name: "", adr_country: "FR" });
+  });
+
+  it("opens the refused address's form with the message next to the postal code", () => {
+    const refusal = { ok: false as const, form: "7", message: "Un code postal français a 5 chiffres.", errors: { adr_zipcode: "Un code postal français a 5 chiffres." }, values: { ...depot, adr_zipcode: "5610" } as unknown as Record<string, string> };
+    renderAt(<AddressList addresses={[depot]} invoicing={headOffice} refusal={refusal} />);
+    const edit = screen.getByRole("form", { name: "Modifier l'adresse Dépôt de Lorient" });
+    expect(edit.closest("details")?.open).toBe(true);
+    const zipcode = within(edit).getByLabelText("Code postal") as HTMLInputElement;
+    expect(zipcode.value).toBe("5610");
+    expect(document.getElementById(zipcode.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Un code postal français a 5 chiffres.");
+    expect(screen.getByRole("form", { name: "Nouvelle adresse de livraison" }).closest("details")?.open).toBe(false);
   });
 });

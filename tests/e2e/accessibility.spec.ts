@@ -82,7 +82,46 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the invoices, with a filter ignored and explained", "/mon-compte/factures?statut=perdue&montant_min=abc"],
   ["the price list, searched, with a filter ignored and explained", "/mon-compte/tarifs?q=antenne&marque=abc"],
   ["the quotes, with a filter ignored and explained", "/mon-compte/mes-devis?etat=perdu&du=2026-02-30"],
+  ["the users, their rights and the history", "/mon-compte/utilisateurs"],
+  ["the e-mail alerts", "/mon-compte/alertes-emails"],
+  ["the personal information and addresses", "/mon-compte/informations-personnelles"],
+  ["the password change", "/mon-compte/mot-de-passe"],
+  ["the news", "/actualites"],
+  ["a news category", "/actualites/nouveautes-produits"],
+  ["a news item", "/actualites/nouveautes-produits/transpondeurs-ais-classe-b-sotdma"],
+  ["the downloads", "/telechargements"],
+  ["a download category", "/telechargements/fiches-techniques"],
+  ["a download sub-category", "/telechargements/catalogues/catalogue-general"],
+  ["the accessibility statement", "/accessibilite"],
+  ["the contact form, signed in", "/nous-contacter"],
 ];
+
+/** Pages without a session; those an e-mail's link opens, here with a link that is not valid. */
+const PUBLIC_PAGES: readonly [title: string, path: string][] = [
+  ["an invitation link that is not valid", "/invitation/lien-inconnu"],
+  ["an unsubscribe link that is not valid", "/desabonnement?jeton=abc"],
+  ["the contact form, signed out", "/nous-contacter"],
+  ["the forgotten password", "/mot-de-passe-oublie"],
+  ["a new password link that is not valid", "/nouveau-mot-de-passe?jeton=abc"],
+  ["the account opening request", "/demande-ouverture-compte"],
+];
+
+test("the account opening request, sent empty: the messages next to the fields", async ({ page }) => {
+  await page.goto("/demande-ouverture-compte");
+  await settled(page);
+  await page.getByRole("button", { name: /Envoyer/ }).click();
+  await expect(page.getByText("Raison sociale").first()).toBeVisible();
+  await expect(page.locator("[aria-invalid='true']").first()).toBeVisible();
+  await expectNoAxeViolations(page, "/demande-ouverture-compte, sent empty");
+});
+
+for (const [title, path] of PUBLIC_PAGES) {
+  test(title, async ({ page }) => {
+    await page.goto(path);
+    await settled(page);
+    await expectNoAxeViolations(page);
+  });
+}
 
 for (const [title, path] of READING_PAGES) {
   test(title, async ({ page, loginAs }) => {

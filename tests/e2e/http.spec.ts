@@ -55,6 +55,15 @@ test.describe("over plain HTTP", () => {
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  test("the latest-build file names the build the pages are made of, and is revalidated", async ({ request }) => {
+    const html = await (await request.get("/connexion")).text();
+    const pageVersion = /"version":\s*"([0-9a-f]+)"/.exec(html)?.[1];
+    expect(pageVersion).toMatch(/^[0-9a-f]{8}$/);
+    const response = await request.get("/build/version.json");
+    expect(response.headers()["cache-control"]).toBe("no-cache");
+    expect(await response.json()).toEqual({ version: pageVersion });
+  });
+
   test("the login page loads less than 120 KB of gzipped JavaScript", async ({ page, request }) => {
     const scripts = new Set<string>();
     page.on("request", (sent) => {

@@ -1,12 +1,9 @@
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Download, Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { expect, test, waitUntilInteractive } from "./fixtures";
+import { orderByQuickOrder, warehouse } from "./ordering";
 
 /**
  * /mon-compte/factures in the browser, JavaScript on and off (docs/invoices-portal.md): an order
@@ -14,44 +11,11 @@ import { expect, test, waitUntilInteractive } from "./fixtures";
  * downloaded, then a ZIP of two ticked invoices; the list filtered with the GET form.
  */
 
-const run = promisify(execFile);
-
 /** A chart plotter with plenty of stock in the full demo set: an ordinary parcel. */
 const PRODUCT = "TRC00004";
 
-/** `npm run warehouse -- …` against this portal (as tests/e2e/orders.spec.ts does). */
-async function warehouse(portal: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "server/backoffice/warehouse/cli.ts", ...args], {
-    env: { ...process.env, UPSTREAM_URL: portal, WAREHOUSE_TOKEN: "", WAREHOUSE_TOKEN_FILE: path.join(E2E_DATA_DIR, "warehouse-token") },
-    timeout: 20_000,
-  });
-  return stdout;
-}
-
 /** Orders two units of PRODUCT with the organization's usual address; returns the order number. */
-async function order(page: Page, customerRef: string): Promise<string> {
-  await page.goto("/mon-panier?vider=1");
-  const clear = page.getByRole("button", { name: "Oui, vider le panier" });
-  if (await clear.count()) await clear.click();
-  await expect(page.getByText("Votre panier est vide.")).toBeVisible();
-  await page.goto("/mon-panier/commande-rapide");
-  await page.getByLabel("Référence, ligne 1", { exact: true }).fill(PRODUCT);
-  await page.getByLabel("Quantité, ligne 1", { exact: true }).fill("2");
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await expect(page.getByTestId("cart-count")).toHaveText("1");
-  await page.goto("/mon-panier");
-  await page.getByRole("link", { name: "Passer la commande" }).click();
-  await expect(page).toHaveURL(/\/commander\/livraison$/);
-  await page.getByRole("button", { name: "Continuer vers les consignes" }).click();
-  await page.getByLabel("Référence de votre commande").fill(customerRef);
-  await page.getByRole("button", { name: "Continuer vers le récapitulatif" }).click();
-  await expect(page).toHaveURL(/\/commander\/recapitulatif$/);
-  await page.getByTestId("confirm-order").click();
-  await expect(page).toHaveURL(/\/commander\/terminer$/);
-  const number = (await page.getByTestId("order-number").textContent()) ?? "";
-  expect(number).toMatch(/^CMD-\d{6}$/);
-  return number;
-}
+const order = (page: Page, customerRef: string): Promise<string> => orderByQuickOrder(page, PRODUCT, 2, customerRef);
 
 async function bytesOf(download: Download): Promise<Uint8Array> {
   return new Uint8Array(await readFile(await download.path()));

@@ -1,9 +1,6 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { expect, test, waitUntilInteractive } from "./fixtures";
+import { emptyCart, orderByQuickOrder, warehouse } from "./ordering";
 
 /**
  * An order's life, JavaScript on and off (docs/orders.md): ordered beyond the stock, the
@@ -14,31 +11,11 @@ import { expect, test, waitUntilInteractive } from "./fixtures";
  * loader test does it (tests/integration/orders/reorder.test.ts).
  */
 
-const run = promisify(execFile);
-
 /**
  * Plain demo products with a few units in stock (the full demo set), one per parallel worker so
  * that two workers never race for the same stock; each run reads the stock it finds.
  */
 const LOW_STOCK_PRODUCTS = ["MAS00015", "MAS00021"];
-
-/** `npm run warehouse -- …` as the distributor's terminal would run it, against this portal. */
-async function warehouse(portal: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "server/backoffice/warehouse/cli.ts", ...args], {
-    env: {
-      ...process.env,
-      UPSTREAM_URL: portal,
-      // The token is WAREHOUSE_TOKEN, else this file, else the demo's (server/backoffice/warehouse/
-      // client.ts). The test portal's folder has no such file and its in-memory demo data seeds
-      // the demo token: pointing here keeps a data/warehouse-token of the working tree (made for
-      // `npm start`'s database) from being sent to the test portal.
-      WAREHOUSE_TOKEN: "",
-      WAREHOUSE_TOKEN_FILE: path.join(E2E_DATA_DIR, "warehouse-token"),
-    },
-    timeout: 20_000,
-  });
-  return stdout;
-}
 
 async function stockOf(page: Page, ref: string): Promise<number> {
   await page.goto(`/catalogue?q=${ref}`);
@@ -48,36 +25,6 @@ async function stockOf(page: Page, ref: string): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-async function emptyCart(page: Page): Promise<void> {
-  await page.goto("/mon-panier?vider=1");
-  const clear = page.getByRole("button", { name: "Oui, vider le panier" });
-  if (await clear.count()) await clear.click();
-  await expect(page.getByText("Votre panier est vide.")).toBeVisible();
-}
-
-/** Orders `qty` × `ref` with the organization's usual address; returns the order number. */
-async function order(page: Page, ref: string, qty: number, customerRef: string): Promise<string> {
-  await emptyCart(page);
-  await page.goto("/mon-panier/commande-rapide");
-  await page.getByLabel("Référence, ligne 1", { exact: true }).fill(ref);
-  await page.getByLabel("Quantité, ligne 1", { exact: true }).fill(String(qty));
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await expect(page.getByTestId("cart-count")).toHaveText("1");
-  await page.goto("/mon-panier");
-  await expect(page.getByTestId(`cart-line-${ref}`)).toBeVisible();
-  await page.getByRole("link", { name: "Passer la commande" }).click();
-  await expect(page).toHaveURL(/\/commander\/livraison$/);
-  await page.getByRole("button", { name: "Continuer vers les consignes" }).click();
-  await expect(page).toHaveURL(/\/commander\/consignes$/);
-  await page.getByLabel("Référence de votre commande").fill(customerRef);
-  await page.getByRole("button", { name: "Continuer vers le récapitulatif" }).click();
-  await expect(page).toHaveURL(/\/commander\/recapitulatif$/);
-  await page.getByTestId("confirm-order").click();
-  await expect(page).toHaveURL(/\/commander\/terminer$/);
-  const number = (await page.getByTestId("order-number").textContent()) ?? "";
-  expect(number).toMatch(/^CMD-\d{6}$/);
-  return number;
-}
 
 test("an order beyond the stock: its back-order, a partial shipment from the warehouse, then ordered again", async ({ page, loginAs, accounts, baseURL, javaScriptEnabled }, testInfo) => {
   test.setTimeout(90_000);
@@ -85,7 +32,7 @@ test("an order beyond the stock: its back-order, a partial shipment from the war
   await loginAs(accounts.organization.login);
   const stock = await stockOf(page, ref);
   const qty = stock + 2;
-  const orderNumber = await order(page, ref, qty, `RELIQUAT-${javaScriptEnabled ? "JS" : "NOJS"}`);
+  const orderNumber = await orderByQuickOrder(page, ref, qty, `RELIQUAT-${javaScriptEnabled ? "JS" : "NOJS"}`);
 
   // The back-order: what the stock on hand could not serve. (Its state says « disponible » while
   // the stock on hand covers the shortfall alone: the stock is not reserved, docs/orders.md.)

@@ -1,7 +1,11 @@
 import { Form, Link } from "@remix-run/react";
+import { settingsLinksFor } from "~/services/layout/account-pages";
 import type { AccountMenuAccess } from "~/services/layout/types";
 
-/** A <details> menu: it opens and closes without JavaScript. */
+/**
+ * A <details> menu: it opens and closes without JavaScript. It offers only the pages the
+ * account may open (the same rule as their guards: services/layout/account-pages.ts).
+ */
 export function AccountMenu({ userName, access }: { userName: string; access: AccountMenuAccess }) {
   return (
     <details className="account-menu">
@@ -32,6 +36,11 @@ export function AccountMenu({ userName, access }: { userName: string; access: Ac
             <Link to="/mon-compte/tarifs">Mes tarifs</Link>
           </li>
         ) : null}
+        {settingsLinksFor(access).map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
         {access.canPickClients ? (
           <li>
             <Link to="/clients">Changer de client</Link>

@@ -47,12 +47,14 @@ export function SiteHeader({ organizationName, userName, cartCount, canEditCart,
           <AccountMenu userName={userName} access={access} />
         </div>
       </div>
-      <nav className="main-nav" aria-label="Catalogue">
+      <nav className="main-nav" aria-label="Navigation principale">
         <NavLink to="/catalogue" end>
           Catalogue
         </NavLink>
         <NavLink to="/catalogue/marques">Marques</NavLink>
         {cartCount !== null && canEditCart ? <NavLink to="/mon-panier/commande-rapide">Commande rapide</NavLink> : null}
+        <NavLink to="/actualites">Actualités</NavLink>
+        <NavLink to="/telechargements">Téléchargements</NavLink>
       </nav>
     </header>
   );

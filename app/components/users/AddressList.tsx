@@ -27,19 +27,27 @@ function AddressText({ address }: { address: AddressValues }) {
 }
 
 /**
- * The head office (read-only: it is the invoicing address) and the delivery addresses, each
- * with its edit form in a <details> (opened when its form was refused) and a remove button;
- * the back-office refuses to remove an address an open order delivers to.
+ * The head office (read-only: it is the invoicing address, decision 0071) and the other
+ * delivery addresses, each with its edit form in a <details> (opened when its form was
+ * refused) and a remove button; the back-office refuses to remove an address an open order or
+ * the saved cart names, and the page says why in a toast.
  */
 export function AddressList({ addresses, invoicing, refusal }: { addresses: AddressView[]; invoicing: AddressValues | null; refusal?: PersonalInfoRefusal | undefined }) {
   return (
     <section aria-labelledby="adresses-titre">
       <h2 id="adresses-titre">Adresses</h2>
       <h3>Adresse de facturation</h3>
-      {invoicing ? <AddressText address={invoicing} /> : <p>Aucune adresse de facturation enregistrée.</p>}
+      {invoicing ? (
+        <div className="invoicing-address">
+          <AddressText address={invoicing} />
+        </div>
+      ) : (
+        <p>Aucune adresse de facturation enregistrée.</p>
+      )}
       <p className="muted">L'adresse de facturation est celle du siège : pour la changer, contactez votre commercial.</p>
       <h3>Adresses de livraison</h3>
-      {addresses.length === 0 ? <p>Aucune adresse de livraison enregistrée.</p> : null}
+      <p className="muted">Une adresse utilisée par une commande en cours ou choisie dans le panier ne peut pas être supprimée ; la modifier ne change pas les commandes déjà passées.</p>
+      {addresses.length === 0 ? <p>Aucune autre adresse de livraison enregistrée.</p> : null}
       <ul className="address-list">
         {addresses.map((address) => (
           <li key={address.id}>
@@ -60,7 +68,8 @@ export function AddressList({ addresses, invoicing, refusal }: { addresses: Addr
       </ul>
       <details open={refusal?.form === "adresse-ajouter"}>
         <summary>Ajouter une adresse de livraison</summary>
-        <AddressForm refusal={refusal} />
+        {/* Keyed by the addresses listed: once one is added, the form starts empty again; a refused one keeps what was typed. */}
+        <AddressForm key={addresses.map((address) => address.id).join(",")} refusal={refusal} />
       </details>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 
 export interface FlagSwitchProps {
   userId: number;
@@ -8,32 +8,41 @@ export interface FlagSwitchProps {
   flag?: string;
   label: string;
   on: boolean;
-  /** Shown but not changeable (the last administrator, oneself). */
+  /** Shown but not changeable (the last administrator, oneself); `describedBy` says why. */
   disabled?: boolean;
+  describedBy?: string | undefined;
 }
 
 /**
- * One switch = one small POST form whose button sends the value it turns the switch to: a
- * click works without JavaScript (a 303 back to the page with a toast), and the state the
- * server saves is the one asked, not a toggle of whatever it holds now.
+ * One switch = one small POST form whose button sends the value it turns the switch to
+ * (docs/decisions/0118): a click works without JavaScript (a 303 back to the page with a
+ * toast), and the state the server saves is the one asked, not a toggle of whatever it holds
+ * now, so a second click on a page left open cannot undo a colleague's change. With
+ * JavaScript the same form is sent by Remix: the switch shows the asked state while it runs,
+ * and the page keeps its scroll position.
  */
-export function FlagSwitch({ userId, userName, intent, flag, label, on, disabled = false }: FlagSwitchProps) {
+export function FlagSwitch({ userId, userName, intent, flag, label, on, disabled = false, describedBy }: FlagSwitchProps) {
+  const navigation = useNavigation();
+  const sent = navigation.formData;
+  const mine = sent?.get("intent") === intent && sent.get("utilisateur") === String(userId) && (flag === undefined || sent.get("droit") === flag);
+  const shown = mine ? sent.get("valeur") === "on" : on;
   return (
-    <Form method="post" className="switch-form">
+    <Form method="post" className="switch-form" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="utilisateur" value={userId} />
       {flag ? <input type="hidden" name="droit" value={flag} /> : null}
       <button
         type="submit"
         name="valeur"
-        value={on ? "off" : "on"}
+        value={shown ? "off" : "on"}
         role="switch"
-        aria-checked={on}
+        aria-checked={shown}
         aria-label={`${label} — ${userName}`}
-        className={on ? "switch switch--on" : "switch"}
+        aria-describedby={describedBy}
+        className={shown ? "switch switch--on" : "switch"}
         disabled={disabled}
       >
-        <span aria-hidden="true">{on ? "Oui" : "Non"}</span>
+        <span aria-hidden="true">{shown ? "Oui" : "Non"}</span>
       </button>
     </Form>
   );

@@ -26,7 +26,7 @@ export function PersonalDetailsForm({ details, refusal }: { details: DetailsView
           Raison sociale : <strong>{details.name}</strong> (modifiable par votre commercial uniquement)
         </p>
       )}
-      <TextField id="infos-email" name="email" type="email" label="Adresse e-mail" defaultValue={value("email")} error={errors.email} autoComplete="email" maxLength={120} required />
+      <TextField id="infos-email" name="email" type="email" label="Adresse e-mail" defaultValue={value("email")} error={errors.email} autoComplete="email" maxLength={120} required hint="C'est aussi l'identifiant de connexion." />
       <TextField id="infos-phone" name="phone" type="tel" label="Téléphone" defaultValue={value("phone")} error={errors.phone} autoComplete="tel" maxLength={40} hint="Par exemple 02 97 84 12 50, ou +32 … pour un numéro étranger." />
       <button type="submit" className="button">
         Enregistrer mes coordonnées

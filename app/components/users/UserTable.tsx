@@ -4,64 +4,102 @@ import { FlagSwitch } from "./FlagSwitch";
 import { UserActions } from "./UserActions";
 
 function LastLogin({ user }: { user: UserRow }) {
-  if (user.state === "invited" && user.invitationExpiresAt) return <>Invitation valable jusqu'au {frenchDateTime(user.invitationExpiresAt)}</>;
+  if (user.state === "invited" && user.invitationExpiresAt) {
+    return user.invitationExpired ? (
+      <>Invitation expirée le {frenchDateTime(user.invitationExpiresAt)} : renvoyez-la</>
+    ) : (
+      <>Invitation valable jusqu'au {frenchDateTime(user.invitationExpiresAt)}</>
+    );
+  }
   return <>{user.lastLoginAt ? frenchDateTime(user.lastLoginAt) : "Jamais"}</>;
+}
+
+/** Why a person's admin role or state cannot be changed from here, if it cannot; null otherwise. */
+function lockReason(user: UserRow, activeAdmins: number): string | null {
+  if (user.isSelf) return "C'est vous : un autre administrateur peut changer votre rôle.";
+  if (user.isAdmin && user.state === "active" && activeAdmins <= 1) return "Dernier administrateur : nommez-en un autre avant de lui retirer ce rôle ou de le désactiver.";
+  return null;
 }
 
 /**
  * The organization's people accounts: one row each, its five rights and the admin role as
- * switches. The only administrator left cannot lose the role (the back-office refuses it as
- * well), so its switch is shown disabled with the reason.
+ * switches (each a small form, FlagSwitch). The back-office refuses to remove the last active
+ * administrator and to deactivate oneself; the page does not offer it either and says why
+ * under the role's switch. Rights stay editable in every state: they apply once the person
+ * logs in (invited) or comes back (reactivated).
  */
 export function UserTable({ rows }: { rows: UserRow[] }) {
-  const admins = rows.filter((row) => row.isAdmin && row.state === "active").length;
+  const activeAdmins = rows.filter((row) => row.isAdmin && row.state === "active").length;
   return (
-    <table className="table users-table">
-      <caption>Utilisateurs de l'organisation</caption>
-      <thead>
-        <tr>
-          <th scope="col">Utilisateur</th>
-          <th scope="col">État</th>
-          <th scope="col">Dernière connexion</th>
-          {USER_FLAGS.map((flag) => (
-            <th scope="col" key={flag}>
-              {USER_FLAG_LABELS[flag]}
-            </th>
-          ))}
-          <th scope="col">Administrateur</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((user) => {
-          const lastAdmin = user.isAdmin && admins <= 1;
-          return (
-            <tr key={user.id}>
-              <th scope="row">
-                {user.name}
-                <br />
-                <span className="muted">{user.email}</span>
+    <div className="users-table__scroll">
+      <table className="table users-table">
+        <caption>Utilisateurs de l'organisation</caption>
+        <thead>
+          <tr>
+            <th scope="col">Utilisateur</th>
+            <th scope="col">État</th>
+            <th scope="col">Dernière connexion</th>
+            {USER_FLAGS.map((flag) => (
+              <th scope="col" key={flag}>
+                {USER_FLAG_LABELS[flag]}
               </th>
-              <td>{USER_STATE_LABELS[user.state]}</td>
-              <td>
-                <LastLogin user={user} />
-              </td>
-              {USER_FLAGS.map((flag) => (
-                <td key={flag}>
-                  <FlagSwitch userId={user.id} userName={user.name} intent="droit" flag={flag} label={USER_FLAG_LABELS[flag]} on={user.flags[flag]} disabled={user.state === "disabled"} />
+            ))}
+            <th scope="col">Administrateur</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((user) => {
+            const reason = lockReason(user, activeAdmins);
+            const reasonId = reason ? `utilisateur-${user.id}-verrou` : undefined;
+            return (
+              <tr key={user.id} data-state={user.state}>
+                <th scope="row">
+                  {user.name}
+                  {user.isSelf ? <span className="muted"> (vous)</span> : null}
+                  <br />
+                  <span className="muted">{user.email}</span>
+                </th>
+                <td>{USER_STATE_LABELS[user.state]}</td>
+                <td>
+                  <LastLogin user={user} />
                 </td>
-              ))}
-              <td>
-                <FlagSwitch userId={user.id} userName={user.name} intent="admin" label="Administrateur" on={user.isAdmin} disabled={user.state !== "active" || lastAdmin || (user.isSelf && user.isAdmin)} />
-                {lastAdmin ? <p className="muted">Dernier administrateur</p> : null}
-              </td>
-              <td>
-                <UserActions user={user} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                {USER_FLAGS.map((flag) => (
+                  <td key={flag}>
+                    {/* The column's title, shown where the table's header is hidden (narrow screens). */}
+                    <span className="users-table__label" aria-hidden="true">
+                      {USER_FLAG_LABELS[flag]}
+                    </span>
+                    <FlagSwitch userId={user.id} userName={user.name} intent="droit" flag={flag} label={USER_FLAG_LABELS[flag]} on={user.flags[flag]} />
+                  </td>
+                ))}
+                <td>
+                  <span className="users-table__label" aria-hidden="true">
+                    Administrateur
+                  </span>
+                  <FlagSwitch
+                    userId={user.id}
+                    userName={user.name}
+                    intent="admin"
+                    label="Administrateur"
+                    on={user.isAdmin}
+                    disabled={user.state === "disabled" || reason !== null}
+                    describedBy={reasonId}
+                  />
+                  {reason ? (
+                    <p id={reasonId} className="muted users-table__reason">
+                      {reason}
+                    </p>
+                  ) : null}
+                </td>
+                <td>
+                  <UserActions user={user} locked={reason !== null} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

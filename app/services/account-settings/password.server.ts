@@ -1,64 +1,95 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordStrength } from "@shared/domain/password";
-import type { PortalLoadContext } from "~/services/context.server";
 import { parseForm, redirectWithToast } from "~/services/forms/index.server";
-import { requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.server";
+import { confirmWithBackoffice, requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.server";
+import { closeOtherSessionsSockets } from "~/services/realtime/sessions.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { PasswordField, PasswordRefusal, PasswordView } from "./types";
 
 export const PASSWORD_PATH = "/mon-compte/mot-de-passe";
 
-/** The back-office's code for a wrong current password (docs/users.md). */
+/** The back-office's codes of a refused change (docs/users.md « Password »). */
 const WRONG_PASSWORD = "wrong_password";
-const WEAK_PASSWORD = "weak_password";
+const NEW_PASSWORD_CODES = new Set(["weak_password", "same_password"]);
 
-/**
- * Anyone logged in changes its own password, except a contributor acting for a client: the
- * token is the client's there, and a representative never sets a client's password (a 404, no
- * menu link; its own password is changed from its own account).
- */
-export async function requirePasswordUser(args: GuardArgs): Promise<ActiveUser> {
-  const active = await requireUser(args);
-  if (active.session.master) throw data({ message: null }, { status: 404 });
-  return active;
+/** The back-office's own words for the same refusal (server/backoffice/auth/password-change.ts). */
+export const ACTING_FOR_CLIENT =
+  "Vous agissez pour le compte d'un client : revenez à votre propre compte (« Revenir à mon compte ») pour changer votre mot de passe.";
+export const PASSWORD_CHANGED = "Votre mot de passe est modifié. Vos autres sessions sont fermées et un e-mail vous le confirme.";
+
+export interface PasswordPage extends PasswordView {
+  /** Set for a contributor acting for a client: the page says why, and shows no form. */
+  refusedBecause: string | null;
 }
 
-export function passwordView(): PasswordView {
-  return { minLength: MIN_PASSWORD_LENGTH };
+/**
+ * The page's caller, confirmed by the back-office (one /auth/me per request, shared with the
+ * layout): a session ended elsewhere (another device's password change, a deactivation)
+ * leaves for /connexion with its cookie cleared, loader and action alike, instead of failing.
+ */
+async function requirePasswordUser(args: GuardArgs): Promise<ActiveUser & { actingForClient: boolean }> {
+  const active = await requireUser(args);
+  const me = await confirmWithBackoffice(args, active).catch(asRouteError);
+  return { ...active, actingForClient: me.master !== null };
+}
+
+/**
+ * GET: anyone logged in changes its own password. A contributor acting for a client holds the
+ * client's token: it never sets a client's password, and is told so (403, as the back-office).
+ */
+export async function loadPasswordPage(args: GuardArgs) {
+  const active = await requirePasswordUser(args);
+  const page: PasswordPage = { minLength: MIN_PASSWORD_LENGTH, refusedBecause: active.actingForClient ? ACTING_FOR_CLIENT : null };
+  return data(page, { status: active.actingForClient ? 403 : 200 });
 }
 
 const tooLong = `Le mot de passe ne peut pas dépasser ${MAX_PASSWORD_LENGTH} caractères.`;
 const passwordForm = z.object({
   actuel: z.string({ error: "Indiquez votre mot de passe actuel." }).min(1, "Indiquez votre mot de passe actuel.").max(MAX_PASSWORD_LENGTH, tooLong),
   nouveau: z.string({ error: "Choisissez un nouveau mot de passe." }).min(1, "Choisissez un nouveau mot de passe.").max(MAX_PASSWORD_LENGTH, tooLong),
-  confirmation: z.string({ error: "Confirmez le nouveau mot de passe." }).max(MAX_PASSWORD_LENGTH, tooLong),
+  confirmation: z.string({ error: "Confirmez le nouveau mot de passe." }).min(1, "Confirmez le nouveau mot de passe.").max(MAX_PASSWORD_LENGTH, tooLong),
 });
 
 function refusal(status: number, message: string, errors: Partial<Record<PasswordField, string>>, advice: string[] = []) {
   return data<PasswordRefusal>({ ok: false, message, errors, advice }, { status });
 }
 
-/** The words a password must not be built on: the person's name, e-mail and organization. */
-function personalWords(active: ActiveUser): string[] {
+/**
+ * The words a password must not be built on, as the back-office judges them: the person's
+ * name, e-mail (its login, read from /crm/me: the session does not carry it) and organization.
+ */
+async function personalWords(active: ActiveUser): Promise<string[]> {
+  const me = await active.upstream.users.me().catch(asRouteError);
   const { user } = active.session;
-  return [user.obj_name, user.obj_title, user.obj_properties.org_name ?? ""].filter((word) => word !== "");
+  return [me.name, me.email, user.obj_name, user.obj_properties.org_name ?? ""].filter((word) => word !== "");
+}
+
+/** A refusal of the back-office, on the field it is about; a dead session or an outage stops the page. */
+function refusalOf(error: unknown) {
+  if (!(error instanceof UpstreamError) || error.isUnavailable || error.status === 401 || error.status === 404) return asRouteError(error);
+  if (error.code === WRONG_PASSWORD) return refusal(error.status, error.message, { actuel: error.message });
+  if (NEW_PASSWORD_CODES.has(error.code)) return refusal(error.status, error.message, { nouveau: error.message });
+  return refusal(error.status, error.message, {});
 }
 
 /**
  * POST /mon-compte/mot-de-passe. Checked here first with the same rule as the back-office
- * (shared/domain/password.ts), so the French advice shows under the field; the back-office
- * checks the current password, judges again, ends the user's other sessions and sends the
- * security e-mail. Nothing typed is sent back to the page.
+ * (shared/domain/password.ts), so the French reasons and advice show under the field; the
+ * back-office checks the current password, judges again, revokes the user's other tokens and
+ * sends the security e-mail; then the other sessions' live connections close (decision 0120).
+ * Nothing typed is sent back to the page.
  */
-export async function changePasswordFromForm(active: ActiveUser, context: PortalLoadContext, request: Request) {
-  const parsed = parseForm(await request.formData(), passwordForm);
+export async function changePasswordFromForm(args: GuardArgs) {
+  const active = await requirePasswordUser(args);
+  if (active.actingForClient) return refusal(403, ACTING_FOR_CLIENT, {});
+  const parsed = parseForm(await args.request.formData(), passwordForm);
   if (!parsed.ok) return refusal(400, parsed.formError, parsed.fieldErrors);
   const { actuel, nouveau, confirmation } = parsed.data;
   if (nouveau !== confirmation) return refusal(400, "Les deux mots de passe saisis sont différents.", { confirmation: "Les deux mots de passe saisis sont différents." });
   if (nouveau === actuel) return refusal(400, "Le nouveau mot de passe doit être différent de l'actuel.", { nouveau: "Le nouveau mot de passe doit être différent de l'actuel." });
-  const strength = passwordStrength(nouveau, personalWords(active));
+  const strength = passwordStrength(nouveau, await personalWords(active));
   if (!strength.acceptable) {
     const [reason = "Ce mot de passe est trop faible.", ...advice] = strength.messages;
     return refusal(400, "Ce mot de passe est trop faible.", { nouveau: reason }, advice);
@@ -66,10 +97,8 @@ export async function changePasswordFromForm(active: ActiveUser, context: Portal
   try {
     await active.upstream.users.changePassword(actuel, nouveau);
   } catch (error) {
-    if (!(error instanceof UpstreamError) || error.isUnavailable || error.status === 401 || error.status === 404) return asRouteError(error);
-    if (error.code === WRONG_PASSWORD) return refusal(error.status, error.message, { actuel: error.message });
-    if (error.code === WEAK_PASSWORD) return refusal(error.status, error.message, { nouveau: error.message });
-    return refusal(error.status, error.message, {});
+    return refusalOf(error);
   }
-  return redirectWithToast(context, PASSWORD_PATH, { type: "success", message: "Votre mot de passe est changé. Vos autres sessions sont fermées." });
+  closeOtherSessionsSockets(args.context, active.session);
+  return redirectWithToast(args.context, PASSWORD_PATH, { type: "success", message: PASSWORD_CHANGED });
 }

@@ -45,10 +45,15 @@ export interface AddressView extends AddressValues {
 
 export interface PersonalInfoView {
   details: DetailsView;
-  /** The organization's delivery addresses. */
-  addresses: AddressView[];
-  /** The head office, read-only; null when the organization has none on file. */
+  /**
+   * The organization's delivery addresses, the head office apart; null for a contributor on
+   * its own account (the addresses are a client's: it chooses one first).
+   */
+  addresses: AddressView[] | null;
+  /** The head office, read-only (the invoicing address); null when the organization has none on file. */
   invoicing: AddressValues | null;
+  /** The client's name when a contributor acts for it: the details shown are that account's. */
+  actingFor: string | null;
 }
 
 /**

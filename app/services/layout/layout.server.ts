@@ -1,18 +1,10 @@
 import { permissionsOf } from "@shared/domain/permissions";
-import type { AccountMenuAccess } from "./types";
+import { accountAccessOf } from "./account-pages";
+import type { DefaultLayoutData } from "./types";
 import { confirmWithBackoffice, type ActiveUser, type GuardArgs } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
 
-export interface DefaultLayoutData {
-  organizationName: string;
-  userName: string;
-  /** Products in the organization's cart, for every account that can see it (read-only too). */
-  cartCount: number | null;
-  /** False for a people account without the `cart` right: its cart is read-only, no quick order. */
-  canEditCart: boolean;
-  access: AccountMenuAccess;
-  actingFor: { clientName: string; clientRef: string; masterName: string } | null;
-}
+export type { DefaultLayoutData };
 
 /**
  * What the default layout shows around every page, from ONE back-office call: /auth/me
@@ -23,7 +15,9 @@ export interface DefaultLayoutData {
 export async function loadDefaultLayout(args: GuardArgs, active: ActiveUser): Promise<DefaultLayoutData> {
   const me = await confirmWithBackoffice(args, active).catch(asRouteError);
   const { user, master } = active.session;
-  const permissions = permissionsOf(user, master);
+  // The rights come from /auth/me, not the cookie: a flag or the admin role the organization
+  // changed a moment ago shows in the menu on the person's next page (docs/users.md).
+  const permissions = permissionsOf(me.user, me.master);
   // A contributor has no cart of its own (it acts on a client's); anyone else sees the
   // organization's cart, read-only without the `cart` right.
   const hasCart = user.obj_class !== "contributor";
@@ -32,12 +26,7 @@ export async function loadDefaultLayout(args: GuardArgs, active: ActiveUser): Pr
     userName: master ? master.obj_name : user.obj_name,
     cartCount: hasCart ? (me.user.obj_properties.cart?.count ?? 0) : null,
     canEditCart: hasCart && permissions.canUpdateCart,
-    access: {
-      canViewQuotes: permissions.canViewQuotes,
-      canViewInvoices: permissions.canViewInvoices,
-      canViewPrices: permissions.canViewPrices,
-      canPickClients: permissions.canPickClients,
-    },
+    access: accountAccessOf(me.user, me.master),
     actingFor: master ? { clientName: user.obj_name, clientRef: user.obj_ref, masterName: master.obj_name } : null,
   };
 }

@@ -1,7 +1,9 @@
+import { createAlertsClient, type AlertsClient } from "./alerts.server";
 import { CartCache } from "./cart-cache.server";
 import { createAuthClient, type AuthClient } from "./auth.server";
 import { createCartLookupsClient, type CartLookupsClient } from "./cart-lookups.server";
 import { createCertificatesClient, type CertificatesClient } from "./certificates.server";
+import { createContentClient, type ContentClient } from "./content.server";
 import { createCrmClient, type CrmClient } from "./crm.server";
 import { createUpstreamHttp, type UpstreamHttpOptions } from "./http.server";
 import { createInvoicesClient, type InvoicesClient } from "./invoices.server";
@@ -10,6 +12,7 @@ import { createOrdersClient, type OrdersClient } from "./orders.server";
 import { createPimClient, type PimClient } from "./pim.server";
 import { createPriceListClient, type PriceListClient } from "./price-list.server";
 import { createQuotesClient, type QuotesClient } from "./quotes.server";
+import { createRequestsClient, type RequestsClient } from "./requests.server";
 import { createSalesQuotesClient, type SalesQuotesClient } from "./sales-quotes.server";
 import { createUsersClient, type UsersClient } from "./users.server";
 import { createWmsClient, type WmsClient } from "./wms.server";
@@ -37,6 +40,12 @@ export interface Upstream {
   certificates: CertificatesClient;
   /** The organization's people, invitations, one's own details, password and addresses (issue 20). */
   users: UsersClient;
+  /** The distributor's news and documents to download (docs/content.md). */
+  content: ContentClient;
+  /** One's own e-mail alerts, and the public unsubscribe link (docs/alerts.md). */
+  alerts: AlertsClient;
+  /** Visitors' contact messages, account opening requests and forgotten passwords (docs/requests.md). */
+  requests: RequestsClient;
 }
 
 export interface UpstreamOptions extends UpstreamHttpOptions {
@@ -61,6 +70,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     cartLookups: createCartLookupsClient(http),
     certificates: createCertificatesClient(http),
     users: createUsersClient(http),
+    content: createContentClient(http),
+    alerts: createAlertsClient(http),
+    requests: createRequestsClient(http),
   };
 }
 

@@ -52,7 +52,7 @@ export function createUsersClient(http: UpstreamHttp): UsersClient {
     update: (userId, request) => http.send({ method: "PATCH", path: `api/crm/users/${userId}`, body: request, schema: null }),
     invite: (request) => http.send({ method: "POST", path: "api/crm/invitations", body: request, schema: null }),
     resendInvitation: (orgId, userId) =>
-      http.send({ method: "POST", path: `api/crm/invitations/${userId}/resend`, query: { org_id: orgId }, body: {}, schema: null }),
+      http.send({ method: "POST", path: `api/crm/invitations/${userId}/resend`, body: { org_id: orgId }, schema: null }),
     revokeInvitation: (orgId, userId) => http.send({ method: "DELETE", path: `api/crm/invitations/${userId}`, query: { org_id: orgId }, schema: null }),
     invitation: (token) => http.send({ method: "GET", path: tokenPath(token), schema: invitationInfo }),
     acceptInvitation: (token, password) => http.send({ method: "POST", path: tokenPath(token), body: { password }, schema: null }),

@@ -1,11 +1,13 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { inviteRequest } from "@shared/contracts/users";
+import { permissionsOf } from "@shared/domain/permissions";
 import type { PortalLoadContext } from "~/services/context.server";
 import { parseForm, redirectWithToast, respond } from "~/services/forms/index.server";
 import { refused, saved, type Outcome } from "~/services/forms/respond.server";
-import { requireOrdersUser, type OrdersUser } from "~/services/orders/index.server";
-import type { GuardArgs } from "~/services/guards.server";
+import type { OrdersUser } from "~/services/orders/index.server";
+import { confirmWithBackoffice, requireUser, type GuardArgs } from "~/services/guards.server";
+import { canManageUsers } from "~/services/layout/account-pages";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import { USER_FLAGS, USER_FLAG_LABELS, type InviteRefusal, type UsersView } from "./types";
@@ -15,15 +17,18 @@ import { usersViewOf } from "./views.server";
 export const USERS_PATH = "/mon-compte/utilisateurs";
 
 /**
- * The users page's caller: logged in, a contributor acting for a client (else the picker).
- * Whether it may manage the people (the organization account, an administrator) is the
- * back-office's answer to the list: a 403 there is this page's 404, as for any page an
- * account has no right to (no menu link either).
+ * The users page's caller (loader and action alike): the organization account (a contributor
+ * after login-as acts as it) or a people account made administrator. Judged on /auth/me, asked
+ * once per request with the layout, not on the cookie: a person made administrator (or no
+ * longer) a moment ago is judged on that. Anyone else gets this page's 404, as for any page an
+ * account has no right to (and no menu link): a people account without the role, a
+ * contributor that has not chosen a client. The back-office checks it again on every call.
  */
 export async function requireUsersPageUser(args: GuardArgs): Promise<OrdersUser> {
-  const user = await requireOrdersUser(args);
-  if (user.session.user.obj_class !== "organization" && user.session.user.obj_class !== "people") throw data({ message: null }, { status: 404 });
-  return user;
+  const active = await requireUser(args);
+  const me = await confirmWithBackoffice(args, active).catch(asRouteError);
+  if (!canManageUsers(me.user)) throw data({ message: null }, { status: 404 });
+  return { ...active, orgId: me.user.auth_org_id, permissions: permissionsOf(me.user, me.master) };
 }
 
 export async function loadUsers(user: OrdersUser): Promise<UsersView> {
@@ -85,7 +90,7 @@ async function change(user: OrdersUser, form: Exclude<UsersForm, { intent: "invi
       case "desactiver":
       case "reactiver":
         await users.update(form.utilisateur, { org_id: user.orgId, disabled: form.intent === "desactiver" });
-        publishAccessChange(context, user.session);
+        publishAccessChange(context, user.session, form.intent === "desactiver" ? { deactivated: form.utilisateur } : {});
         return saved(form.intent === "desactiver" ? "Compte désactivé : ses sessions sont fermées." : "Compte réactivé.");
       case "renvoyer":
         await users.resendInvitation(user.orgId, form.utilisateur);

@@ -20,7 +20,7 @@ export const USER_FLAG_LABELS: Record<UserFlag, string> = {
 export type UserState = "invited" | "active" | "disabled";
 
 export const USER_STATE_LABELS: Record<UserState, string> = {
-  invited: "Invitation en attente",
+  invited: "Invité",
   active: "Actif",
   disabled: "Désactivé",
 };
@@ -36,6 +36,8 @@ export interface UserRow {
   lastLoginAt: string | null;
   /** The pending invitation's expiry (ISO instant), when one is pending. */
   invitationExpiresAt: string | null;
+  /** The pending invitation's link has expired: only a re-send lets the person in. */
+  invitationExpired: boolean;
   /** The person looking at the page: no switch to remove its own admin right nor deactivate itself. */
   isSelf: boolean;
 }

@@ -14,6 +14,7 @@ function rowOf(person: OrgPerson, selfId: number): UserRow {
     state: person.state,
     lastLoginAt: person.last_login_at,
     invitationExpiresAt: person.invitation?.expires_at ?? null,
+    invitationExpired: person.invitation?.expired ?? false,
     isSelf: person.usr_id === selfId,
   };
 }

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { ErrorLogger } from "../http/errors";
 import type { BackofficeMailer } from "../quotes/mail/notifier";
+import { createAlertDeliveries } from "./deliveries";
 import { loadAlert, type AlertEvent } from "./events";
 import { recipientsFor, wanting, type AlertRecipient } from "./preferences";
 import { alertMail } from "./templates";
-import { signUnsubscribe } from "./tokens";
 
 /**
  * Sends the alerts (docs/alerts.md, decision 0117). The code that commits an event calls
@@ -37,25 +37,13 @@ export interface AlertDispatcherDeps {
   portalUrl?: string;
 }
 
-export const UNSUBSCRIBE_PATH = "/api/alerts/unsubscribe";
-
 /** Nobody told: a back-office without a mail service (tests of other areas, main.ts without SMTP). */
 export const SILENT_ALERTS: AlertNotifier = { notify: () => undefined };
 
 export function createAlertDispatcher(deps: AlertDispatcherDeps): AlertDispatcher {
-  const { db, mailer, logger, now } = deps;
+  const { db, mailer, logger } = deps;
+  const deliveries = createAlertDeliveries(deps);
   let queue: Promise<unknown> = Promise.resolve();
-  const absolute = (path: string) => (deps.portalUrl ? new URL(path, deps.portalUrl).href : path);
-
-  async function claim(key: string, kind: string, recipient: AlertRecipient): Promise<number | null> {
-    const row = await db
-      .insertInto("alert_deliveries")
-      .values({ event_key: key, user_id: recipient.usrId, kind, email: recipient.email, sent_at: now() })
-      .onConflict((oc) => oc.columns(["event_key", "user_id"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    return row?.id ?? null;
-  }
 
   async function recipientsOf(alert: NonNullable<Awaited<ReturnType<typeof loadAlert>>>): Promise<AlertRecipient[]> {
     if (alert.onlyUser === null) return recipientsFor(db, alert.orgId, alert.kind);
@@ -70,18 +58,15 @@ export function createAlertDispatcher(deps: AlertDispatcherDeps): AlertDispatche
     if (!alert) return 0;
     let sent = 0;
     for (const recipient of await recipientsOf(alert)) {
-      const deliveryId = await claim(alert.key, alert.kind, recipient);
+      const deliveryId = await deliveries.claim(alert.key, alert.kind, recipient);
       if (deliveryId === null) continue;
-      const token = signUnsubscribe(deps.secret, { deliveryId, usrId: recipient.usrId, kind: alert.kind });
-      const unsubscribe = absolute(`${UNSUBSCRIBE_PATH}?token=${token}`);
-      const content = alertMail(alert.facts, { page: absolute(alert.path), unsubscribe });
-      // RFC 8058: mail clients show their own « se désabonner » and POST to the link.
-      const headers = deps.portalUrl ? { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined;
+      const { page, headers } = deliveries.unsubscribe(deliveryId, recipient.usrId, alert.kind);
+      const content = alertMail(alert.facts, { page: deliveries.absolute(alert.path), unsubscribe: page });
       try {
         await mailer.send({ to: [recipient.email], ...content, ...(headers ? { headers } : {}) });
         sent += 1;
       } catch (error) {
-        await db.deleteFrom("alert_deliveries").where("id", "=", deliveryId).execute();
+        await deliveries.release(deliveryId);
         throw error;
       }
     }

@@ -6,7 +6,6 @@ import { ApiFailure, forbidden } from "../http/errors";
 import { sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { readPreferences, turnOff, writePreferences } from "./preferences";
-import { unsubscribePage } from "./unsubscribe-page";
 import { verifyUnsubscribe, type UnsubscribeClaim } from "./tokens";
 
 const PEOPLE_REFUSED = "Votre compte ne permet pas de choisir des alertes e-mail : elles sont réservées au compte de l'organisation.";
@@ -41,13 +40,11 @@ export function alertPreferencesRouter(deps: ServiceDeps): Router {
 const REFUSED = "Ce lien de désabonnement n'est pas valable : vérifiez qu'il est complet, ou choisissez vos alertes depuis votre espace client.";
 const USED = "Ce lien de désabonnement a déjà servi. Vous pouvez choisir vos alertes depuis votre espace client.";
 
-const wantsHtml = (req: Request) => req.accepts(["json", "html"]) === "html";
-
 /**
- * /api/alerts/unsubscribe?token=… (public: the token is the proof, tokens.ts). GET says what
- * the link does and changes nothing (mail scanners open links); a browser gets a page with one
- * button, which POSTs. POST turns the alert off, once: mail clients' one-click (RFC 8058) and
- * the page's button come here.
+ * /api/alerts/unsubscribe?token=… (public: the token is the proof, tokens.ts), JSON only. GET
+ * says what the link does and changes nothing (mail scanners open links): the portal's page
+ * (/desabonnement, the link in the e-mail's body) asks with it. POST turns the alert off, once:
+ * the portal page's button and mail clients' one-click (RFC 8058, List-Unsubscribe) come here.
  */
 export function unsubscribeRouter(deps: Pick<ServiceDeps, "db" | "now">, secret: Buffer): Router {
   const { db, now } = deps;
@@ -66,35 +63,22 @@ export function unsubscribeRouter(deps: Pick<ServiceDeps, "db" | "now">, secret:
   const body = (kind: AlertKind, unsubscribed: boolean): UnsubscribeResponse => ({ kind, label: ALERT_LABELS[kind], unsubscribed });
 
   router.get("/unsubscribe", asyncHandler(async (req, res) => {
-    try {
-      const { claim, used } = await claimOf(req);
-      if (wantsHtml(req)) res.type("html").send(unsubscribePage({ state: used ? "used" : "ask", label: ALERT_LABELS[claim.kind], action: req.originalUrl }));
-      else res.json(body(claim.kind, used));
-    } catch (error) {
-      if (!wantsHtml(req) || !(error instanceof ApiFailure)) throw error;
-      res.status(error.status).type("html").send(unsubscribePage({ state: "refused", label: "", action: "" }));
-    }
+    const { claim, used } = await claimOf(req);
+    res.json(body(claim.kind, used));
   }));
 
   router.post("/unsubscribe", asyncHandler(async (req, res) => {
-    const html = wantsHtml(req);
-    try {
-      const { claim, used } = await claimOf(req);
-      if (used) throw new ApiFailure(410, "unsubscribe_token_used", USED);
-      const at = now();
-      // The delivery row is taken first: two clicks at once turn the alert off once.
-      const taken = await db.transaction().execute(async (trx) => {
-        const row = await trx.updateTable("alert_deliveries").set({ unsubscribed_at: at }).where("id", "=", claim.deliveryId).where("unsubscribed_at", "is", null).returning("id").executeTakeFirst();
-        if (row) await turnOff(trx, claim.usrId, claim.kind, at);
-        return row !== undefined;
-      });
-      if (!taken) throw new ApiFailure(410, "unsubscribe_token_used", USED);
-      if (html) res.type("html").send(unsubscribePage({ state: "done", label: ALERT_LABELS[claim.kind], action: "" }));
-      else res.json(body(claim.kind, true));
-    } catch (error) {
-      if (!html || !(error instanceof ApiFailure)) throw error;
-      res.status(error.status).type("html").send(unsubscribePage({ state: error.status === 410 ? "used" : "refused", label: "", action: "" }));
-    }
+    const { claim, used } = await claimOf(req);
+    if (used) throw new ApiFailure(410, "unsubscribe_token_used", USED);
+    const at = now();
+    // The delivery row is taken first: two clicks at once turn the alert off once.
+    const taken = await db.transaction().execute(async (trx) => {
+      const row = await trx.updateTable("alert_deliveries").set({ unsubscribed_at: at }).where("id", "=", claim.deliveryId).where("unsubscribed_at", "is", null).returning("id").executeTakeFirst();
+      if (row) await turnOff(trx, claim.usrId, claim.kind, at);
+      return row !== undefined;
+    });
+    if (!taken) throw new ApiFailure(410, "unsubscribe_token_used", USED);
+    res.json(body(claim.kind, true));
   }));
 
   return router;

@@ -1,4 +1,4 @@
-import { ALERT_LABELS } from "@shared/contracts/alerts";
+import { ALERT_LABELS, type AlertKind } from "@shared/contracts/alerts";
 import { formatEuros } from "@shared/domain/money";
 import { frenchDate } from "../invoices/document/mentions";
 import { compose, type Block, type MailContent } from "../quotes/mail/compose";
@@ -29,17 +29,21 @@ export type AlertFacts =
 export interface AlertLinks {
   /** The page the alert is about: an absolute URL, or a path when no portal address is set. */
   page: string;
-  /** The one-click unsubscribe link of this alert. */
+  /** The portal's unsubscribe page for this alert (/desabonnement?jeton=…, alerts/deliveries.ts). */
   unsubscribe: string;
 }
 
-function footer(facts: AlertFacts, links: AlertLinks): Block[] {
+/**
+ * The end of every alert, the quotes' included (quotes/mail/templates.ts): why it was received,
+ * and the link that turns this kind off.
+ */
+export function alertFooter(kind: AlertKind, unsubscribe: string): Block[] {
   return [
     {
       kind: "paragraph",
-      text: `Vous recevez ce message car l'alerte « ${ALERT_LABELS[facts.kind]} » est active pour votre compte. Vous pouvez la désactiver en un clic, ou choisir vos alertes dans votre espace client (Mon compte › Alertes e-mails).`,
+      text: `Vous recevez ce message car l'alerte « ${ALERT_LABELS[kind]} » est active pour votre compte. Vous pouvez la désactiver en un clic, ou choisir vos alertes dans votre espace client (Mon compte › Alertes e-mails).`,
     },
-    { kind: "link", label: "Ne plus recevoir cette alerte", href: links.unsubscribe },
+    { kind: "link", label: "Ne plus recevoir cette alerte", href: unsubscribe },
   ];
 }
 
@@ -112,5 +116,5 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
 
 export function alertMail(facts: AlertFacts, links: AlertLinks): MailContent {
   const { subject, blocks } = body(facts, links);
-  return compose(subject, "Bonjour,", [...blocks, ...footer(facts, links)]);
+  return compose(subject, "Bonjour,", [...blocks, ...alertFooter(facts.kind, links.unsubscribe)]);
 }

@@ -9,12 +9,22 @@ import { toAddress } from "./addresses";
  * Editing and removing the organization's delivery addresses (docs/users.md). An order keeps
  * a copy of its addresses, so an edit never changes one; a removal is refused while an open
  * order (neither delivered nor cancelled) or the organization's saved cart names the address,
- * so nothing in progress loses it. Another organization's address is a 404.
+ * so nothing in progress loses it. Another organization's address is a 404. The head office
+ * (the organization's first address, its invoicing address: decision 0071) is neither edited
+ * nor removed here: removing it would make the next address the invoicing one.
  */
+
+const HEAD_OFFICE_READ_ONLY = "L'adresse de facturation (siège) ne se modifie pas en ligne : contactez votre commercial.";
+
+async function refuseHeadOffice(db: Kysely<Database>, orgId: number, id: number): Promise<void> {
+  const first = await db.selectFrom("addresses").select("id").where("org_id", "=", orgId).orderBy("id").limit(1).executeTakeFirst();
+  if (first?.id === id) throw new ApiFailure(403, "head_office_read_only", HEAD_OFFICE_READ_ONLY);
+}
 
 const OPEN_ORDER_EXCLUDED = ["livrée", "annulée"] as const;
 
 export async function updateAddress(db: Kysely<Database>, orgId: number, id: number, input: AddressInput): Promise<Address> {
+  await refuseHeadOffice(db, orgId, id);
   const row = await db
     .updateTable("addresses")
     .set({
@@ -59,6 +69,7 @@ export async function deleteAddress(db: Kysely<Database>, orgId: number, id: num
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("addresses").select("id").where("id", "=", id).where("org_id", "=", orgId).forUpdate().executeTakeFirst();
     if (!row) throw notFound();
+    await refuseHeadOffice(trx, orgId, id);
     const uses = await addressUses(trx, orgId, id);
     if (uses.orders.length > 0) {
       throw new ApiFailure(409, "address_in_use", `Cette adresse est celle d'une commande en cours (${uses.orders.join(", ")}) : elle pourra être supprimée une fois la commande livrée ou annulée.`);

@@ -539,7 +539,130 @@ export interface QuoteCartLocksTable {
   created_at: Timestamp;
 }
 
+/** News and documents to download (migrations/0015_content.ts, docs/content.md). */
+export interface NewsCategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface NewsItemsTable {
+  id: Generated<number>;
+  category_id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  /** Blocks of plain text (shared/contracts/content.ts newsBody), never HTML. */
+  body: Json<unknown>;
+  picture_url: string;
+  picture_alt: string;
+  published_at: Timestamp;
+}
+
+export interface DownloadCategoriesTable {
+  id: Generated<number>;
+  /** Null for a top category; a sub-category's parent is a top category (two levels). */
+  parent_id: number | null;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface DownloadDocumentsTable {
+  id: Generated<number>;
+  category_id: number;
+  title: string;
+  description: Generated<string>;
+  file_name: string;
+  mime: string;
+  size_bytes: number;
+  sha256: string;
+  content: Uint8Array;
+  published_on: DateString;
+  /** Only the organizations of download_document_orgs may list and download it. */
+  restricted: Generated<boolean>;
+  /** It shows prices: people accounts need the `prices` flag. */
+  shows_prices: Generated<boolean>;
+}
+
+export interface DownloadDocumentOrgsTable {
+  document_id: number;
+  org_id: number;
+}
+
+/** What visitors send without an account (migrations/0016_requests.ts, docs/requests.md). */
+export interface ContactRequestsTable {
+  id: Generated<number>;
+  subject: string;
+  message: string;
+  name: string;
+  email: string;
+  phone: Generated<string>;
+  company: string;
+  user_id: number | null;
+  org_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AccountRequestsTable {
+  id: Generated<number>;
+  company: string;
+  siret: Generated<string>;
+  vat_number: Generated<string>;
+  street: string;
+  zipcode: string;
+  city: string;
+  country: string;
+  activity: string;
+  contact_name: string;
+  email: string;
+  phone: string;
+  message: Generated<string>;
+  state: Generated<"received" | "in_review" | "accepted" | "refused">;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountRequestStepsTable {
+  id: Generated<number>;
+  request_id: number;
+  state: string;
+  note: Generated<string>;
+  actor: string;
+  at: Timestamp;
+}
+
+/** A password reset link: only its token's sha256, single use, 30 minutes (decision 0124). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** Page views without cookies (migrations/0017_analytics.ts, decision 0125): views per day, path and visitor key. */
+export interface AnalyticsViewsTable {
+  day: DateString;
+  path: string;
+  visitor: string;
+  views: number;
+}
+
+/** The day's random salt of the visitor keys, deleted once the day is over. */
+export interface AnalyticsSaltsTable {
+  day: DateString;
+  salt: string;
+}
+
 export interface Database {
+  analytics_views: AnalyticsViewsTable;
+  analytics_salts: AnalyticsSaltsTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   contributor_clients: ContributorClientsTable;
@@ -582,6 +705,15 @@ export interface Database {
   user_changes: UserChangesTable;
   alert_preferences: AlertPreferencesTable;
   alert_deliveries: AlertDeliveriesTable;
+  news_categories: NewsCategoriesTable;
+  news_items: NewsItemsTable;
+  download_categories: DownloadCategoriesTable;
+  download_documents: DownloadDocumentsTable;
+  download_document_orgs: DownloadDocumentOrgsTable;
+  contact_requests: ContactRequestsTable;
+  account_requests: AccountRequestsTable;
+  account_request_steps: AccountRequestStepsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import type { Database } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { parisDate } from "@shared/domain/index";
 import { seedCatalogue } from "./catalogue";
+import { seedContent } from "./content";
 import { seedInvoices } from "./invoices";
 import { seedPastOrders } from "./orders";
 import { registerServiceToken } from "../auth/service-tokens";
@@ -10,6 +11,8 @@ import { DEMO_PASSWORD, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN, NAMED_CLIENTS, ac
 import { seedOrganizations } from "./organizations";
 import { seedPrices } from "./prices";
 import { seedQuotes } from "./quotes";
+import { seedRequests } from "./requests";
+import { seedDemoViews } from "../analytics/demo-views";
 import { Prng } from "./prng";
 
 export interface DemoOptions {
@@ -82,6 +85,9 @@ async function seedDemoWhen(
     await seedPastOrders(trx, rng, { orgs, productIds: catalogue.productIds, today, now });
     await seedInvoices(trx, { today, now });
     await seedQuotes(trx, { today, now });
+    await seedContent(trx, { today, now });
+    await seedRequests(trx, { now });
+    await seedDemoViews(trx, today);
     await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
     return true;
   });

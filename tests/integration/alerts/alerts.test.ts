@@ -14,7 +14,8 @@ import { readMailFolder, type ReadMail } from "../quotes-mail/eml";
 /**
  * The e-mail alerts (docs/alerts.md), read back from the .eml files: a shipment tells those of
  * the organization who chose « commande expédiée », once, and nobody who did not; each alert
- * carries a signed one-click unsubscribe link that works once and is refused when tampered.
+ * carries a signed unsubscribe link, to the portal's page in its body and to the one-click API
+ * in its List-Unsubscribe header, that works once and is refused when tampered.
  */
 
 const PORTAL = "https://portail.example.fr";
@@ -49,11 +50,17 @@ describe("the e-mail alerts", () => {
     return placed;
   }
 
-  /** The unsubscribe link of an alert, on the test server instead of the portal's address. */
-  function unsubscribeLink(mail: ReadMail | undefined): string {
-    const link = /Ne plus recevoir cette alerte : (\S+)/.exec(mail?.text ?? "")?.[1] ?? "";
-    expect(link.startsWith(`${PORTAL}/api/alerts/unsubscribe?token=`)).toBe(true);
-    return link.replace(PORTAL, harness.url);
+  /**
+   * The one-click URL of an alert (its List-Unsubscribe header), on the test server instead of
+   * the portal's address; the body's link opens the portal's page with the same token.
+   */
+  async function unsubscribeLink(mail: ReadMail | undefined): Promise<string> {
+    const page = /Ne plus recevoir cette alerte : (\S+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(page.startsWith(`${PORTAL}/desabonnement?jeton=`)).toBe(true);
+    const raw = await readFile(path.join(harness.mailDir ?? "", mail?.file ?? ""), "utf8");
+    const header = /^List-Unsubscribe:\s+<([^>]+)>/m.exec(raw.replace(/\r?\n[ \t]+/g, " "))?.[1] ?? "";
+    expect(header).toBe(`${PORTAL}/api/alerts/unsubscribe?token=${new URL(page).searchParams.get("jeton") ?? ""}`);
+    return header.replace(PORTAL, harness.url);
   }
 
   beforeAll(async () => {
@@ -100,6 +107,9 @@ describe("the e-mail alerts", () => {
     expect(shipped?.text).toContain("Numéro de suivi : 6A123");
     expect(shipped?.text).toContain(`Voir la commande : ${PORTAL}/mon-compte/commandes/${placed.ord_id}`);
     expect(shipped?.html).toContain("Ne plus recevoir cette alerte");
+    // The body's link opens the portal's page, which asks before anything changes.
+    expect(shipped?.text).toMatch(/Ne plus recevoir cette alerte : https:\/\/portail\.example\.fr\/desabonnement\?jeton=\d+\.\d+\.order_shipped\.[\w-]{43}\n/);
+    expect(shipped?.html).toMatch(/<a href="https:\/\/portail\.example\.fr\/desabonnement\?jeton=[^"]+"[^>]*>Ne plus recevoir cette alerte<\/a>/);
     // Mail clients' own one-click unsubscribe (RFC 8058).
     const raw = await readFile(path.join(harness.mailDir ?? "", shipped?.file ?? ""), "utf8");
     // nodemailer folds the long header line: the value may start on the next line.
@@ -121,7 +131,7 @@ describe("the e-mail alerts", () => {
     const mails = await newMail();
     const shipped = mails.find((mail) => mail.subject.includes("expédiée"));
     expect(mails.map((mail) => mail.to[0])).toEqual([LOGINS.client, LOGINS.client]);
-    const link = unsubscribeLink(shipped);
+    const link = await unsubscribeLink(shipped);
 
     const tampered = link.replace(/\.order_shipped\./, ".invoice_issued.");
     expect((await fetch(tampered, { method: "POST" })).status).toBe(404);
@@ -131,13 +141,17 @@ describe("the e-mail alerts", () => {
     // Opening the link changes nothing (mail scanners open links).
     const asked = await fetch(link);
     expect(unsubscribeResponse.parse(await asked.json())).toEqual({ kind: "order_shipped", label: "Commande expédiée", unsubscribed: false });
-    const page = await fetch(link, { headers: { accept: "text/html" } });
-    expect(await page.text()).toContain('<form method="post"');
+    // JSON only, whoever asks: the page a person sees is the portal's (/desabonnement).
+    const asBrowser = await fetch(link, { headers: { accept: "text/html" } });
+    expect(asBrowser.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(unsubscribeResponse.parse(await asBrowser.json()).unsubscribed).toBe(false);
 
     const done = await fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
     expect(done.status).toBe(200);
     expect(unsubscribeResponse.parse(await done.json())).toEqual({ kind: "order_shipped", label: "Commande expédiée", unsubscribed: true });
-    expect((await fetch(link, { method: "POST" })).status).toBe(410);
+    const again = await fetch(link, { method: "POST", headers: { accept: "text/html" } });
+    expect(again.status).toBe(410);
+    expect(await again.json()).toMatchObject({ code: "unsubscribe_token_used" });
 
     const after = alertPreferencesResponse.parse((await call(bo, "/crm/alerts", { token: client.token })).body);
     expect(after.preferences.filter((preference) => preference.enabled).map((preference) => preference.kind)).toEqual(["invoice_issued"]);

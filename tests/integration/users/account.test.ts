@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { address, type Address } from "@shared/contracts/entities";
 import { sessionResponse, type SessionResponse } from "@shared/contracts/api";
@@ -124,6 +125,34 @@ describe("one's own account", () => {
       const free = await create(client);
       expect((await call(bo, `/crm/addresses/${free.obj_id}?org_id=${orgId}`, { method: "DELETE", token: client.token })).status).toBe(204);
       expect(await bo.db.selectFrom("addresses").select("id").where("id", "=", free.obj_id!).executeTakeFirst()).toBeUndefined();
+    });
+
+    it("never edits nor removes the head office, which is where invoices go", async () => {
+      const client = await login(bo, LOGINS.client);
+      const orgId = client.user.auth_org_id;
+      const head = await bo.db.selectFrom("addresses").selectAll().where("org_id", "=", orgId).orderBy("id").limit(1).executeTakeFirstOrThrow();
+      const path = `/crm/addresses/${head.id}`;
+      const edit = await call(bo, path, { method: "PUT", token: client.token, body: { ...fields, org_id: orgId } });
+      expect(edit).toMatchObject({ status: 403, body: { code: "head_office_read_only", message: expect.stringMatching(/^L'adresse de facturation/) } });
+      expect((await call(bo, `${path}?org_id=${orgId}`, { method: "DELETE", token: client.token })).status).toBe(403);
+      expect(await bo.db.selectFrom("addresses").selectAll().where("id", "=", head.id).executeTakeFirstOrThrow()).toEqual(head);
+    });
+
+    it("refuses to remove the address the saved cart names, until the cart names another", async () => {
+      const client = await login(bo, LOGINS.client);
+      const orgId = client.user.auth_org_id;
+      const chosen = await create(client);
+      const other = await create(client);
+      // What the checkout's delivery step saves: the address chosen, copied into the cart.
+      const nameInCart = (picked: Address) =>
+        sql`insert into carts (org_id, data) values (${orgId}, ${JSON.stringify({ dlv_address: picked })}::json)
+          on conflict (org_id) do update set data = (carts.data::jsonb || ${JSON.stringify({ dlv_address: picked })}::jsonb)::json`.execute(bo.db);
+      await nameInCart(chosen);
+      const remove = (id: number) => call(bo, `/crm/addresses/${id}?org_id=${orgId}`, { method: "DELETE", token: client.token });
+      expect(await remove(chosen.obj_id!)).toMatchObject({ status: 409, body: { code: "address_in_use", message: expect.stringMatching(/^Cette adresse est choisie dans le panier en cours/) } });
+      expect(await bo.db.selectFrom("addresses").select("id").where("id", "=", chosen.obj_id!).executeTakeFirst()).toBeDefined();
+      await nameInCart(other);
+      expect((await remove(chosen.obj_id!)).status).toBe(204);
     });
   });
 });

@@ -12,6 +12,9 @@ import * as invoices from "./0011_invoices";
 import * as quotes from "./0012_quotes";
 import * as usersAdmin from "./0013_users_admin";
 import * as alerts from "./0014_alerts";
+import * as content from "./0015_content";
+import * as requests from "./0016_requests";
+import * as analytics from "./0017_analytics";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -31,6 +34,9 @@ const migrations: Record<string, Migration> = {
   "0012_quotes": quotes,
   "0013_users_admin": usersAdmin,
   "0014_alerts": alerts,
+  "0015_content": content,
+  "0016_requests": requests,
+  "0017_analytics": analytics,
 };
 
 export const migrationProvider: MigrationProvider = {

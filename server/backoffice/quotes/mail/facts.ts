@@ -24,6 +24,8 @@ export interface QuoteMailContext {
   facts: QuoteMailFacts;
   /** The author of the event told: not sent a copy of what it did itself. */
   actorId: number | null;
+  /** The event row told (the latest of its kind), null for a message: names an alert's claim (alerts/deliveries.ts). */
+  eventId: number | null;
 }
 
 const isEmail = (login: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(login);
@@ -54,7 +56,7 @@ export async function loadMailContext(db: Kysely<Database>, quoId: number, kind:
   const eventKind = EVENT_OF[kind];
   const [event, message, lineCount, accepted] = await Promise.all([
     eventKind
-      ? db.selectFrom("quote_events").select(["author_id", "author_name", "note", "at"]).where("quo_id", "=", quoId).where("kind", "=", eventKind).orderBy("id", "desc").limit(1).executeTakeFirst()
+      ? db.selectFrom("quote_events").select(["id", "author_id", "author_name", "note", "at"]).where("quo_id", "=", quoId).where("kind", "=", eventKind).orderBy("id", "desc").limit(1).executeTakeFirst()
       : Promise.resolve(undefined),
     db.selectFrom("quote_messages").select(["id", "author_id", "author_name", "body", "at"]).where("quo_id", "=", quoId).orderBy("id", "desc").limit(1).executeTakeFirst(),
     quote.version > 0
@@ -88,6 +90,7 @@ export async function loadMailContext(db: Kysely<Database>, quoId: number, kind:
     orgId: quote.org_id,
     requestedBy: quote.requested_by,
     actorId: actor?.author_id ?? null,
+    eventId: event?.id ?? null,
     facts: {
       number: quote.number,
       customerRef: quote.customer_ref,

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
+import type { AlertKind } from "@shared/contracts/alerts";
 import { parisDate } from "@shared/domain/index";
+import { createAlertDeliveries } from "../../alerts/deliveries";
 import { gateQuoteRecipients } from "../../alerts/quote-gate";
 import type { Database } from "../../db/schema";
 import type { ErrorLogger } from "../../http/errors";
@@ -28,6 +30,12 @@ export interface QuoteMailNotifierDeps {
   now: () => Date;
   /** The portal's public address, for the links (https://portail.example.fr); without it the e-mails give the page's path. */
   portalUrl?: string;
+  /**
+   * The key of the alerts' unsubscribe links (alerts/tokens.ts deriveAlertsSecret): with it, an
+   * e-mail sent to the client as its alert (alerts/quote-gate.ts) is claimed once per event and
+   * carries the alert's unsubscribe link and headers, as the other alerts do (docs/alerts.md).
+   */
+  alertsSecret?: Buffer;
 }
 
 export interface QuoteMailNotifier extends QuoteNotifier {
@@ -49,13 +57,32 @@ export function createQuoteMailNotifier(deps: QuoteMailNotifierDeps): QuoteMailN
     return deps.portalUrl ? new URL(path, deps.portalUrl).href : path;
   };
 
-  async function sendTo(kind: QuoteMailKind, side: "client" | "commercial", context: QuoteMailContext, recipients: Recipient[]): Promise<number> {
+  // The client's answers and reminders are alerts it may have turned off (alerts/quote-gate.ts).
+  const alerts = deps.alertsSecret ? createAlertDeliveries({ db, now, secret: deps.alertsSecret, portalUrl: deps.portalUrl }) : null;
+
+  async function sendTo(kind: QuoteMailKind, side: "client" | "commercial", context: QuoteMailContext, recipients: Array<Recipient & { alert?: AlertKind | null }>): Promise<number> {
     let sent = 0;
     // One message per person: nobody sees the others' addresses, and amounts follow each one's rights.
     for (const recipient of recipients) {
       if (recipient.usrId === context.actorId) continue;
-      const content = quoteMail(kind, context.facts, { side, link: linkTo(side, context.quoId), showPrices: recipient.showPrices });
-      await mailer.send({ to: [recipient.email], ...content });
+      const audience = { side, link: linkTo(side, context.quoId), showPrices: recipient.showPrices };
+      const alert = recipient.alert && alerts && context.eventId !== null ? recipient.alert : null;
+      if (!alert || !alerts) {
+        await mailer.send({ to: [recipient.email], ...quoteMail(kind, context.facts, audience) });
+        sent += 1;
+        continue;
+      }
+      // Sent as an alert: claimed once per (event, user), like the other alerts (alerts/dispatcher.ts).
+      const deliveryId = await alerts.claim(`${alert}:${context.quoId}:${context.eventId}`, alert, recipient);
+      if (deliveryId === null) continue;
+      const { page, headers } = alerts.unsubscribe(deliveryId, recipient.usrId, alert);
+      const content = quoteMail(kind, context.facts, { ...audience, alert: { kind: alert, unsubscribe: page } });
+      try {
+        await mailer.send({ to: [recipient.email], ...content, ...(headers ? { headers } : {}) });
+      } catch (error) {
+        await alerts.release(deliveryId);
+        throw error;
+      }
       sent += 1;
     }
     return sent;
@@ -64,7 +91,6 @@ export function createQuoteMailNotifier(deps: QuoteMailNotifierDeps): QuoteMailN
   async function deliver(kind: QuoteMailKind, quoId: number, told: "client" | "commercial"): Promise<number> {
     const context = await loadMailContext(db, quoId, kind, parisDate(now()));
     if (!context) return 0;
-    // The client's answers and reminders are alerts it may have turned off (alerts/quote-gate.ts).
     const recipients = told === "client" ? await gateQuoteRecipients(db, kind, await clientRecipients(db, context)) : await salesRecipients(db, context);
     return sendTo(kind, told, context, recipients);
   }

@@ -1,4 +1,6 @@
+import type { AlertKind } from "@shared/contracts/alerts";
 import { formatEuros } from "@shared/domain/money";
+import { alertFooter } from "../../alerts/templates";
 import { frenchDate } from "../../invoices/document/mentions";
 import type { QuoteNoticeKind } from "../notifier";
 import { compose, type Block, type MailContent } from "./compose";
@@ -35,6 +37,11 @@ export interface Audience {
   link: string;
   /** False for an account without `prices` (decision 0107): no amount in its e-mail. */
   showPrices: boolean;
+  /**
+   * Sent as this alert (the client's organization account, alerts/quote-gate.ts): the e-mail
+   * ends with why it was received and the portal's unsubscribe link, as every alert does.
+   */
+  alert?: { kind: AlertKind; unsubscribe: string };
 }
 
 function reference(facts: QuoteMailFacts, audience: Audience): Array<[string, string]> {
@@ -75,16 +82,18 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
   const refs: Block = { kind: "facts", rows: reference(facts, audience) };
   const link = linkOf(audience);
   const client = audience.side === "client";
+  const end = audience.alert ? alertFooter(audience.alert.kind, audience.alert.unsubscribe) : [];
+  const mail = (subject: string, greeting: string, blocks: Block[]): MailContent => compose(subject, greeting, [...blocks, ...end]);
   switch (kind) {
     case "requested":
-      return compose(`Nouvelle demande de devis ${facts.number} — ${facts.orgName}`, "Bonjour,", [
+      return mail(`Nouvelle demande de devis ${facts.number} — ${facts.orgName}`, "Bonjour,", [
         { kind: "paragraph", text: `${facts.actorName} (${facts.orgName}) demande un devis.` },
         refs,
         ...quoted(facts, facts.actorName),
         link,
       ]);
     case "information_requested":
-      return compose(`Informations demandées pour votre devis ${facts.number}`, "Bonjour,", [
+      return mail(`Informations demandées pour votre devis ${facts.number}`, "Bonjour,", [
         { kind: "paragraph", text: `Pour établir votre devis, ${facts.actorName} a besoin de précisions.` },
         refs,
         ...quoted(facts, facts.actorName),
@@ -92,7 +101,7 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
         link,
       ]);
     case "information_given":
-      return compose(`Demande de devis ${facts.number} complétée — ${facts.orgName}`, "Bonjour,", [
+      return mail(`Demande de devis ${facts.number} complétée — ${facts.orgName}`, "Bonjour,", [
         { kind: "paragraph", text: `${facts.actorName} (${facts.orgName}) a répondu à votre demande d'informations.` },
         refs,
         ...quoted(facts, facts.actorName),
@@ -101,7 +110,7 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
     case "proposed":
     case "revised": {
       const revised = kind === "revised";
-      return compose(
+      return mail(
         revised ? `Votre devis ${facts.number} a été révisé (version ${facts.proposal?.version ?? ""})` : `Votre devis ${facts.number} est prêt`,
         "Bonjour,",
         [
@@ -124,7 +133,7 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
       );
     }
     case "accepted":
-      return compose(`Devis ${facts.number} accepté — ${facts.orgName}`, "Bonjour,", [
+      return mail(`Devis ${facts.number} accepté — ${facts.orgName}`, "Bonjour,", [
         {
           kind: "paragraph",
           text: `${facts.actorName} (${facts.orgName}) a accepté ${plural(facts.acceptedLines.length, "ligne", "lignes")} de la version ${facts.proposal?.version ?? ""} : elles sont dans le panier du client au prix du devis.`,
@@ -134,14 +143,14 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
         link,
       ]);
     case "refused":
-      return compose(`Devis ${facts.number} refusé — ${facts.orgName}`, "Bonjour,", [
+      return mail(`Devis ${facts.number} refusé — ${facts.orgName}`, "Bonjour,", [
         { kind: "paragraph", text: `${facts.actorName} (${facts.orgName}) a refusé le devis.` },
         refs,
         ...quoted(facts, "Motif"),
         link,
       ]);
     case "cancelled":
-      return compose(
+      return mail(
         client ? `Votre demande de devis ${facts.number} a été annulée` : `Demande de devis ${facts.number} annulée — ${facts.orgName}`,
         "Bonjour,",
         [
@@ -152,7 +161,7 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
         ],
       );
     case "message":
-      return compose(client ? `Nouveau message sur votre devis ${facts.number}` : `Nouveau message du client sur le devis ${facts.number} — ${facts.orgName}`, "Bonjour,", [
+      return mail(client ? `Nouveau message sur votre devis ${facts.number}` : `Nouveau message du client sur le devis ${facts.number} — ${facts.orgName}`, "Bonjour,", [
         { kind: "paragraph", text: client ? `${facts.actorName} vous a écrit au sujet de votre devis.` : `${facts.actorName} (${facts.orgName}) vous a écrit.` },
         refs,
         ...quoted(facts, facts.actorName),
@@ -163,7 +172,7 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
       const until = facts.proposal ? frenchDate(facts.proposal.validUntil) : "";
       const days = facts.daysLeft ?? 0;
       const when = days <= 0 ? "aujourd'hui" : days === 1 ? "demain" : `dans ${days} jours`;
-      return compose(`Votre devis ${facts.number} expire le ${until}`, "Bonjour,", [
+      return mail(`Votre devis ${facts.number} expire le ${until}`, "Bonjour,", [
         { kind: "paragraph", text: `La proposition de votre devis expire ${when}, le ${until} au soir. Après cette date, ses prix ne pourront plus être acceptés.` },
         { kind: "facts", rows: [...reference(facts, audience), ...proposalRows(facts, audience)] },
         link,

@@ -1,0 +1,57 @@
+import { Link } from "@remix-run/react";
+import { reorderPath } from "~/components/compte/Reorder";
+import type { LatestOrdersView } from "~/services/home/types";
+import { homeDate } from "./format";
+
+/** The organization's latest orders; « Commander à nouveau » opens the proposal (nothing changes before it is confirmed). */
+export function LatestOrders({ orders }: { orders: LatestOrdersView }) {
+  if (orders.items.length === 0) return <p className="muted">Aucune commande pour l'instant.</p>;
+  return (
+    <>
+      <table className="table">
+        <caption className="visually-hidden">
+          Les {orders.items.length} commandes les plus récentes sur {orders.total}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Numéro</th>
+            <th scope="col">Date</th>
+            <th scope="col">Votre référence</th>
+            <th scope="col">Statut</th>
+            {orders.canReorder ? (
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {orders.items.map((order) => (
+            <tr key={order.id}>
+              <th scope="row">
+                <Link to={`/mon-compte/commandes/${order.id}`}>{order.number}</Link>
+              </th>
+              <td>{homeDate(order.createdAt)}</td>
+              <td>{order.customerRef || "—"}</td>
+              <td>
+                <span className="order-status" data-status={order.status}>
+                  {order.status}
+                </span>
+              </td>
+              {orders.canReorder ? (
+                <td>
+                  <Link to={`${reorderPath(order.id)}?tout=1`} aria-label={`Commander à nouveau la commande ${order.number}`}>
+                    Commander à nouveau
+                  </Link>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <Link to="/mon-compte/commandes">Toutes les commandes</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { createRemixStub } from "@remix-run/testing";
+import { cleanup, render, screen } from "@testing-library/react";
+import { createElement, type ComponentType } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import AccessibilityPage, * as accessibility from "~/routes/_app.accessibilite";
+import PrivacyPage, * as privacy from "~/routes/_app.politique-de-confidentialite";
+import type { PortalLoadContext } from "~/services/context.server";
+import { createPortalLoadContext, createPortalServices } from "~/services/context.server";
+import { callRoute, pageRequest, responseOf } from "../portal/harness";
+
+/**
+ * The accessibility statement (RGAA 4.1 wording) and the privacy page's analytics section:
+ * their words, and the session they need like the other legal pages (decision 0031).
+ */
+
+afterEach(cleanup);
+
+function renderPage(Page: ComponentType) {
+  const Stub = createRemixStub([{ path: "/", Component: Page }]);
+  return render(createElement(Stub));
+}
+
+function visitorContext(): PortalLoadContext {
+  const services = createPortalServices({ upstreamUrl: "http://127.0.0.1:9", sessionSecret: "test-secret-0123456789-abcdefghijklmnop", secureCookies: false });
+  return createPortalLoadContext(services, { requestId: "statements", cspNonce: "nonce" });
+}
+
+describe("/accessibilite", () => {
+  it("states the conformity level, the tests run, how to report a barrier and the remedies", async () => {
+    renderPage(AccessibilityPage);
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Déclaration d'accessibilité");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      "État de conformité",
+      "Résultats des tests",
+      "Contenus non accessibles",
+      "Établissement de cette déclaration d'accessibilité",
+      "Retour d'information et contact",
+      "Voies de recours",
+    ]);
+    const text = document.body.textContent ?? "";
+    expect(text).toContain("partiellement conforme avec le référentiel général d'amélioration de l'accessibilité (RGAA), version 4.1");
+    expect(text).toContain("axe-core dans le navigateur Chromium");
+    expect(text).toContain("clavier seul");
+    expect(text).toContain("lecteur d'écran");
+    expect(screen.getByRole("link", { name: "formulaire de contact" }).getAttribute("href")).toBe("/nous-contacter");
+    expect(screen.getByRole("link", { name: "accessibilite@nautidistrib.fr" }).getAttribute("href")).toBe("mailto:accessibilite@nautidistrib.fr");
+    expect(screen.getByRole("link", { name: "Défenseur des droits" }).getAttribute("href")).toBe("https://formulaire.defenseurdesdroits.fr/");
+    expect(text).toContain("Libre réponse 71120");
+  });
+
+  it("needs a session, like the other legal pages", async () => {
+    const response = await responseOf(() => callRoute(accessibility.loader, pageRequest("/accessibilite"), visitorContext()));
+    expect(response.headers.get("location")).toBe("/connexion?redirectTo=%2Faccessibilite");
+  });
+});
+
+describe("/politique-de-confidentialite", () => {
+  it("keeps its content and says what the analytics count, without cookie, 25 months at most, and how to object", async () => {
+    renderPage(PrivacyPage);
+    await screen.findByRole("heading", { level: 1, name: "Politique de confidentialité" });
+    expect(screen.getByRole("heading", { level: 2, name: "Vos droits" })).not.toBeNull();
+    const section = screen.getByRole("region", { name: "Mesure d'audience sans cookie" });
+    const text = section.textContent ?? "";
+    expect(text).toContain("sans cookie");
+    expect(text).toContain("25 mois au plus");
+    expect(text).toContain("ni votre identifiant, ni votre organisation, ni votre adresse IP");
+    expect(text).toContain("change chaque jour");
+    expect(text).toContain("Global Privacy Control");
+    const response = await responseOf(() => callRoute(privacy.loader, pageRequest("/politique-de-confidentialite"), visitorContext()));
+    expect(response.headers.get("location")).toBe("/connexion?redirectTo=%2Fpolitique-de-confidentialite");
+  });
+});
