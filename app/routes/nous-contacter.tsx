@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { publicFormsStylesheet } from "~/components/contact/styles";
 import { MemberFrame } from "~/components/layout/MemberFrame";
 import { PublicFrame } from "~/components/layout/PublicFrame";
-import { loadContactFrame } from "~/services/contact/index.server";
+import { loadOpenPageFrame } from "~/services/layout/open-frame.server";
 
 export const links: LinksFunction = () => [publicFormsStylesheet];
 
@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [publicFormsStylesheet];
  * cart for a signed-in user, the public header for a visitor.
  */
 export function loader(args: LoaderFunctionArgs) {
-  return loadContactFrame(args);
+  return loadOpenPageFrame(args);
 }
 
 export default function ContactFrame() {

@@ -16,8 +16,9 @@ export type PathRule = "open" | "guests-only" | "members-only";
 
 // /invitation/: the e-mailed link of an invited person, who has no password yet (docs/users.md).
 // Beyond the spec's two: the invitation and unsubscribe links of e-mails, whose token is the
-// only proof, work with or without a session (docs/users.md, docs/alerts.md).
-const OPEN_PREFIXES = ["/api/", "/nous-contacter", "/invitation/", "/desabonnement"];
+// only proof, work with or without a session (docs/users.md, docs/alerts.md); the
+// accessibility statement must be reachable from every page, the login page included (RGAA).
+const OPEN_PREFIXES = ["/api/", "/nous-contacter", "/invitation/", "/desabonnement", "/accessibilite"];
 const GUEST_ONLY_PATHS = ["/connexion", "/demande-ouverture-compte", "/mot-de-passe-oublie", "/nouveau-mot-de-passe"];
 
 export function ruleForPath(pathname: string): PathRule {

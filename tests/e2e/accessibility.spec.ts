@@ -101,9 +101,11 @@ const PUBLIC_PAGES: readonly [title: string, path: string][] = [
   ["an invitation link that is not valid", "/invitation/lien-inconnu"],
   ["an unsubscribe link that is not valid", "/desabonnement?jeton=abc"],
   ["the contact form, signed out", "/nous-contacter"],
+  ["the contact form's acknowledgement", "/nous-contacter/merci"],
   ["the forgotten password", "/mot-de-passe-oublie"],
   ["a new password link that is not valid", "/nouveau-mot-de-passe?jeton=abc"],
   ["the account opening request", "/demande-ouverture-compte"],
+  ["the accessibility statement, signed out", "/accessibilite"],
 ];
 
 test("the account opening request, sent empty: the messages next to the fields", async ({ page }) => {

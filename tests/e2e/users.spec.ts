@@ -26,9 +26,10 @@ async function invitationPath(email: string): Promise<string> {
   return found ?? "";
 }
 
-/** A product page's path, read from the catalogue's search. */
+/** A product page's path, from the first product of the first brand's list. */
 async function productPath(page: Page): Promise<string> {
-  await page.goto("/catalogue?q=TRC00004");
+  await page.goto("/catalogue/marques");
+  await page.locator("main a[href^='/catalogue/marques/']").first().click();
   const href = await page.locator("main a[href^='/catalogue/produit/']").first().getAttribute("href");
   expect(href).toMatch(/^\/catalogue\/produit\/\d+$/);
   return href ?? "";
@@ -85,6 +86,8 @@ test("the organization invites a person, who chooses a password and logs in; a r
   const pricesSwitch = page.getByRole("switch", { name: `Voir les prix — ${name}` });
   await expect(pricesSwitch).toHaveAttribute("aria-checked", "true");
   await pricesSwitch.click();
+  // The switch turns at once with JavaScript; the message comes once the change is saved.
+  await expect(page.getByText("Voir les prix : retiré.").first()).toBeVisible();
   await expect(page.getByRole("switch", { name: `Voir les prix — ${name}` })).toHaveAttribute("aria-checked", "false");
   await person.goto(product);
   await expect(person.getByText("Les prix ne sont pas affichés pour votre compte.")).toBeVisible();

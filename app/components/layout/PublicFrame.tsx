@@ -24,6 +24,7 @@ export function PublicFrame({ children, wide = false }: { children: ReactNode; w
       <footer className="site-footer">
         <nav aria-label="Informations" className="site-footer__links">
           <Link to="/nous-contacter">Nous contacter</Link>
+          <Link to="/accessibilite">Accessibilité : partiellement conforme</Link>
         </nav>
         <p className="site-footer__company">
           NautiDistrib SAS · 12 quai Louis Prunier, 17000 La Rochelle · RCS La Rochelle 812 345 678

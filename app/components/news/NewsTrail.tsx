@@ -1,20 +1,8 @@
-import { Link } from "@remix-run/react";
+import { Trail, type TrailCrumb } from "~/components/ui/Trail";
 
-/** Actualités › category › current page: the last crumb is the page itself, not a link. */
-export function NewsTrail({ crumbs, current }: { crumbs: { title: string; href: string }[]; current: string }) {
-  return (
-    <nav className="breadcrumbs" aria-label="Fil d'Ariane">
-      <ol>
-        <li>
-          <Link to="/actualites">Actualités</Link>
-        </li>
-        {crumbs.map((crumb) => (
-          <li key={crumb.href}>
-            <Link to={crumb.href}>{crumb.title}</Link>
-          </li>
-        ))}
-        <li aria-current="page">{current}</li>
-      </ol>
-    </nav>
-  );
+const NEWS = { title: "Actualités", href: "/actualites" };
+
+/** Actualités › category › current page. */
+export function NewsTrail({ crumbs, current }: { crumbs: TrailCrumb[]; current: string }) {
+  return <Trail root={NEWS} crumbs={crumbs} current={current} />;
 }

@@ -2,8 +2,6 @@ import { redirect } from "@remix-run/node";
 import { CONTACT_FIELDS, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, REQUEST_LIMITS, contactRequest, type ContactField, type ContactRequest } from "@shared/contracts/requests";
 import { parseForm } from "~/services/forms/index.server";
 import { guardRequest, type ActiveUser, type GuardArgs } from "~/services/guards.server";
-import { loadDefaultLayout } from "~/services/layout/layout.server";
-import { liveCartKeyOf } from "~/services/realtime/key.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import { clientOf, pickFields, readPublicForm, refuseForm, throttle, upstreamRefusal } from "./public-form.server";
 import type { ContactPageView } from "./types";
@@ -17,16 +15,6 @@ import type { ContactPageView } from "./types";
 export const CONTACT_PATH = "/nous-contacter";
 export const CONTACT_THANKS_PATH = "/nous-contacter/merci";
 
-/**
- * The frame around the contact pages: the default layout's data for a signed-in user (the same
- * back-office call as every authenticated page, which also confirms the token), nothing for a visitor.
- */
-export async function loadContactFrame(args: GuardArgs) {
-  const active = await guardRequest(args);
-  if (!active) return { member: null };
-  const layout = await loadDefaultLayout(args, active);
-  return { member: { ...layout, liveCartKey: liveCartKeyOf(active.session) } };
-}
 
 /** What a signed-in user need not type: their name, e-mail and phone (GET /api/crm/me), their organization. */
 async function identityOf(active: ActiveUser): Promise<Partial<Record<ContactField, string>>> {

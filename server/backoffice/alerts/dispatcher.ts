@@ -3,7 +3,7 @@ import type { Database } from "../db/schema";
 import type { ErrorLogger } from "../http/errors";
 import type { BackofficeMailer } from "../quotes/mail/notifier";
 import { createAlertDeliveries } from "./deliveries";
-import { loadAlert, type AlertEvent } from "./events";
+import { loadAlert, type AlertEvent, type LoadedAlert } from "./events";
 import { recipientsFor, wanting, type AlertRecipient } from "./preferences";
 import { alertMail } from "./templates";
 
@@ -45,8 +45,21 @@ export function createAlertDispatcher(deps: AlertDispatcherDeps): AlertDispatche
   const deliveries = createAlertDeliveries(deps);
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function recipientsOf(alert: NonNullable<Awaited<ReturnType<typeof loadAlert>>>): Promise<AlertRecipient[]> {
-    if (alert.onlyUser === null) return recipientsFor(db, alert.orgId, alert.kind);
+  /** The organization's recipients, less those the event's own e-mail already reached. */
+  async function organizationRecipients(alert: LoadedAlert): Promise<AlertRecipient[]> {
+    const recipients = await recipientsFor(db, alert.orgId, alert.kind);
+    const told = alert.toldAlready;
+    if (!told) return recipients;
+    const excluded = new Set(told.usrIds);
+    if (told.organizationAccounts) {
+      const accounts = await db.selectFrom("users").select("id").where("org_id", "=", alert.orgId).where("class", "=", "organization").execute();
+      for (const account of accounts) excluded.add(account.id);
+    }
+    return recipients.filter((recipient) => !excluded.has(recipient.usrId));
+  }
+
+  async function recipientsOf(alert: LoadedAlert): Promise<AlertRecipient[]> {
+    if (alert.onlyUser === null) return organizationRecipients(alert);
     const user = await db.selectFrom("users").select(["id", "login", "class", "disabled"]).where("id", "=", alert.onlyUser).executeTakeFirst();
     // People accounts choose no alert (spec section 6), so get none.
     if (!user || user.disabled || user.class === "people" || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(user.login)) return [];

@@ -25,6 +25,11 @@ export interface LoadedAlert {
   facts: AlertFacts;
   /** The portal page the alert is about. */
   path: string;
+  /**
+   * Who the event's own e-mail already reached (the order confirmation goes to the
+   * organization's account and to the person who ordered): they get no second e-mail of it.
+   */
+  toldAlready?: { usrIds: number[]; organizationAccounts: boolean };
 }
 
 /** What the alert of `event` says and to whom; undefined when its rows are gone. */
@@ -34,7 +39,7 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
       const order = await db
         .selectFrom("orders as o")
         .innerJoin("organizations as g", "g.id", "o.org_id")
-        .select((eb) => ["o.id", "o.ref", "o.cart_ref", "o.org_id", "o.usr_name", "g.name as org_name",
+        .select((eb) => ["o.id", "o.ref", "o.cart_ref", "o.org_id", "o.usr_id", "o.usr_name", "g.name as org_name",
           eb.selectFrom("order_lines as l").select((l) => l.fn.countAll<string>().as("n")).whereRef("l.order_id", "=", "o.id").where("l.is_port", "=", false).as("line_count")])
         .where("o.id", "=", event.orderId)
         .executeTakeFirst();
@@ -42,6 +47,8 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
       return {
         kind: event.kind, key: `order_confirmed:${order.id}`, orgId: order.org_id, onlyUser: null, path: `/mon-compte/commandes/${order.id}`,
         facts: { kind: event.kind, orderRef: order.ref, customerRef: order.cart_ref, orgName: order.org_name, createdBy: order.usr_name, lineCount: Number(order.line_count ?? 0) },
+        // The confirmation e-mail (checkout/routes.ts) reached them: the alert is for the representatives.
+        toldAlready: { usrIds: [order.usr_id], organizationAccounts: true },
       };
     }
     case "order_shipped": {

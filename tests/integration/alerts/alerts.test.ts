@@ -125,6 +125,17 @@ describe("the e-mail alerts", () => {
     expect(errors).toEqual([]);
   });
 
+  it("tells the representative of a confirmed order, not the accounts its confirmation e-mail reached", async () => {
+    expect((await choose(client, ["order_confirmed"])).status).toBe(200);
+    expect((await choose(sales, ["order_confirmed"])).status).toBe(200);
+    const product = products[0];
+    if (!product) throw new Error("no test product");
+    const placed = await placeOrder(bo, buyer, [[product, 1]], "alerts-confirmed-1");
+    const alerts = (await newMail()).filter((mail) => mail.subject === `Commande ${placed.ord_ref} confirmée`);
+    expect(alerts.map((mail) => mail.to)).toEqual([[LOGINS.sales]]);
+    expect((await choose(sales, [])).status).toBe(200);
+  });
+
   it("turns the alert off with its link, once, and refuses a tampered link", async () => {
     await choose(client, ["order_shipped", "invoice_issued"]);
     await shipOnce("alerts-ship-2");

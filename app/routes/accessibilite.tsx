@@ -1,17 +1,39 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { requireUser } from "~/services/guards.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MemberFrame } from "~/components/layout/MemberFrame";
+import { PublicFrame } from "~/components/layout/PublicFrame";
+import { loadOpenPageFrame } from "~/services/layout/open-frame.server";
 
 export const meta: MetaFunction = () => [{ title: "Déclaration d'accessibilité · NautiDistrib" }];
 
-/** Like the other legal pages, behind the session (decision 0031); reporting a barrier needs none (/nous-contacter). */
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  return null;
+/**
+ * Open to everyone, signed in or not (an open path of guards.server.ts): RGAA wants the
+ * statement reachable from every page, the login page included, so unlike the other legal
+ * pages (decision 0031) it is drawn in whichever frame fits the visitor.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadOpenPageFrame(args);
+}
+
+export default function AccessibilityStatementPage() {
+  const { member } = useLoaderData<typeof loader>();
+  if (!member) {
+    return (
+      <PublicFrame wide>
+        <AccessibilityStatement />
+      </PublicFrame>
+    );
+  }
+  const { liveCartKey, ...layout } = member;
+  return (
+    <MemberFrame layout={layout} liveCartKey={liveCartKey}>
+      <AccessibilityStatement />
+    </MemberFrame>
+  );
 }
 
 /** The accessibility statement, in the words of the RGAA 4.1 model statement. */
-export default function AccessibilityStatementPage() {
+function AccessibilityStatement() {
   return (
     <article className="prose">
       <h1>Déclaration d'accessibilité</h1>
@@ -42,10 +64,13 @@ export default function AccessibilityStatementPage() {
           Les parcours principaux (connexion, catalogue, panier, commande, devis, compte) sont rejoués avec et sans
           JavaScript : chaque formulaire fonctionne sans script.
         </li>
-        <li>Ces parcours ont été vérifiés au clavier seul (ordre de tabulation, focus visible, lien d'évitement vers le contenu).</li>
         <li>
-          Leur restitution par un lecteur d'écran a été vérifiée : intitulés des champs et messages d'erreur associés,
-          tableaux, titres de pages et notifications.
+          Les formulaires, les menus et les boîtes de dialogue s'utilisent au clavier, et un lien d'évitement mène au
+          contenu ; la vérification complète de chaque parcours au clavier seul fait partie de l'audit prévu.
+        </li>
+        <li>
+          Les intitulés des champs, les messages d'erreur associés, les tableaux et les titres de pages sont contrôlés par
+          ces tests automatiques ; leur restitution par un lecteur d'écran (NVDA, VoiceOver) sera vérifiée lors de l'audit.
         </li>
       </ul>
 
@@ -54,7 +79,7 @@ export default function AccessibilityStatementPage() {
       <ul>
         <li>
           Les notifications qui apparaissent en bas à gauche de l'écran se ferment d'elles-mêmes au bout de 5 secondes
-          (critère 13.1). Elles sont annoncées par les lecteurs d'écran dès leur apparition, se ferment aussi d'un clic,
+          (critère 13.1). Elles sont placées dans une zone que les lecteurs d'écran annoncent, se ferment aussi d'un clic,
           et les informations importantes (commande enregistrée, erreur d'un formulaire) restent affichées dans la page.
         </li>
         <li>
@@ -76,7 +101,7 @@ export default function AccessibilityStatementPage() {
       <h3>Technologies utilisées</h3>
       <p>HTML, CSS et JavaScript (facultatif : toutes les pages et tous les formulaires fonctionnent sans).</p>
       <h3>Environnement de test</h3>
-      <p>Navigateur Chromium avec l'outil axe-core ; navigation au clavier ; lecteur d'écran.</p>
+      <p>Navigateur Chromium avec l'outil axe-core ; navigation au clavier.</p>
 
       <h2>Retour d'information et contact</h2>
       <p>
