@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { countOf } from "@shared/domain/plural";
 import { loadBrandIndex, requireCatalogueUser } from "~/services/catalogue/index.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
@@ -40,7 +41,7 @@ export default function BrandIndexPage() {
             {group.brands.map((brand) => (
               <li key={brand.slug}>
                 <Link to={`/catalogue/marques/${brand.slug}`}>{brand.title}</Link>{" "}
-                <span className="muted">({brand.productCount} produits)</span>
+                <span className="muted">({countOf(brand.productCount, "produit", "produits")})</span>
               </li>
             ))}
           </ul>

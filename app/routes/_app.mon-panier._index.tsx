@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { permissionsOf } from "@shared/domain/permissions";
 import { CartDetailsForm } from "~/components/panier/CartDetailsForm";
@@ -10,7 +9,7 @@ import { CertificatesPanel } from "~/components/panier/CertificatesPanel";
 import { ClearCart } from "~/components/panier/ClearCart";
 import { cartIntent, saveCartForm, todaysCartView } from "~/services/cart/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
-import { requireUser } from "~/services/guards.server";
+import { requireClientChosen, requireUser } from "~/services/guards.server";
 import panierStyles from "~/styles/panier.css";
 
 export const meta: MetaFunction = () => [{ title: "Mon panier · NautiDistrib" }];
@@ -19,7 +18,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: panierStyl
 export async function loader(args: LoaderFunctionArgs) {
   const active = await requireUser(args);
   // A contributor has no cart of its own: it acts on a client's after choosing one.
-  if (active.session.user.obj_class === "contributor") throw data({ message: "Choisissez d'abord un client." }, { status: 404 });
+  await requireClientChosen(args, active);
   const confirmingClear = new URL(args.request.url).searchParams.get("vider") === "1";
   // A quote asked from the cart's lines (the cart stays as it is): people accounts need `quotes`.
   const canRequestQuote = permissionsOf(active.session.user, active.session.master).canViewQuotes;

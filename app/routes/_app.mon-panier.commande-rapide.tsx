@@ -4,14 +4,17 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { INITIAL_FORM_KEY, QuickOrderForm } from "~/components/panier/QuickOrderForm";
 import { QuickOrderReport } from "~/components/panier/QuickOrderReport";
 import { quickOrderPage, runQuickOrderForm, type QuickOrderAnswer } from "~/services/cart/index.server";
-import { requireUser } from "~/services/guards.server";
+import { requireClientChosen, requireUser } from "~/services/guards.server";
 import panierStyles from "~/styles/panier.css";
 
 export const meta: MetaFunction = () => [{ title: "Commande rapide · NautiDistrib" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: panierStyles }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return quickOrderPage(await requireUser(args));
+  const active = await requireUser(args);
+  // The organization's cart: a contributor chooses the client first.
+  await requireClientChosen(args, active);
+  return quickOrderPage(active);
 }
 
 /** Answers with the report, not a redirect: the page is drawn again with it (decision 0051). */

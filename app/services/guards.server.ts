@@ -73,6 +73,18 @@ export async function requireUser(args: GuardArgs): Promise<ActiveUser> {
   return active;
 }
 
+export const CHOOSE_A_CLIENT_FIRST = "Choisissez d'abord le client pour lequel vous agissez.";
+
+/**
+ * The pages of a client organization (its cart, quick order, orders…) for a contributor that
+ * has not chosen a client yet: the client picker, saying why, rather than a 404.
+ */
+export async function requireClientChosen(args: GuardArgs, active: ActiveUser): Promise<void> {
+  if (active.session.user.obj_class !== "contributor") return;
+  const toast = await args.context.toasts.set({ type: "info", message: CHOOSE_A_CLIENT_FIRST });
+  throw redirect("/clients", { headers: { "Set-Cookie": toast } });
+}
+
 /** A contributor, or a client organization a contributor is acting for. */
 export function actsAsContributor(session: PortalSession): boolean {
   return session.user.obj_class === "contributor" || session.master?.obj_class === "contributor";

@@ -250,6 +250,8 @@ export const productListQuery = z
     with_favorites: z.enum(["1"]).optional(),
     /** "1": the answer also carries the page's stock figures (as the wms batch answers them). */
     with_stock: z.enum(["1"]).optional(),
+    /** "1": the answer also counts the list's brands, every filter applied but `brand` (the brand filter's choices). */
+    with_brands: z.enum(["1"]).optional(),
   })
   .strict();
 export type ProductListQuery = z.infer<typeof productListQuery>;
@@ -263,6 +265,11 @@ export const productListResponse = z
     favorite_ids: z.array(z.number().int().positive()).optional(),
     /** With `with_stock=1` only: the stock of `items` (unknown products left out, as /wms/stocks). */
     stocks: z.array(stock).optional(),
+    /**
+     * With `with_brands=1` only: the brands of the list filtered by everything but `brand`, each
+     * with its number of products there, in French order; the chosen brand is kept (0) when none is left.
+     */
+    brands: z.array(brand).optional(),
   })
   .strict();
 

@@ -2,6 +2,7 @@ import type { Cart, CartLine, Certificate, Ldd } from "../contracts/entities";
 import { DomainError } from "./errors";
 import { eurosToCents } from "./money";
 import { isShippingReference, normalizeReference } from "./references";
+import { countOf } from "./plural";
 
 /**
  * Cart operations (docs/specification.md §4). Each is pure: it returns a new cart and never mutates its
@@ -143,7 +144,7 @@ export function setOptions(cart: Cart, options: CartOptions): Cart {
 export function setCertificates(cart: Cart, lineId: string, certificates: readonly Certificate[]): Cart {
   const target = findProductLine(cart, lineId);
   if (certificates.length > target.qty) {
-    throw new DomainError("too_many_certificates", `Au plus ${target.qty} certificat(s) pour cette ligne.`);
+    throw new DomainError("too_many_certificates", `Au plus ${countOf(target.qty, "certificat", "certificats")} pour cette ligne.`);
   }
   const updated: CartLine = { ...target, certificates: [...certificates] };
   return { ...cart, products: cart.products.map((line) => (line === target ? updated : line)) };

@@ -1,4 +1,5 @@
 import { MAX_LINE_QTY } from "./cart";
+import { countOf } from "./plural";
 import { isShippingReference, normalizeReference } from "./references";
 
 /**
@@ -65,12 +66,21 @@ function checkQuantity(raw: string): number | string {
   return qty;
 }
 
-function checkCells(rawRef: string, rawQty: string): CellCheck {
+export type ReferenceCheck = { ok: true; ref: string } | { ok: false; message: string };
+
+/** One typed reference, normalized, or why no quick order takes it (the preview asks it too). */
+export function checkQuickOrderReference(rawRef: string): ReferenceCheck {
   const ref = normalizeReference(rawRef);
   if (!REFERENCE_PATTERN.test(ref)) return { ok: false, message: `Référence invalide « ${ref.slice(0, 30)} ».` };
   if (isShippingReference(ref)) return { ok: false, message: `${ref} est un frais de port : il est calculé automatiquement.` };
+  return { ok: true, ref };
+}
+
+function checkCells(rawRef: string, rawQty: string): CellCheck {
+  const checked = checkQuickOrderReference(rawRef);
+  if (!checked.ok) return checked;
   const qty = checkQuantity(rawQty.trim().replace(/\s/g, ""));
-  return typeof qty === "string" ? { ok: false, message: qty } : { ok: true, ref, qty };
+  return typeof qty === "string" ? { ok: false, message: qty } : { ok: true, ref: checked.ref, qty };
 }
 
 function isHeaderRow(cells: readonly string[]): boolean {
@@ -80,7 +90,7 @@ function isHeaderRow(cells: readonly string[]): boolean {
 
 /** The message of the one issue that stands for every line past the limit. */
 export function truncatedMessage(ignored: number): string {
-  return `Liste tronquée : seules les ${QUICK_ORDER_MAX_LINES} premières références sont prises en compte, ${ignored} ligne(s) ignorée(s) à partir de celle-ci.`;
+  return `Liste tronquée : seules les ${QUICK_ORDER_MAX_LINES} premières références sont prises en compte, ${countOf(ignored, "ligne ignorée", "lignes ignorées")} à partir de celle-ci.`;
 }
 
 /** Rows read one at a time, so that nothing past the limit is checked or kept. */

@@ -1,6 +1,7 @@
 import type { Cart, CartLine } from "../contracts/entities";
 import type { AccountContext } from "./account";
 import { isTagIntegrator } from "./account";
+import { countOf } from "./plural";
 
 /** One reason an order cannot be confirmed: a stable code, a French message, the line if any. */
 export interface OrderProblem {
@@ -25,7 +26,7 @@ function certificateProblems(line: CartLine): OrderProblem[] {
   if (attached !== line.qty) {
     problems.push({
       code: "mmsi_certificates",
-      message: `${line.obj_ref} : ${line.qty} certificat(s) MMSI attendu(s), ${attached} joint(s).`,
+      message: `${line.obj_ref} : ${countOf(line.qty, "certificat MMSI attendu", "certificats MMSI attendus")}, ${countOf(attached, "joint", "joints")}.`,
       lineId: line.line_id,
     });
   }

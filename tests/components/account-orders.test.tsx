@@ -131,9 +131,32 @@ describe("the account's order components", () => {
       ],
       cancellation_request: null,
     };
-    const order = { lines: [line, { ...line, obj_id: 43, obj_ref: "GIL-1", obj_title: "Gilet", certificates: [] }], shipping_lines: [] } as unknown as OrderDetail;
+    const order = {
+      lines: [line, { ...line, obj_id: 43, obj_ref: "GIL-1", obj_title: "Gilet", certificates: [] }],
+      shipping_lines: [],
+      options: { partialDelivery: true, saturday: false, ldd_active: false },
+      ord_total_ht: 99600,
+    } as unknown as OrderDetail;
     renderAt(<OrderLines order={order} showPrices={false} />);
     expect(screen.getByRole("rowheader", { name: /BAL-AIS-1/ }).textContent).toContain("certificats MMSI : 227123450, 227123460");
     expect(screen.getByRole("rowheader", { name: /GIL-1/ }).textContent).not.toContain("certificats");
+  });
+
+  it("shows every amount of the HT total as a line, the express fee included, shipping under French names", () => {
+    const line = { obj_id: 7, obj_ref: "TRC00004", obj_title: "Traceur", ordered: 1, shipped: 0, cancelled: 0, remaining: 1, backorder: null, unit_price: 100000, prd_ecotaxe: 0, line_total_ht: 100000, certificates: [], cancellation_request: null };
+    const order = {
+      lines: [line],
+      shipping_lines: [{ obj_ref: "PORT_DS_AUTRE", obj_title: "PORT_DS_AUTRE", amount_ht: 3700 }],
+      options: { partialDelivery: true, saturday: false, ldd_active: true },
+      ord_total_ht: 105700,
+    } as unknown as OrderDetail;
+    renderAt(<OrderLines order={order} showPrices />);
+    expect(screen.queryByText("PORT_DS_AUTRE")).toBeNull();
+    const fee = screen.getByTestId("order-shipping-ldd");
+    expect(fee.textContent).toContain("Forfait livraison directe (express)");
+    expect(fee.textContent).toContain("20,00");
+    cleanup();
+    renderAt(<OrderLines order={order} showPrices={false} />);
+    expect(screen.queryByTestId("order-shipping-ldd")).toBeNull();
   });
 });

@@ -13,16 +13,32 @@ export const CART_LINE: CartLineView = {
   unitPrice: 21368,
   discountPercent: null,
   promoName: null,
-  ecotaxe: 12,
+  ecotaxe: 24,
   lineTotal: 42736,
   stock: 3,
   refillDate: null,
   refillQty: null,
+  availability: null,
   needsCertificates: false,
   quote: null,
   quoteExpired: null,
   certificates: [],
   problems: [],
+};
+
+/** A shipping line as the cart view carries it (its amounts; the label is the page's). */
+export const SHIPPING_LINE: CartLineView = {
+  ...CART_LINE,
+  lineId: "port-PORT_EXT-1KG",
+  productId: 9001,
+  ref: "PORT_EXT-1KG",
+  title: "Frais de port colis de moins de 1 kg",
+  qty: 1,
+  listPrice: 900,
+  unitPrice: 900,
+  ecotaxe: null,
+  lineTotal: 900,
+  stock: 0,
 };
 
 /** The cart of an account that may edit it and see its prices, on a day that is not a Friday. */
@@ -33,6 +49,9 @@ export const CART_VIEW: CartView = {
   saturday: false,
   lddActive: false,
   lddPrice: 2500,
+  partialDelivery: false,
+  optionCosts: { ldd: 4500, saturday: 0 },
+  freeShipping: null,
   lines: [CART_LINE],
   shippingLines: [],
   totals: { productsHt: 42736, shippingHt: 0, ht: 42736, ecotaxe: 24, tva: 8552, ttc: 51312, weightGrams: 1800 },

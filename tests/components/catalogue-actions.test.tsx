@@ -38,7 +38,7 @@ describe("AddToCartForm", () => {
     renderAt(<AddToCartForm productId={7} productRef="AVF1500001" compact />);
     const compact = screen.getByRole("button", { name: "Ajouter AVF1500001 au panier" });
     expect(compact.hasAttribute("aria-label")).toBe(false);
-    expect(screen.getByLabelText("Quantité (AVF1500001)").getAttribute("name")).toBe("qty");
+    expect(screen.getByLabelText("Quantité de AVF1500001").getAttribute("name")).toBe("qty");
     cleanup();
     renderAt(<AddToCartForm productId={7} productRef="AVF1500001" />);
     expect(screen.getByRole("button", { name: "Ajouter au panier" }).getAttribute("type")).toBe("submit");

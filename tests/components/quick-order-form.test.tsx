@@ -21,8 +21,12 @@ type Answer = {
   message: string | null;
 };
 
-function stub(answer: (form: FormData) => Answer) {
+type Preview = { found: true; ref: string; title: string; unitPrice: number | null; stock: { available: number; refillDate: string | null; refillQty: number | null } | null } | { found: false; ref: string; message: string };
+
+/** The preview route answers « Référence inconnue » unless `previews` knows the reference. */
+function stub(answer: (form: FormData) => Answer, previews: Record<string, Preview> = {}) {
   const posted: FormData[] = [];
+  const asked: string[] = [];
   const Stub = createRemixStub([
     {
       path: "/mon-panier/commande-rapide",
@@ -34,9 +38,17 @@ function stub(answer: (form: FormData) => Answer) {
         return answer(form);
       },
     },
+    {
+      path: "/mon-panier/commande-rapide/apercu",
+      loader: ({ request }) => {
+        const ref = new URL(request.url).searchParams.get("ref") ?? "";
+        asked.push(ref);
+        return previews[ref] ?? { found: false, ref, message: "Référence inconnue" };
+      },
+    },
   ]);
   render(<Stub initialEntries={["/mon-panier/commande-rapide"]} />);
-  return posted;
+  return Object.assign(posted, { asked });
 }
 
 const textArea = () => screen.getByLabelText<HTMLTextAreaElement>("Coller des lignes depuis un tableur");
@@ -99,8 +111,21 @@ describe("QuickOrderReport", () => {
     const refused = Array.from({ length: 100 }, (_unused, index) => ({ source: "Fichier a.csv", line: index + 1, input: `B@D${index}`, message: "Référence invalide." }));
     stub(() => ({ report: { added: [], refused, unlisted: 150 }, text: "", grid: [], formKey: null, message: null }));
     await userEvent.click(await screen.findByRole("button", { name: "Ajouter au panier" }));
-    expect((await screen.findByTestId("quick-order-summary")).textContent).toBe("Aucun produit n'a été ajouté. 250 ligne(s) refusée(s).");
+    expect((await screen.findByTestId("quick-order-summary")).textContent).toBe("Aucun produit n'a été ajouté. 250 lignes refusées.");
     expect(document.querySelectorAll(".quick-order__refused")).toHaveLength(100);
-    expect(screen.getByTestId("quick-order-unlisted").textContent).toBe("… et 150 autre(s) ligne(s) refusée(s), non détaillée(s).");
+    expect(screen.getByTestId("quick-order-unlisted").textContent).toBe("… et 150 autres lignes refusées, non détaillées.");
+  });
+
+  // Issue 24: « produit(s) ajouté(s) » and « ligne(s) refusée(s) » said in French, by Intl.PluralRules.
+  it.each([
+    [1, 1, 0, "1 produit ajouté au panier. 1 ligne refusée.", "… et 1 autre ligne refusée, non détaillée."],
+    [2, 1, 1, "2 produits ajoutés au panier. 2 lignes refusées.", "… et 1 autre ligne refusée, non détaillée."],
+  ])("says %i added and the refused lines in the singular or the plural", async (addedCount, unlisted, listed, summary, rest) => {
+    const added = Array.from({ length: addedCount }, (_unused, index) => ({ ref: `GIL-${index}`, title: "Gilet", qty: 1 }));
+    const refused = Array.from({ length: listed }, (_unused, index) => ({ source: "Grille", line: index + 1, input: "X", message: "Référence inconnue : X." }));
+    stub(() => ({ report: { added, refused, unlisted }, text: "", grid: [], formKey: "after", message: null }));
+    await userEvent.click(await screen.findByRole("button", { name: "Ajouter au panier" }));
+    expect((await screen.findByTestId("quick-order-summary")).textContent).toBe(summary);
+    expect(screen.getByTestId("quick-order-unlisted").textContent).toBe(rest);
   });
 });

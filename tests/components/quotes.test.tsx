@@ -277,7 +277,7 @@ describe("an order line ordered at a quote's price", () => {
       cancellation_request: null,
       quote_number: "DV-2026-000012",
     };
-    const order = { lines: [line, { ...line, obj_id: 43, obj_ref: "GIL-1", quote_number: null }], shipping_lines: [] } as unknown as OrderDetail;
+    const order = { lines: [line, { ...line, obj_id: 43, obj_ref: "GIL-1", quote_number: null }], shipping_lines: [], options: { partialDelivery: true, saturday: false, ldd_active: false }, ord_total_ht: null } as unknown as OrderDetail;
     renderAt(<OrderLines order={order} showPrices />);
     expect(screen.getByRole("rowheader", { name: /AVF1500001/ }).textContent).toContain("prix du devis DV-2026-000012");
     expect(screen.getByRole("rowheader", { name: /GIL-1/ }).textContent).not.toContain("devis");

@@ -43,7 +43,8 @@ function sentBy(button: HTMLElement): Record<string, string> {
   const form = button.closest("form");
   if (!form) throw new Error("no form");
   const fields: Record<string, string> = {};
-  for (const input of Array.from(form.querySelectorAll("input"))) fields[input.name] = input.value;
+  // A select sends its value too (the address's country, issue 24).
+  for (const input of Array.from(form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select"))) fields[input.name] = input.value;
   const named = button as HTMLButtonElement;
   if (named.name) fields[named.name] = named.value;
   return { ...fields, method: form.getAttribute("method") ?? "" };

@@ -57,7 +57,7 @@ test("the client picker and the banner of a contributor acting for a client", as
   await expect(page).toHaveURL(/\/clients\?q=C0001$/);
   await settled(page);
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Se connecter en tant que Voilerie Atlantique" }).click();
+  await page.getByRole("button", { name: "Agir pour ce client : Voilerie Atlantique" }).click();
   await expect(page.getByRole("region", { name: "Compte client utilisé" })).toBeVisible();
   await waitUntilInteractive(page, true);
   await expectNoAxeViolations(page, "/ acting for a client");
@@ -228,9 +228,10 @@ test("favourites", async ({ page, loginAs, accounts }) => {
   await waitUntilInteractive(page, true);
   await expectNoAxeViolations(page, "/mon-compte/favoris, empty");
 
-  await page.goto("/catalogue?q=avf1500006");
+  // An exact reference opens the product page: a search of its beginning lists its card.
+  await page.goto("/catalogue?q=avf150000");
   await waitUntilInteractive(page, true);
-  const toggle = page.locator(".product-card .favorite-toggle__button").first();
+  const toggle = page.locator(".product-card", { hasText: "AVF1500006" }).locator(".favorite-toggle__button");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("Produit ajouté à vos favoris.").first()).toBeAttached();

@@ -69,7 +69,7 @@ test("add from a list, from the product page and by quick order", async ({ page,
   await page.goto("/mon-panier/commande-rapide");
   await page.getByLabel("Coller des lignes depuis un tableur").fill(`${ref.toLowerCase()};4\nINCONNU-XYZ;1\nPORT_SAMEDI;1`);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await expect(page.getByTestId("quick-order-summary")).toContainText("1 produit(s) ajouté(s) au panier. 2 ligne(s) refusée(s).");
+  await expect(page.getByTestId("quick-order-summary")).toContainText("1 produit ajouté au panier. 2 lignes refusées.");
   await expect(page.getByText("Référence inconnue : INCONNU-XYZ.")).toBeVisible();
 
   await page.goto("/mon-panier");
@@ -200,7 +200,7 @@ test("attach the MMSI certificates an AIS beacon needs", async ({ page, javaScri
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   await page.goto("/mon-panier");
   const panel = page.getByTestId(`certificates-${ref}`);
-  await expect(panel.getByTestId(`certificates-status-${ref}`)).toContainText("0 certificat(s) joint(s) sur 1 : il en manque 1.");
+  await expect(panel.getByTestId(`certificates-status-${ref}`)).toContainText("0 certificat joint sur 1 : il en manque 1.");
 
   await panel.getByLabel("Numéro MMSI du navire (9 chiffres)").fill("227006760");
   await panel.getByLabel(/Certificat \(PDF, JPEG ou PNG/).setInputFiles({ name: "faux.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 not a pdf") });
@@ -210,6 +210,6 @@ test("attach the MMSI certificates an AIS beacon needs", async ({ page, javaScri
   await panel.getByLabel("Numéro MMSI du navire (9 chiffres)").fill("227006760");
   await panel.getByLabel(/Certificat \(PDF, JPEG ou PNG/).setInputFiles({ name: "navire.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
   await panel.getByRole("button", { name: "Joindre le certificat" }).click();
-  await expect(panel.getByTestId(`certificates-status-${ref}`)).toHaveText("1 certificat(s) joint(s) sur 1.");
+  await expect(panel.getByTestId(`certificates-status-${ref}`)).toHaveText("1 certificat joint sur 1.");
   await expect(panel.getByRole("link", { name: "navire.pdf" })).toBeVisible();
 });

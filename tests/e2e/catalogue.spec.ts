@@ -6,11 +6,14 @@ import { expect, test, waitUntilInteractive } from "./fixtures";
  * organization (fixtures.ts): the favourites tests expect to be the only ones changing its list.
  */
 
-async function searchFromHeader(page: Page, text: string): Promise<void> {
+/** A search from the header's box; an exact reference opens its product page instead of a list. */
+async function searchFromHeader(page: Page, text: string, landing: RegExp = /\/catalogue\?q=/): Promise<void> {
   await page.locator("#recherche-globale").fill(text);
   await page.locator("#recherche-globale").press("Enter");
-  await expect(page).toHaveURL(/\/catalogue\?q=/);
+  await expect(page).toHaveURL(landing);
 }
+
+const PRODUCT_PAGE = /\/catalogue\/produit\/\d+$/;
 
 /** Applies a filter: with JavaScript a change submits at once; without, the "Appliquer" button does. */
 async function applyControls(page: Page, javaScript: boolean, expectedUrl: RegExp): Promise<void> {
@@ -67,8 +70,10 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
   });
 
-  test("finds a reference typed in lower case with spaces", async ({ page }) => {
-    await searchFromHeader(page, "avf 15 00001");
+  test("a reference typed in lower case with spaces opens its product page; its beginning lists it", async ({ page }) => {
+    await searchFromHeader(page, "avf 15 00001", PRODUCT_PAGE);
+    await expect(page.getByTestId("product-ref")).toHaveText("AVF1500001");
+    await searchFromHeader(page, "avf 15 0000");
     await expect(page.locator(".product-card__ref").first()).toHaveText("AVF1500001");
   });
 
@@ -110,8 +115,7 @@ test.describe("catalogue", () => {
   test("toggles a favourite from the product page and finds it in Mes favoris", async ({ page }, testInfo) => {
     // One product per project: both run on the same server and database.
     const reference = testInfo.project.name === "js" ? "AVF1500002" : "AVF1500003";
-    await searchFromHeader(page, reference.toLowerCase());
-    await page.locator(".product-card__title a").first().click();
+    await searchFromHeader(page, reference.toLowerCase(), PRODUCT_PAGE);
     await expect(page.getByTestId("product-ref")).toHaveText(reference);
     const toggle = page.locator(".product-page .favorite-toggle__button");
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
@@ -130,7 +134,8 @@ test.describe("catalogue", () => {
     // The list sends its cards' forms (one handler for all of them, decision 0084); without
     // JavaScript the form posts and the action comes back to the same list.
     const reference = testInfo.project.name === "js" ? "AVF1500004" : "AVF1500005";
-    await searchFromHeader(page, reference.toLowerCase());
+    // The reference's beginning: the exact reference would open the product page.
+    await searchFromHeader(page, reference.slice(0, -1).toLowerCase());
     const listUrl = page.url();
     const card = page.locator(".product-card").filter({ has: page.locator(".product-card__ref", { hasText: reference }) });
     const toggle = card.locator(".favorite-toggle__button");

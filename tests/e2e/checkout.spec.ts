@@ -137,7 +137,7 @@ test("a contributor orders for a Corsican client on a Friday with Saturday deliv
   await page.goto("/clients");
   await page.getByLabel("Rechercher un client (nom, référence ou code postal)").fill(corsicanClient.ref);
   await page.getByRole("button", { name: "Rechercher" }).click();
-  await page.getByRole("button", { name: `Se connecter en tant que ${corsicanClient.name}` }).click();
+  await page.getByRole("button", { name: `Agir pour ce client : ${corsicanClient.name}` }).click();
   await expect(page).toHaveURL(/\/$/);
   await fillCart(page);
   await setSaturday(page, javaScriptEnabled);

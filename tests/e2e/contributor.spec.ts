@@ -9,7 +9,7 @@ test("a contributor picks a client, acts for it, then returns to its own account
   await page.getByLabel("Rechercher un client (nom, référence ou code postal)").fill("C0001");
   await page.getByRole("button", { name: "Rechercher" }).click();
   await expect(page).toHaveURL(/\/clients\?q=C0001$/);
-  await page.getByRole("button", { name: "Se connecter en tant que Voilerie Atlantique" }).click();
+  await page.getByRole("button", { name: "Agir pour ce client : Voilerie Atlantique" }).click();
 
   await expect(page).toHaveURL(/\/$/);
   const banner = page.getByRole("region", { name: "Compte client utilisé" });

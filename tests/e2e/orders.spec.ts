@@ -18,8 +18,9 @@ import { emptyCart, orderByQuickOrder, warehouse } from "./ordering";
 const LOW_STOCK_PRODUCTS = ["MAS00015", "MAS00021"];
 
 async function stockOf(page: Page, ref: string): Promise<number> {
-  await page.goto(`/catalogue?q=${ref}`);
-  const badge = page.locator(".stock").first();
+  // An exact reference opens the product page: a search of its beginning lists its card.
+  await page.goto(`/catalogue?q=${ref.slice(0, -1)}`);
+  const badge = page.locator(".product-card", { hasText: ref }).locator(".stock");
   await expect(badge).toBeVisible();
   const match = /En stock \((\d+) disponibles?\)/.exec((await badge.textContent()) ?? "");
   return match ? Number(match[1]) : 0;
@@ -75,7 +76,7 @@ test("an order beyond the stock: its back-order, a partial shipment from the war
   await page.getByRole("button", { name: "Ajouter au panier partagé" }).click();
   await expect(page).toHaveURL(/\/mon-panier$/);
   // The toast waits for sonner's chunk, which a loaded CI machine serves slowly.
-  await expect(page.getByText(`Commande ${orderNumber} : 1 produit(s) ajouté(s) au panier (${qty} × ${ref}).`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`Commande ${orderNumber} : 1 produit ajouté au panier (${qty} × ${ref}).`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId(`cart-line-${ref}`)).toBeVisible();
   await emptyCart(page);
 });

@@ -1,5 +1,12 @@
 import { Form, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { hasActiveFilters } from "~/services/catalogue/list-url";
 import type { BrandOption, ListParams, ListSort } from "~/services/catalogue/types";
+import { ResetFiltersLink } from "./ResetFiltersLink";
+import { useFieldsFollow } from "./useFieldsFollow";
+
+// Built once: constructing an Intl.NumberFormat costs about as much as rendering a card.
+const countFormat = new Intl.NumberFormat("fr-FR");
 
 const SORT_LABELS: Record<ListSort, string> = {
   relevance: "Pertinence",
@@ -11,6 +18,7 @@ const SORT_LABELS: Record<ListSort, string> = {
 
 interface ListControlsProps {
   params: ListParams;
+  /** The brands the list holds, with their counts (the brand page has none: the brand is the list). */
   brands: BrandOption[];
   /** Without prices, neither the price sorts nor the promotion filter is offered. */
   canViewPrices: boolean;
@@ -19,12 +27,16 @@ interface ListControlsProps {
 /**
  * Sorting and filters as a GET form: every state is a URL and works without JavaScript (the
  * "Appliquer" button); with JavaScript a change applies at once. A new filter starts at page 1.
+ * Any active filter can be dropped at once (« Réinitialiser les filtres »).
  */
 export function ListControls({ params, brands, canViewPrices }: ListControlsProps) {
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  useFieldsFollow(form, params);
   const sorts = (Object.keys(SORT_LABELS) as ListSort[]).filter((sort) => canViewPrices || !sort.startsWith("price"));
   return (
     <Form
+      ref={form}
       method="get"
       className="list-controls"
       aria-label="Trier et filtrer"
@@ -48,7 +60,7 @@ export function ListControls({ params, brands, canViewPrices }: ListControlsProp
             <option value="">Toutes les marques</option>
             {brands.map((brand) => (
               <option key={brand.id} value={brand.id}>
-                {brand.title}
+                {brand.count === null ? brand.title : `${brand.title} (${countFormat.format(brand.count)})`}
               </option>
             ))}
           </select>
@@ -67,6 +79,7 @@ export function ListControls({ params, brands, canViewPrices }: ListControlsProp
       <button type="submit" className="button">
         Appliquer
       </button>
+      {hasActiveFilters(params) ? <ResetFiltersLink params={params} className="list-controls__reset" /> : null}
     </Form>
   );
 }

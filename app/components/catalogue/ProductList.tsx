@@ -1,7 +1,8 @@
 import { ListControls } from "./ListControls";
-import { listSearch } from "~/services/catalogue/list-url";
+import { hasActiveFilters, listSearch } from "~/services/catalogue/list-url";
 import { Pagination } from "./Pagination";
 import { ProductCard } from "./ProductCard";
+import { ResetFiltersLink } from "./ResetFiltersLink";
 import { useCardActions } from "./useCardActions";
 import type { ProductListView, StockEntry } from "~/services/catalogue/types";
 
@@ -17,7 +18,6 @@ interface ProductListProps {
 const countFormat = new Intl.NumberFormat("fr-FR");
 
 function countText(total: number): string {
-  if (total === 0) return "Aucun produit";
   return total === 1 ? "1 produit" : `${countFormat.format(total)} produits`;
 }
 
@@ -29,7 +29,9 @@ export function ProductList({ list, stocks, heading, emptyMessage }: ProductList
     <section className="product-list" aria-labelledby="liste-produits">
       <div className="product-list__header">
         <h2 id="liste-produits">
-          {heading} <span className="product-list__count">({countText(list.total)})</span>
+          {/* No « (Aucun produit) » in the heading: the list's own message says it below. */}
+          {heading}
+          {list.total > 0 ? <span className="product-list__count"> ({countText(list.total)})</span> : null}
         </h2>
         <ListControls params={list.params} brands={list.brands} canViewPrices={list.canViewPrices} />
       </div>
@@ -45,6 +47,10 @@ export function ProductList({ list, stocks, heading, emptyMessage }: ProductList
           {beyondLastPage ? (
             <>
               Cette page est au-delà de la dernière. <a href={listSearch(list.params, { page: 1 })}>Revenir à la première page</a>
+            </>
+          ) : hasActiveFilters(list.params) ? (
+            <>
+              {emptyMessage} <ResetFiltersLink params={list.params} />
             </>
           ) : (
             emptyMessage

@@ -1,3 +1,4 @@
+import { plural } from "@shared/domain/plural";
 import { Await } from "@remix-run/react";
 import { Suspense } from "react";
 import type { StockEntry, StockView } from "~/services/catalogue/types";
@@ -7,7 +8,7 @@ const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "lo
 function refillText(stock: StockView): string {
   if (stock.refillDate === null) return "Rupture de stock";
   const date = dateFormat.format(new Date(`${stock.refillDate}T00:00:00Z`));
-  const quantity = stock.refillQty !== null ? ` (${stock.refillQty} attendus)` : "";
+  const quantity = stock.refillQty !== null ? ` (${plural(stock.refillQty, `${stock.refillQty} attendu`, `${stock.refillQty} attendus`)})` : "";
   return `Rupture de stock, réapprovisionnement le ${date}${quantity}`;
 }
 
@@ -15,7 +16,7 @@ export function StockText({ stock }: { stock: StockView | null }) {
   if (stock === null) return <span className="stock stock--unknown">Disponibilité : voir la fiche produit</span>;
   if (stock.available > 0) {
     // One text node (no comment markers in the HTML of each card).
-    return <span className="stock stock--in">{`En stock (${stock.available} disponibles)`}</span>;
+    return <span className="stock stock--in">{`En stock (${plural(stock.available, `${stock.available} disponible`, `${stock.available} disponibles`)})`}</span>;
   }
   return <span className="stock stock--out">{refillText(stock)}</span>;
 }

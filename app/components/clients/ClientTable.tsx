@@ -1,7 +1,11 @@
 import { Form } from "@remix-run/react";
 import type { ClientSummary } from "@shared/contracts/api";
+import { countryName } from "@shared/domain/countries";
 
-/** One row per client, each with its own POST form: works without JavaScript. */
+/**
+ * One row per client, each with its own POST form: works without JavaScript. The client the
+ * contributor acts for now is marked (« Client actuel », aria-current) and has no button.
+ */
 export function ClientTable({ clients, currentClientId }: { clients: ClientSummary[]; currentClientId: number | null }) {
   if (clients.length === 0) {
     return <p className="empty-state">Aucun client ne correspond à votre recherche.</p>;
@@ -20,29 +24,33 @@ export function ClientTable({ clients, currentClientId }: { clients: ClientSumma
         </tr>
       </thead>
       <tbody>
-        {clients.map((client) => (
-          <tr key={client.obj_id}>
-            <td>{client.obj_ref}</td>
-            <td>{client.obj_name}</td>
-            <td>
-              {client.adr_zipcode} {client.adr_city}
-              {client.adr_country !== "FR" ? ` (${client.adr_country})` : ""}
-            </td>
-            <td className="table__action">
-              {client.obj_id === currentClientId ? (
-                <span className="tag">Client actuel</span>
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="login-as" />
-                  <input type="hidden" name="slave_id" value={client.obj_id} />
-                  <button type="submit" className="button button--primary" aria-label={`Se connecter en tant que ${client.obj_name}`}>
-                    Se connecter en tant que
-                  </button>
-                </Form>
-              )}
-            </td>
-          </tr>
-        ))}
+        {clients.map((client) => {
+          const current = client.obj_id === currentClientId;
+          return (
+            <tr key={client.obj_id} className={current ? "clients-table__current" : undefined} aria-current={current ? "true" : undefined}>
+              <td>{client.obj_ref}</td>
+              <td>{client.obj_name}</td>
+              <td>
+                {client.adr_zipcode} {client.adr_city}
+                {client.adr_country !== "FR" ? ` (${countryName(client.adr_country)})` : ""}
+              </td>
+              <td className="table__action">
+                {current ? (
+                  <span className="tag">Client actuel</span>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="login-as" />
+                    <input type="hidden" name="slave_id" value={client.obj_id} />
+                    {/* The visible words say what the button does; the hidden name says for whom. */}
+                    <button type="submit" className="button button--primary">
+                      Agir pour ce client<span className="visually-hidden"> : {client.obj_name}</span>
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

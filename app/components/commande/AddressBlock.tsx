@@ -1,4 +1,5 @@
 import type { Address } from "@shared/contracts/entities";
+import { countryName } from "@shared/domain/countries";
 
 /** A postal address as a French letter shows it. */
 export function AddressBlock({ address, testId }: { address: Address | null; testId?: string }) {
@@ -17,7 +18,7 @@ export function AddressBlock({ address, testId }: { address: Address | null; tes
       <br />
       {address.adr_zipcode} {address.adr_city}
       <br />
-      {address.adr_country}
+      {countryName(address.adr_country)}
       {address.adr_phone ? (
         <>
           <br />

@@ -70,14 +70,25 @@ export function DeliveryAddressForm({ addresses, selectedId, countries, refused 
           ))}
           <div className="field">
             <label htmlFor="adr_country">Pays *</label>
-            <select id="adr_country" name="adr_country" defaultValue={value("adr_country") || "FR"} aria-invalid={error("adr_country") ? true : undefined}>
+            <select
+              id="adr_country"
+              name="adr_country"
+              autoComplete="country"
+              defaultValue={value("adr_country").toUpperCase() || "FR"}
+              aria-invalid={error("adr_country") ? true : undefined}
+              aria-describedby={error("adr_country") ? "adr_country-error" : undefined}
+            >
               {countries.map((country) => (
                 <option key={country.code} value={country.code}>
                   {country.name}
                 </option>
               ))}
             </select>
-            {error("adr_country") ? <p className="form__error">{error("adr_country")}</p> : null}
+            {error("adr_country") ? (
+              <p id="adr_country-error" className="form__error">
+                {error("adr_country")}
+              </p>
+            ) : null}
           </div>
         </div>
       </fieldset>

@@ -1,14 +1,30 @@
 import { Link } from "@remix-run/react";
 import type { Order } from "@shared/contracts/api";
+import { orderReceiptRows } from "@shared/domain/order-receipt";
+import { LDD_ROW_KEY } from "@shared/domain/shipping-display";
 import { Money } from "~/components/ui/Money";
 import { AddressBlock } from "./AddressBlock";
 
+const NUMBER = "checkout-table__number";
+
 /**
- * The confirmed order as the back-office stored it: number, lines, totals, delivery address.
- * Without `prices` the amounts are null (docs/decisions/0107-no-amounts-without-prices.md): « — ».
+ * The confirmed order as the back-office stored it: number, lines, shipping amounts (the
+ * direct-delivery fee included, French names), totals, delivery address. What the table lists
+ * adds up to the totals below it. Without `prices` the amounts are null
+ * (docs/decisions/0107-no-amounts-without-prices.md): « — ».
  */
 export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; taxExempt: boolean; showPrices: boolean }) {
   const amount = (cents: number | null) => <Money cents={showPrices ? cents : null} />;
+  const receipt = orderReceiptRows(order);
+  const totals: [string, number | null, string][] = [
+    ["Produits HT", receipt.productsHt, "order-total-products"],
+    ["Frais de port HT", receipt.shippingHt, "order-total-shipping"],
+    ["Total HT", order.ord_total_ht, "order-total-ht"],
+  ];
+  if (!taxExempt) {
+    totals.push(["Écotaxe", order.ord_total_ecotaxe, "order-total-ecotaxe"], ["TVA", order.ord_total_tva, "order-total-tva"], ["Total TTC", order.ord_total_ttc, "order-total-ttc"]);
+  }
+  const grand = taxExempt ? "order-total-ht" : "order-total-ttc";
   return (
     <section className="order-receipt" aria-labelledby="order-receipt-title">
       <h2 id="order-receipt-title">
@@ -18,38 +34,59 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
         Passée par {order.usr_name}
         {order.cart_ref ? ` · votre référence : ${order.cart_ref}` : ""}.
       </p>
-      <table className="cart-table">
+      <table className="checkout-table" data-testid="order-lines">
+        <caption>Produits et frais de port de la commande</caption>
         <thead>
           <tr>
             <th scope="col">Produit</th>
-            <th scope="col" className="cart-number">Quantité</th>
-            <th scope="col" className="cart-number">Total HT</th>
+            <th scope="col" className={NUMBER}>
+              Prix unitaire HT
+            </th>
+            <th scope="col" className={NUMBER}>
+              Quantité
+            </th>
+            <th scope="col" className={NUMBER}>
+              Total HT
+            </th>
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line, index) => (
-            <tr key={`${line.obj_ref}-${index}`}>
-              <td>
-                {line.obj_title} <span className="muted">{line.obj_ref}</span>
-              </td>
-              <td className="cart-number">{line.qty}</td>
-              <td className="cart-number">{amount(line.line_total_ht)}</td>
+          {receipt.products.map((line, index) => (
+            <tr key={`${line.ref}-${index}`} data-testid={`order-line-${line.ref}`}>
+              <th scope="row">
+                {line.title} <span className="muted">Réf. {line.ref}</span>
+              </th>
+              <td className={NUMBER}>{amount(line.unitPrice)}</td>
+              <td className={NUMBER}>{line.qty}</td>
+              <td className={NUMBER}>{amount(line.amount)}</td>
             </tr>
           ))}
         </tbody>
+        {receipt.shipping.rows.length > 0 ? (
+          <tbody className="checkout-table__shipping">
+            {receipt.shipping.rows.map((row) => (
+              <tr key={row.key} data-testid={row.key === LDD_ROW_KEY ? "order-shipping-ldd" : `order-shipping-${row.key}`}>
+                <th scope="row">{row.label}</th>
+                <td className={NUMBER}>{amount(row.unitPrice)}</td>
+                <td className={NUMBER}>{row.qty}</td>
+                <td className={NUMBER}>{amount(row.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        ) : null}
       </table>
-      <dl className="cart-totals" data-testid="order-totals">
-        <div className={taxExempt ? "cart-totals__grand" : undefined}>
-          <dt>Total HT</dt>
-          <dd data-testid="order-total-ht">{amount(order.ord_total_ht)}</dd>
-        </div>
-        {taxExempt ? null : (
-          <div className="cart-totals__grand">
-            <dt>Total TTC</dt>
-            <dd data-testid="order-total-ttc">{amount(order.ord_total_ttc)}</dd>
-          </div>
-        )}
-      </dl>
+      {receipt.shipping.francoNote ? <p className="muted">{receipt.shipping.francoNote}</p> : null}
+      {showPrices ? (
+        <dl className="cart-totals order-receipt__totals" data-testid="order-totals">
+          {totals.map(([label, cents, testId]) => (
+            <div key={testId} className={testId === grand ? "cart-totals__grand" : undefined}>
+              <dt>{label}</dt>
+              <dd data-testid={testId}>{amount(cents)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {taxExempt && showPrices ? <p className="muted">Compte exonéré : ni TVA ni écotaxe.</p> : null}
       <h3>Livraison</h3>
       <AddressBlock address={order.dlv_address} />
       <p>

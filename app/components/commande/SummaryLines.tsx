@@ -1,25 +1,48 @@
 import type { CartLineView } from "~/services/cart/types";
+import { StockNotice } from "~/components/panier/StockNotice";
 import { Money } from "~/components/ui/Money";
 
-/** Every product line of the order, with the MMSI certificates attached to it. */
+/**
+ * Every product line of the order, with its MMSI certificates and what the stock cannot serve
+ * now: a table with a caption and column headers, amounts right-aligned in figures of one width.
+ * The line's ecotax (when this account pays it) sits beside the line's total, as in the cart.
+ */
 export function SummaryLines({ lines }: { lines: CartLineView[] }) {
+  const showsEcotaxe = lines.some((line) => line.ecotaxe !== null);
   return (
-    <table className="cart-table summary-lines">
-      <caption className="visually-hidden">Produits commandés</caption>
+    <table className="checkout-table summary-lines">
+      <caption>Produits commandés</caption>
       <thead>
         <tr>
           <th scope="col">Produit</th>
-          <th scope="col" className="cart-number">Prix unitaire HT</th>
-          <th scope="col" className="cart-number">Quantité</th>
-          <th scope="col" className="cart-number">Total HT</th>
+          <th scope="col" className="checkout-table__number">
+            Prix unitaire HT
+          </th>
+          <th scope="col" className="checkout-table__number">
+            Quantité
+          </th>
+          <th scope="col" className="checkout-table__number">
+            Total HT
+          </th>
+          {showsEcotaxe ? (
+            <th scope="col" className="checkout-table__number">
+              Écotaxe
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
         {lines.map((line) => (
           <tr key={line.lineId} data-testid={`summary-line-${line.ref}`}>
-            <td>
-              <strong>{line.title}</strong> <span className="muted">{line.ref}</span>
+            <th scope="row">
+              <strong>{line.title}</strong> <span className="muted">Réf. {line.ref}</span>
               {line.promoName ? <span className="badge"> {line.promoName}</span> : null}
+              {line.availability ? (
+                <>
+                  <br />
+                  <StockNotice availability={line.availability} />
+                </>
+              ) : null}
               {line.needsCertificates ? (
                 <ul className="summary-certificates" aria-label={`Certificats MMSI de ${line.ref}`}>
                   {line.certificates.map((certificate) => (
@@ -30,14 +53,19 @@ export function SummaryLines({ lines }: { lines: CartLineView[] }) {
                   {line.certificates.length === 0 ? <li className="muted">Aucun certificat joint</li> : null}
                 </ul>
               ) : null}
-            </td>
-            <td className="cart-number">
+            </th>
+            <td className="checkout-table__number">
               <Money cents={line.unitPrice} />
             </td>
-            <td className="cart-number">{line.qty}</td>
-            <td className="cart-number">
+            <td className="checkout-table__number">{line.qty}</td>
+            <td className="checkout-table__number">
               <Money cents={line.lineTotal} />
             </td>
+            {showsEcotaxe ? (
+              <td className="checkout-table__number">
+                <Money cents={line.ecotaxe} />
+              </td>
+            ) : null}
           </tr>
         ))}
       </tbody>

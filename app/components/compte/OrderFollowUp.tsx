@@ -1,4 +1,6 @@
 import type { Address } from "@shared/contracts/entities";
+import { orderLddFee } from "@shared/domain/shipping-display";
+import { shippingLabel } from "@shared/domain/shipping-labels";
 import { AddressBlock } from "~/components/commande/AddressBlock";
 import { Money } from "~/components/ui/Money";
 import type { OrderDetail } from "~/services/orders/types";
@@ -11,6 +13,25 @@ function TitledAddress({ title, address }: { title: string; address: Address | n
       <h3>{title}</h3>
       <AddressBlock address={address} />
     </div>
+  );
+}
+
+/**
+ * The express delivery's flat fee: an order does not store it apart, so it is what the HT total
+ * holds beyond its lines (as on the invoice, docs/shipping.md). Every amount of the total is a line.
+ */
+function ExpressFeeRow({ order, showPrices }: { order: OrderDetail; showPrices: boolean }) {
+  const fee = orderLddFee(order.options.ldd_active, order.ord_total_ht, [...order.lines.map((line) => line.line_total_ht), ...order.shipping_lines.map((line) => line.amount_ht)]);
+  if (fee === null || !showPrices) return null;
+  return (
+    <tr data-testid="order-shipping-ldd">
+      <th scope="row">Forfait livraison directe (express)</th>
+      <td colSpan={4} />
+      <td />
+      <td>
+        <Money cents={fee} />
+      </td>
+    </tr>
   );
 }
 
@@ -74,9 +95,7 @@ export function OrderLines({ order, showPrices }: { order: OrderDetail; showPric
         ))}
         {order.shipping_lines.map((line) => (
           <tr key={`port-${line.obj_ref}`}>
-            <th scope="row">
-              {line.obj_title} (frais de port)
-            </th>
+            <th scope="row">{shippingLabel(line.obj_ref, line.obj_title)}</th>
             <td colSpan={4} />
             {showPrices ? (
               <>
@@ -88,6 +107,7 @@ export function OrderLines({ order, showPrices }: { order: OrderDetail; showPric
             ) : null}
           </tr>
         ))}
+        <ExpressFeeRow order={order} showPrices={showPrices} />
       </tbody>
     </table>
   );

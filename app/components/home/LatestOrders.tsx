@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { plural } from "@shared/domain/plural";
 import { reorderPath } from "~/components/compte/Reorder";
 import type { LatestOrdersView } from "~/services/home/types";
 import { homeDate } from "./format";
@@ -10,7 +11,7 @@ export function LatestOrders({ orders }: { orders: LatestOrdersView }) {
     <>
       <table className="table">
         <caption className="visually-hidden">
-          Les {orders.items.length} commandes les plus récentes sur {orders.total}
+          {`${plural(orders.items.length, "La commande la plus récente", `Les ${orders.items.length} commandes les plus récentes`)} sur ${orders.total}`}
         </caption>
         <thead>
           <tr>

@@ -56,9 +56,16 @@ export function AddToCartFormView({ productId, productRef, defaultQty = 1, compa
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={back} />
       {/* Texts are single strings: adjacent text nodes cost a comment marker each in the HTML. */}
-      <label htmlFor={fieldId} className={compact ? "visually-hidden" : undefined}>
-        {`Quantité (${productRef})`}
-      </label>
+      {/* Seen: « Quantité »; heard: « Quantité de <référence> », as on the cart's lines. */}
+      {compact ? (
+        <label htmlFor={fieldId} className="visually-hidden">
+          {`Quantité de ${productRef}`}
+        </label>
+      ) : (
+        <label htmlFor={fieldId}>
+          Quantité<span className="visually-hidden">{` de ${productRef}`}</span>
+        </label>
+      )}
       {/* No step attribute: 1 is a number field's default step. */}
       <input
         id={fieldId}

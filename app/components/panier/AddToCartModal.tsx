@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { formatEuros } from "@shared/domain/money";
 import type { AddedToCart } from "~/services/cart/types";
+import { FreeShippingNotice } from "./ShippingOffers";
+import { StockNotice } from "./StockNotice";
 
 export interface AddToCartModalProps {
   added: AddedToCart | null;
@@ -12,6 +14,17 @@ export interface AddToCartModalProps {
 export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const stockId = useId();
+
+  // The modal is removed from the page when it closes, which would leave the focus on the
+  // body (the next Tab landing in the footer): it goes back to what had it when the modal
+  // opened, the add-to-cart button, if that is still on the page.
+  useEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -29,6 +42,7 @@ export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
       ref={dialogRef}
       className="add-to-cart-modal"
       aria-labelledby={titleId}
+      aria-describedby={added?.availability ? stockId : undefined}
       data-testid="add-to-cart-modal"
       onClose={onClose}
     >
@@ -47,11 +61,17 @@ export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
             Quantité ajoutée : {added.qtyAdded}
             {added.qtyInCart !== added.qtyAdded ? ` (${added.qtyInCart} au total dans le panier)` : null}
           </p>
+          {added.availability ? (
+            <p className="add-to-cart-modal__stock">
+              <StockNotice availability={added.availability} beforeInstructions id={stockId} />
+            </p>
+          ) : null}
           {added.totalHt !== null && added.totalTtc !== null ? (
             <p data-testid="add-to-cart-modal-total">
               Total du panier : {formatEuros(added.totalHt)} HT · {formatEuros(added.totalTtc)} TTC
             </p>
           ) : null}
+          {added.freeShipping ? <FreeShippingNotice progress={added.freeShipping} /> : null}
           <div className="add-to-cart-modal__actions">
             <button type="button" className="button" onClick={onClose}>
               Continuer mes achats

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CartLineView } from "~/services/cart/types";
 import { Money } from "~/components/ui/Money";
+import { StockNotice } from "./StockNotice";
 import { useQuantityField } from "./useQuantityField";
 
 // Built once: toLocaleDateString builds a formatter on every call, for each of up to hundreds of lines.
@@ -19,7 +20,7 @@ export interface CartLineRowProps {
   line: CartLineView;
   canEdit: boolean;
   canSeePrices: boolean;
-  /** False for an HT account, which pays no ecotax. */
+  /** False for an HT account, which pays no ecotax. The line's ecotax, beside its total. */
   showsEcotaxe: boolean;
 }
 
@@ -66,6 +67,8 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
           <strong className="cart-line__discontinued">
             Ce produit n&apos;est plus commercialisé : retirez-le pour enregistrer d&apos;autres changements et commander.
           </strong>
+        ) : line.availability ? (
+          <StockNotice availability={line.availability} beforeInstructions={canEdit} />
         ) : (
           <span className="cart-line__stock">{stockText(line)}</span>
         )}
@@ -78,11 +81,6 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
               <Money cents={line.listPrice} />
             </del>
           ) : null}
-        </td>
-      ) : null}
-      {showsEcotaxe ? (
-        <td className="cart-number">
-          <Money cents={line.ecotaxe} />
         </td>
       ) : null}
       <td>
@@ -121,6 +119,11 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
       {canSeePrices ? (
         <td className="cart-number" data-testid={`line-total-${line.ref}`}>
           <Money cents={line.lineTotal} />
+        </td>
+      ) : null}
+      {showsEcotaxe ? (
+        <td className="cart-number" data-testid={`line-ecotax-${line.ref}`}>
+          <Money cents={line.ecotaxe} />
         </td>
       ) : null}
       <td className="table__action">

@@ -4,6 +4,7 @@ import type { CartView } from "~/services/cart/types";
 import { FETCH_MODE_FIELD, FETCH_MODE_VALUE, type FormAnswer } from "~/services/forms/types";
 import { Money } from "~/components/ui/Money";
 import { useHydrated } from "~/lib/useHydrated";
+import { FreeShippingNotice, OptionCost } from "./ShippingOffers";
 import { useSavedField } from "./useSavedField";
 
 const CART_ACTION = "/mon-panier?index";
@@ -114,6 +115,7 @@ export function CartOptionsForm({ view, action = CART_ACTION, legend = "Livraiso
       <input type="hidden" name="was:saturday" value={checkboxValue(options.saturday.saved)} />
       <fieldset disabled={!view.canEdit}>
         <legend>{legend}</legend>
+        {view.freeShipping ? <FreeShippingNotice progress={view.freeShipping} /> : null}
         <label className="cart-options__toggle">
           <input
             type="checkbox"
@@ -124,10 +126,15 @@ export function CartOptionsForm({ view, action = CART_ACTION, legend = "Livraiso
             data-testid="toggle-ldd"
           />
           Livraison directe chez votre client (express)
-          {view.lddPrice !== null ? (
-            <span className="muted">
+          {view.optionCosts !== null ? (
+            <span className="muted" data-testid="ldd-cost">
               {" "}
-              · forfait <Money cents={view.lddPrice} /> HT
+              · <OptionCost cents={view.optionCosts.ldd} />
+              {view.lddPrice !== null ? (
+                <>
+                  , forfait de <Money cents={view.lddPrice} /> compris
+                </>
+              ) : null}
             </span>
           ) : null}
         </label>
@@ -141,9 +148,21 @@ export function CartOptionsForm({ view, action = CART_ACTION, legend = "Livraiso
             data-testid="toggle-saturday"
           />
           Livraison le samedi
-          <span className="muted">
+          <span className="muted" data-testid="saturday-cost">
             {" "}
-            · {view.todayIsFriday ? "facturée pour une commande passée aujourd'hui (vendredi)" : "facturée seulement pour une commande passée un vendredi"}
+            ·{" "}
+            {view.todayIsFriday ? (
+              <>
+                {view.optionCosts !== null ? (
+                  <>
+                    <OptionCost cents={view.optionCosts.saturday} />,{" "}
+                  </>
+                ) : null}
+                facturée pour une commande passée aujourd&apos;hui (vendredi)
+              </>
+            ) : (
+              "facturée seulement pour une commande passée un vendredi : sans supplément aujourd'hui"
+            )}
           </span>
         </label>
         {failures.map((failure) => (

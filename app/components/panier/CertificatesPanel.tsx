@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { countOf } from "@shared/domain/plural";
 import type { CartLineView } from "~/services/cart/types";
 
 /**
@@ -16,7 +17,7 @@ export function CertificatesPanel({ line, canEdit }: { line: CartLineView; canEd
         Certificats MMSI · {line.title} ({line.ref})
       </h2>
       <p className={missing > 0 ? "certificates__missing" : "muted"} data-testid={`certificates-status-${line.ref}`}>
-        {line.certificates.length} certificat(s) joint(s) sur {line.qty}
+        {`${countOf(line.certificates.length, "certificat joint", "certificats joints")} sur ${line.qty}`}
         {missing > 0 ? ` : il en manque ${missing}.` : "."}
       </p>
       {line.problems.map((problem) => (
@@ -52,7 +53,22 @@ export function CertificatesPanel({ line, canEdit }: { line: CartLineView; canEd
           <input type="hidden" name="lineId" value={line.lineId} />
           <div className="field">
             <label htmlFor={mmsiId}>Numéro MMSI du navire (9 chiffres)</label>
-            <input id={mmsiId} type="text" name="mmsi" inputMode="numeric" pattern="[0-9]{9}" maxLength={9} required />
+            {/* Said before typing, and by the browser's own message (title) if the format is wrong. */}
+            <p id={`${mmsiId}-aide`} className="muted">
+              Sans espace ni lettre, par exemple 227123456.
+            </p>
+            <input
+              id={mmsiId}
+              type="text"
+              name="mmsi"
+              inputMode="numeric"
+              autoComplete="off"
+              pattern="[0-9]{9}"
+              maxLength={9}
+              title="Le numéro MMSI compte exactement 9 chiffres, par exemple 227123456."
+              aria-describedby={`${mmsiId}-aide`}
+              required
+            />
           </div>
           <div className="field">
             <label htmlFor={fileId}>Certificat (PDF, JPEG ou PNG, 5 Mo au plus)</label>

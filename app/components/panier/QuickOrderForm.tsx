@@ -1,4 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { QuickOrderGridRow } from "~/components/quick-order/QuickOrderGridRow";
+import { useHydrated } from "~/lib/useHydrated";
+import { QUICK_ORDER_TEMPLATE_PATH } from "~/services/quick-order/types";
 
 /** The key of the form before any answer (the page keys the form on the answer's key). */
 export const INITIAL_FORM_KEY = "initial";
@@ -17,6 +20,8 @@ export interface QuickOrderFormProps {
 export function QuickOrderForm({ formKey, gridRows, text, grid }: QuickOrderFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // The preview column needs JavaScript: without it the grid is the plain form it always was.
+  const hydrated = useHydrated();
   return (
     <Form method="post" encType="multipart/form-data" className="form quick-order" reloadDocument={false}>
       <input type="hidden" name="form_key" value={formKey} />
@@ -27,32 +32,12 @@ export function QuickOrderForm({ formKey, gridRows, text, grid }: QuickOrderForm
             <tr>
               <th scope="col">Référence</th>
               <th scope="col">Quantité</th>
+              {hydrated ? <th scope="col">Produit</th> : null}
             </tr>
           </thead>
           <tbody>
             {Array.from({ length: gridRows }, (_unused, index) => (
-              <tr key={index}>
-                <td>
-                  <label htmlFor={`ref_${index}`} className="visually-hidden">
-                    Référence, ligne {index + 1}
-                  </label>
-                  <input id={`ref_${index}`} type="text" name={`ref_${index}`} maxLength={60} autoComplete="off" defaultValue={grid[index]?.ref ?? ""} />
-                </td>
-                <td>
-                  <label htmlFor={`qty_${index}`} className="visually-hidden">
-                    Quantité, ligne {index + 1}
-                  </label>
-                  <input
-                    id={`qty_${index}`}
-                    type="text"
-                    inputMode="numeric"
-                    name={`qty_${index}`}
-                    maxLength={6}
-                    placeholder="1"
-                    defaultValue={grid[index]?.qty ?? ""}
-                  />
-                </td>
-              </tr>
+              <QuickOrderGridRow key={index} index={index} defaultRef={grid[index]?.ref ?? ""} defaultQty={grid[index]?.qty ?? ""} withPreview={hydrated} />
             ))}
           </tbody>
         </table>
@@ -66,7 +51,19 @@ export function QuickOrderForm({ formKey, gridRows, text, grid }: QuickOrderForm
       </div>
       <div className="field">
         <label htmlFor="quick-order-file">Ou importer un fichier CSV ou Excel (XLSX, 2 Mo au plus)</label>
-        <input id="quick-order-file" type="file" name="file" accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" />
+        <p className="muted" id="quick-order-file-help">
+          Deux colonnes, la référence puis la quantité, une ligne par produit.{" "}
+          <a href={QUICK_ORDER_TEMPLATE_PATH} download>
+            Télécharger le modèle CSV
+          </a>
+        </p>
+        <input
+          id="quick-order-file"
+          type="file"
+          name="file"
+          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-describedby="quick-order-file-help"
+        />
       </div>
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? "Ajout en cours…" : "Ajouter au panier"}

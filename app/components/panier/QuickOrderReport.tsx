@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { countOf, plural } from "@shared/domain/plural";
 import type { QuickOrderReport as Report } from "~/services/cart/types";
 
 /** What the quick order added, and each refused line with its reason. */
@@ -10,8 +11,8 @@ export function QuickOrderReport({ report }: { report: Report }) {
       <p data-testid="quick-order-summary">
         {report.added.length === 0
           ? "Aucun produit n'a été ajouté."
-          : `${report.added.length} produit(s) ajouté(s) au panier.`}
-        {refusedCount > 0 ? ` ${refusedCount} ligne(s) refusée(s).` : ""}
+          : `${countOf(report.added.length, "produit ajouté", "produits ajoutés")} au panier.`}
+        {refusedCount > 0 ? ` ${countOf(refusedCount, "ligne refusée", "lignes refusées")}.` : ""}
       </p>
       {report.added.length > 0 ? (
         <ul>
@@ -47,7 +48,11 @@ export function QuickOrderReport({ report }: { report: Report }) {
           </tbody>
         </table>
       ) : null}
-      {report.unlisted > 0 ? <p data-testid="quick-order-unlisted">… et {report.unlisted} autre(s) ligne(s) refusée(s), non détaillée(s).</p> : null}
+      {report.unlisted > 0 ? (
+        <p data-testid="quick-order-unlisted">
+          {`… et ${countOf(report.unlisted, "autre ligne refusée", "autres lignes refusées")}, ${plural(report.unlisted, "non détaillée", "non détaillées")}.`}
+        </p>
+      ) : null}
       {report.added.length > 0 ? <Link to="/mon-panier">Voir le panier</Link> : null}
     </section>
   );

@@ -1,8 +1,31 @@
 import { Form } from "@remix-run/react";
 import type { AddressField, AddressValues, PersonalInfoRefusal } from "~/services/account-settings/types";
+import { countryChoices } from "@shared/domain/countries";
 import { TextField } from "./FormFields";
 
 const EMPTY: AddressValues = { adr_name: "", adr_line1: "", adr_line2: "", adr_zipcode: "", adr_city: "", adr_country: "FR", adr_phone: "" };
+
+/** The country by its French name; the form sends its ISO code, as the back-office stores it. */
+function CountrySelect({ id, value, error }: { id: string; value: string; error: string | undefined }) {
+  const errorId = `${id}-erreur`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>Pays</label>
+      <select id={id} name="adr_country" defaultValue={value.trim().toUpperCase()} aria-required aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+        {countryChoices(value).map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={errorId} className="form__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * Add an address (no id) or edit one: the same fields, the form's own key in `refusal.form`
@@ -32,7 +55,7 @@ export function AddressForm({ address, refusal }: { address?: (AddressValues & {
       {field("adr_line2", "Complément d'adresse", { maxLength: 120, autoComplete: "address-line2" })}
       {field("adr_zipcode", "Code postal", { maxLength: 12, required: true, autoComplete: "postal-code" })}
       {field("adr_city", "Ville", { maxLength: 80, required: true, autoComplete: "address-level2" })}
-      {field("adr_country", "Pays (code à 2 lettres)", { maxLength: 2, required: true, hint: "FR pour la France." })}
+      <CountrySelect id={`${prefix}-adr_country`} value={value("adr_country")} error={errors.adr_country} />
       {field("adr_phone", "Téléphone sur place", { type: "tel", maxLength: 40 })}
       <button type="submit" className="button">
         {address ? "Enregistrer l'adresse" : "Ajouter l'adresse"}

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { countryName } from "@shared/domain/countries";
 import type { AddressValues, AddressView, PersonalInfoRefusal } from "~/services/account-settings/types";
 import { AddressForm } from "./AddressForm";
 
@@ -15,7 +16,7 @@ function AddressText({ address }: { address: AddressValues }) {
         </>
       ) : null}
       <br />
-      {address.adr_zipcode} {address.adr_city} ({address.adr_country})
+      {address.adr_zipcode} {address.adr_city} ({countryName(address.adr_country)})
       {address.adr_phone ? (
         <>
           <br />

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import type { ProductDetail } from "@shared/contracts/api";
 import { computeTotals, accountContextOf, permissionsOf, type NewCartProduct } from "@shared/domain/index";
+import { freeShippingProgress } from "@shared/domain/shipping-free";
+import { stockOutlook, stockOutlookSentences } from "@shared/domain/stock-outlook";
 import type { AddedToCart } from "./types";
 import { changeCart, newLineId, productLines, CartRefused } from "./cart.server";
 import { cartFailureOf } from "./failure.server";
+import { shippingContextFor } from "./shipping.server";
 import type { PortalLoadContext } from "~/services/context.server";
 import type { ActiveUser } from "~/services/guards.server";
 import { quantityField } from "~/services/forms/fields.server";
@@ -77,7 +80,11 @@ export async function addToCart(context: PortalLoadContext, active: ActiveUser, 
   const result = await changeCart(context, active, { type: "add", product, qty, lineId: newLineId() });
   const lines = productLines(result.cart);
   const line = lines.find((candidate) => candidate.obj_id === product.obj_id);
-  const totals = permissionsOf(user, master).canViewPrices ? computeTotals(result.cart, accountContextOf(user)) : null;
+  const showPrices = permissionsOf(user, master).canViewPrices;
+  const totals = showPrices ? computeTotals(result.cart, accountContextOf(user)) : null;
+  const outlook = line ? stockOutlook(line) : null;
+  // The product is in the cart whatever this says: a lookup failing here only leaves the hint out.
+  const shipping = showPrices ? await shippingContextFor(context, active).catch(() => null) : null;
   return {
     ok: true,
     product: { ref: line?.obj_ref ?? product.obj_ref, title: line?.obj_title ?? product.obj_title, image: line?.image ?? product.image ?? null },
@@ -86,12 +93,21 @@ export async function addToCart(context: PortalLoadContext, active: ActiveUser, 
     cartCount: lines.length,
     totalHt: totals?.ht ?? null,
     totalTtc: totals?.ttc ?? null,
+    availability: outlook ? { ...outlook, partialDelivery: result.cart.partialDelivery } : null,
+    freeShipping: shipping ? freeShippingProgress(result.cart, shipping) : null,
   };
 }
 
-/** Toast text of one product added: "Gilet (GIL-100) ajouté au panier, quantité 2." */
-export function addedMessage(title: string, ref: string, qty: number): string {
-  return `${title} (${ref}) ajouté au panier, quantité ${qty}.`.slice(0, 300);
+/**
+ * Toast text of one product added: "Gilet (GIL-100) ajouté au panier, quantité 2.", and what
+ * the stock cannot serve now (without JavaScript the toast is all the buyer reads).
+ */
+export function addedMessage(title: string, ref: string, qty: number, availability: AddedToCart["availability"] = null): string {
+  const added = `${title} (${ref}) ajouté au panier, quantité ${qty}.`;
+  if (!availability) return added.slice(0, 300);
+  const [now, later] = stockOutlookSentences(availability, availability.partialDelivery);
+  // Whole sentences only: the stock's when the toast has room for it, then at least « Seulement 3 disponibles… ».
+  return [`${added} ${now} ${later}`, `${added} ${now}`, added].find((text) => text.length <= 300) ?? added.slice(0, 300);
 }
 
 /** The add-to-cart form: the product added (the modal's data for a fetcher, a toast otherwise) or why not. */
@@ -99,7 +115,7 @@ export async function addToCartFromForm(context: PortalLoadContext, active: Acti
   if (!form.ok) return refused(400, form.formError);
   try {
     const added = await addToCart(context, active, form.data.productId, form.data.qty);
-    return saved(addedMessage(added.product.title, added.product.ref, added.qtyAdded), added);
+    return saved(addedMessage(added.product.title, added.product.ref, added.qtyAdded, added.availability), added);
   } catch (error) {
     return cartFailureOf(error, context, active, "add");
   }

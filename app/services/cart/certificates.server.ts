@@ -8,6 +8,7 @@ import type { PortalLoadContext } from "~/services/context.server";
 import { parseForm } from "~/services/forms/parse.server";
 import { refused, saved, type Outcome } from "~/services/forms/respond.server";
 import type { ActiveUser } from "~/services/guards.server";
+import { plural } from "@shared/domain/plural";
 
 /**
  * MMSI certificates of a cart line: the file is checked here (size, content) before it is
@@ -42,7 +43,7 @@ export async function attachCertificate(
   const line = cart.products.find((candidate) => candidate.line_id === input.lineId && !candidate.prd_is_port);
   if (!line) throw new CartRefused(400, "Cette ligne n'est plus dans le panier.");
   if (!isMmsiProduct(line)) throw new CartRefused(400, "Ce produit ne demande pas de certificat MMSI.");
-  if (line.certificates.length >= line.qty) throw new CartRefused(400, `Cette ligne a déjà ses ${line.qty} certificat(s).`);
+  if (line.certificates.length >= line.qty) throw new CartRefused(400, `Cette ligne a déjà ${plural(line.qty, "son certificat", `ses ${line.qty} certificats`)}.`);
   const record = await active.upstream.certificates.upload({
     mmsi: input.mmsi,
     file_name: safeFileName(input.file?.name ?? ""),

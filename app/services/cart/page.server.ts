@@ -14,5 +14,5 @@ import { asRouteError } from "~/services/route-errors.server";
 export async function todaysCartView(args: GuardArgs, active: ActiveUser): Promise<CartView> {
   const { user, master } = active.session;
   const [saved, shipping] = await Promise.all([loadCart(args, active), shippingContextFor(args.context, active)]).catch(asRouteError);
-  return cartView({ ...saved, cart: withShipping(saved.cart, shipping) }, user, master, shipping.today);
+  return cartView({ ...saved, cart: withShipping(saved.cart, shipping) }, user, master, shipping);
 }

@@ -10,6 +10,7 @@ import type { QuickOrderSource } from "./quick-order-input.server";
 import type { QuickOrderSourceIssue } from "./types";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { QuickOrderReport } from "./types";
+import { countOf } from "@shared/domain/plural";
 
 /**
  * Quick order: every reference is looked up in the catalogue (a few at a time), the good
@@ -43,7 +44,7 @@ function cutIssue(label: string, ignored: SourcedEntry[]): QuickOrderSourceIssue
     source: label,
     line: first?.lines[0] ?? 0,
     input: first?.ref ?? "",
-    message: `Commande tronquée : au plus ${QUICK_ORDER_MAX_LINES} références par commande rapide (grille, texte et fichier ensemble), ${lines} ligne(s) ignorée(s) ici.`,
+    message: `Commande tronquée : au plus ${QUICK_ORDER_MAX_LINES} références par commande rapide (grille, texte et fichier ensemble), ${countOf(lines, "ligne ignorée", "lignes ignorées")} ici.`,
     ignored: lines,
   };
 }

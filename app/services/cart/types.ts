@@ -1,6 +1,9 @@
 import type { Cart, Certificate } from "@shared/contracts/entities";
 import type { CartChange, NewCartProduct, Totals } from "@shared/domain/index";
 import type { QuickOrderIssue } from "@shared/domain/quick-order";
+import type { FreeShippingProgress } from "@shared/domain/shipping-free";
+import type { OptionCosts } from "@shared/domain/shipping-options";
+import type { StockOutlook } from "@shared/domain/stock-outlook";
 
 /**
  * The cart feature's view models: what its loaders and actions hand to its components. Plain
@@ -19,6 +22,10 @@ export interface AddedToCart {
   /** Cart totals in cents after the change; null when the user may not see prices. */
   totalHt: number | null;
   totalTtc: number | null;
+  /** The quantity in the cart meets a shortfall (the whole line's, not only what was just added). */
+  availability?: LineAvailability | null;
+  /** How far free shipping is, for an eligible account that may see prices. */
+  freeShipping?: FreeShippingProgress | null;
 }
 
 export interface CartRefusal {
@@ -35,6 +42,11 @@ export interface CertificateView {
   cerId: string;
   mmsi: string;
   fileName: string;
+}
+
+/** A line's shortfall and what the cart's partial-delivery choice makes of it (shared/domain/stock-outlook.ts). */
+export interface LineAvailability extends StockOutlook {
+  partialDelivery: boolean;
 }
 
 export interface CartLineView {
@@ -56,6 +68,8 @@ export interface CartLineView {
   stock: number;
   refillDate: string | null;
   refillQty: number | null;
+  /** Null when the stock on hand serves the whole quantity. */
+  availability: LineAvailability | null;
   needsCertificates: boolean;
   certificates: CertificateView[];
   /** The domain's reasons this line cannot be ordered yet (MMSI certificates). */
@@ -73,6 +87,11 @@ export interface CartView {
   saturday: boolean;
   lddActive: boolean;
   lddPrice: number | null;
+  partialDelivery: boolean;
+  /** What each option adds to the shipping today (null without `prices`). */
+  optionCosts: OptionCosts | null;
+  /** « Plus que X € pour la livraison gratuite »: null when not eligible, not applicable or without `prices`. */
+  freeShipping: FreeShippingProgress | null;
   lines: CartLineView[];
   shippingLines: CartLineView[];
   totals: Totals | null;

@@ -1,5 +1,5 @@
 import type { SavedCart } from "@shared/contracts/api";
-import type { AuthUser, CartLine } from "@shared/contracts/entities";
+import type { AuthUser, Cart, CartLine } from "@shared/contracts/entities";
 import {
   accountContextOf,
   computeTotals,
@@ -13,7 +13,11 @@ import {
   lineUnitPrice,
   permissionsOf,
   validateOrder,
+  type ShippingContext,
 } from "@shared/domain/index";
+import { freeShippingProgress } from "@shared/domain/shipping-free";
+import { optionCosts } from "@shared/domain/shipping-options";
+import { stockOutlook } from "@shared/domain/stock-outlook";
 import type { CartLineView, CartView } from "./types";
 
 /**
@@ -26,6 +30,8 @@ interface LineViewRules {
   /** An HT (tax-exempt) account pays no ecotax: its lines show none. */
   showEcotaxe: boolean;
   checksCertificates: boolean;
+  /** The cart's partial-delivery choice: what becomes of a shortfall depends on it. */
+  partialDelivery: boolean;
 }
 
 /**
@@ -39,8 +45,9 @@ function quoteOf(line: CartLine): Pick<CartLineView, "quote" | "quoteExpired"> {
   };
 }
 
-function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates }: LineViewRules, problems: string[]): CartLineView {
+function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates, partialDelivery }: LineViewRules, problems: string[]): CartLineView {
   const price = (value: number) => (showPrices ? value : null);
+  const outlook = line.prd_is_port ? null : stockOutlook(line);
   return {
     lineId: line.line_id,
     productId: line.obj_id,
@@ -58,6 +65,7 @@ function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates 
     stock: line.prd_sto_disp,
     refillDate: line.prd_refill_date,
     refillQty: line.prd_refill_qte,
+    availability: outlook ? { ...outlook, partialDelivery } : null,
     needsCertificates: checksCertificates && isMmsiProduct(line),
     certificates: line.certificates.map((certificate) => ({
       cerId: certificate.cer_id,
@@ -69,14 +77,26 @@ function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates 
   };
 }
 
-export function cartView(saved: SavedCart, user: AuthUser, master: AuthUser | null, today: string): CartView {
+/** What the delivery options add and how far free shipping is: amounts, so only with `prices`. */
+function shippingOffers(cart: Cart, shipping: ShippingContext, showPrices: boolean): Pick<CartView, "optionCosts" | "freeShipping"> {
+  if (!showPrices) return { optionCosts: null, freeShipping: null };
+  return { optionCosts: optionCosts(cart, shipping), freeShipping: freeShippingProgress(cart, shipping) };
+}
+
+/** `saved.cart` carries the shipping lines of `shipping.today` (withShipping): the view adds nothing to them. */
+export function cartView(saved: SavedCart, user: AuthUser, master: AuthUser | null, shipping: ShippingContext): CartView {
   const permissions = permissionsOf(user, master);
   const showPrices = permissions.canViewPrices;
   const account = accountContextOf(user);
   const problems = validateOrder(saved.cart, { account, canOrder: true });
   const problemsOf = (lineId: string) => problems.filter((problem) => problem.lineId === lineId).map((problem) => problem.message);
   const taxExempt = isTaxExempt(account.catCompta);
-  const rules: LineViewRules = { showPrices, showEcotaxe: showPrices && !taxExempt, checksCertificates: !isTagIntegrator(account.objRef) };
+  const rules: LineViewRules = {
+    showPrices,
+    showEcotaxe: showPrices && !taxExempt,
+    checksCertificates: !isTagIntegrator(account.objRef),
+    partialDelivery: saved.cart.partialDelivery,
+  };
   const views = saved.cart.products.map((line) => lineView(line, rules, problemsOf(line.line_id)));
   return {
     version: saved.version,
@@ -85,12 +105,14 @@ export function cartView(saved: SavedCart, user: AuthUser, master: AuthUser | nu
     saturday: saved.cart.saturday,
     lddActive: saved.cart.ldd.active,
     lddPrice: showPrices ? saved.cart.ldd.price : null,
+    partialDelivery: saved.cart.partialDelivery,
+    ...shippingOffers(saved.cart, shipping, showPrices),
     lines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === false),
     shippingLines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === true),
     totals: showPrices ? computeTotals(saved.cart, account) : null,
     taxExempt,
     showsEcotaxe: rules.showEcotaxe,
-    todayIsFriday: isFriday(today),
+    todayIsFriday: isFriday(shipping.today),
     canEdit: permissions.canUpdateCart && user.obj_class !== "contributor",
     canSeePrices: showPrices,
   };

@@ -1,4 +1,6 @@
-import type { CategoryLink } from "./types";
+import { redirect } from "@remix-run/node";
+import type { CategoryLink, ProductCardView } from "./types";
+import { productHref } from "./list-url";
 import { childLinks } from "./category.server";
 import { loadProductList, type LoadedProductList } from "./listing.server";
 import type { CatalogueUser } from "./user.server";
@@ -15,13 +17,32 @@ export type CatalogueHome =
 /** Parameters that turn the catalogue root into a product list (the header's search, the promotions entry). */
 const LIST_PARAMETERS = ["q", "promo", "stock", "marque", "tri", "page"];
 
+/** References compare as the back-office stores them: upper case, without spaces. */
+function normalizedRef(text: string): string {
+  return text.toUpperCase().replace(/\s+/g, "");
+}
+
+/**
+ * The listed product whose reference is exactly the search (case and spaces ignored): a buyer
+ * who types a reference wants that product's page, not a list of one. The search ranks it
+ * first, so it is on the first page when it is listed at all.
+ */
+function exactReferenceOf(items: readonly ProductCardView[], q: string): ProductCardView | undefined {
+  if (q === "") return undefined;
+  const wanted = normalizedRef(q);
+  return items.find((item) => normalizedRef(item.ref) === wanted);
+}
+
 /**
  * /catalogue: the first two levels of the tree, or, when the URL carries a search or a filter
- * (/catalogue?q=… from the header's search box, /catalogue?promo=1), the matching products.
+ * (/catalogue?q=… from the header's search box, /catalogue?promo=1), the matching products;
+ * a search that is a product's exact reference goes to that product's page.
  */
 export async function loadCatalogueHome(user: CatalogueUser, url: URL): Promise<CatalogueHome> {
   if (LIST_PARAMETERS.some((name) => url.searchParams.has(name))) {
     const loaded = await loadProductList(user, { kind: "search" }, url);
+    const exact = exactReferenceOf(loaded.list.items, loaded.list.params.q);
+    if (exact) throw redirect(productHref(exact.id));
     return { mode: "search", query: loaded.list.params.q, ...loaded };
   }
   const tree = await user.catalogue.caches.categoryTree(user.upstream, user.usrId).catch(asRouteError);

@@ -14,6 +14,16 @@ export function listSearch(params: ListParams, changes: Partial<ListParams> = {}
   return text ? `?${text}` : "";
 }
 
+/** Whether the list is narrowed by a filter (brand, stock, promotion): the search and the sort are not filters. */
+export function hasActiveFilters(params: ListParams): boolean {
+  return params.brandId !== null || params.inStock || params.promo;
+}
+
+/** Query string of the same list without its filters, on its first page (search and sort kept). */
+export function unfilteredSearch(params: ListParams): string {
+  return listSearch(params, { brandId: null, inStock: false, promo: false, page: 1 });
+}
+
 export function productHref(productId: number): string {
   return `/catalogue/produit/${productId}`;
 }

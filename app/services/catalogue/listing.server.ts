@@ -1,5 +1,5 @@
 import type { ProductSummary } from "@shared/contracts/api";
-import type { CardPriceView, PriceView, ProductCardView, ProductListView } from "./types";
+import type { BrandOption, CardPriceView, PriceView, ProductCardView, ProductListView } from "./types";
 import { PER_PAGE, parseListParams, toProductListQuery } from "./query.server";
 import { priceViewOf } from "./pricing.server";
 import { settleStocks, stockPromises, stocksFromListing, type StockEntries } from "./stock.server";
@@ -53,9 +53,29 @@ function fetchPage(user: CatalogueUser, scope: ListScope, query: ReturnType<type
     return user.upstream.pim.listFavorites(favoriteQuery);
   }
   // The favourite flags, and in batch mode the stock, come with the page: one back-office call
-  // instead of three. The per-product stock mode keeps its own paced calls.
+  // instead of three. The per-product stock mode keeps its own paced calls. The brand filter's
+  // choices too, except on a brand's page where the brand is the list.
   const withStock = user.catalogue.config.stockMode === "batch" ? "1" : undefined;
-  return user.upstream.pim.listProducts({ ...query, with_favorites: "1", with_stock: withStock });
+  const withBrands = scope.kind === "brand" ? undefined : "1";
+  return user.upstream.pim.listProducts({ ...query, with_favorites: "1", with_stock: withStock, with_brands: withBrands });
+}
+
+/** Every brand that has products, without counts: the favourites' filter, or an upstream that does not count. */
+function everyBrand(user: CatalogueUser): Promise<BrandOption[]> {
+  return user.catalogue.caches
+    .brands(user.upstream)
+    .then((brands) => brands.filter((brand) => brand.product_count > 0).map((brand) => ({ id: brand.obj_id, title: brand.obj_title, count: null })))
+    .catch(() => []);
+}
+
+/**
+ * The brand filter's choices: the brands the list holds, with their counts, as the back-office
+ * counts them with every other filter applied, so no choice leads to an empty list.
+ */
+function brandOptionsOf(user: CatalogueUser, scope: ListScope, page: ProductPage, favoritesBrands: Promise<BrandOption[]> | null): Promise<BrandOption[]> {
+  if (scope.kind === "brand") return Promise.resolve([]);
+  if (page.brands) return Promise.resolve(page.brands.map((brand) => ({ id: brand.obj_id, title: brand.obj_title, count: brand.product_count })));
+  return favoritesBrands ?? everyBrand(user);
 }
 
 /**
@@ -69,8 +89,8 @@ function favoritesOf(user: CatalogueUser, scope: ListScope, page: ProductPage): 
 }
 
 /**
- * One page of products with the URL's filters, sort and page: the list (with its favourite
- * flags) and the brands of the filter are read in parallel; the stock is left to stream.
+ * One page of products with the URL's filters, sort and page: the list, with its favourite
+ * flags and the brand filter's choices; the stock is left to stream.
  */
 export async function loadProductList(user: CatalogueUser, scope: ListScope, url: URL): Promise<LoadedProductList> {
   const { params, notices } = parseListParams(url.searchParams, { canViewPrices: user.permissions.canViewPrices });
@@ -78,11 +98,10 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
     categoryId: scope.kind === "category" ? scope.categoryId : undefined,
     brandId: scope.kind === "brand" ? scope.brandId : undefined,
   });
-  const [page, brands] = await Promise.all([
-    fetchPage(user, scope, query).catch(asRouteError),
-    scope.kind === "brand" ? Promise.resolve([]) : user.catalogue.caches.brands(user.upstream).catch(() => []),
-  ]);
-  const favorites = await favoritesOf(user, scope, page);
+  // The favourites' listing counts no brands: their cached list is read meanwhile.
+  const favoritesBrands = scope.kind === "favorites" ? everyBrand(user) : null;
+  const page = await fetchPage(user, scope, query).catch(asRouteError);
+  const [favorites, brands] = await Promise.all([favoritesOf(user, scope, page), brandOptionsOf(user, scope, page, favoritesBrands)]);
   const items = page.items.map((product) => toCardView(product, user, favorites));
   return {
     list: {
@@ -91,7 +110,7 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
       items,
       total: page.total,
       pageCount: Math.max(1, Math.ceil(page.total / PER_PAGE)),
-      brands: brands.filter((brand) => brand.product_count > 0).map((brand) => ({ id: brand.obj_id, title: brand.obj_title })),
+      brands,
       canViewPrices: user.permissions.canViewPrices,
       canUpdateCart: user.permissions.canUpdateCart,
     },

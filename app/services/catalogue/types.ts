@@ -59,9 +59,12 @@ export interface ProductCardView {
   isFavorite: boolean;
 }
 
+/** A choice of the brand filter. */
 export interface BrandOption {
   id: number;
   title: string;
+  /** Its products in the list as the other filters leave it; null when the upstream does not count them. */
+  count: number | null;
 }
 
 export interface CategoryLink {

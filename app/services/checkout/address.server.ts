@@ -1,31 +1,13 @@
 import { z } from "zod";
+import { DELIVERY_COUNTRIES } from "@shared/domain/countries";
 
 /**
  * The form of a new delivery address, with French checks: a French postal code has 5 digits,
  * the country comes from the list the carrier serves.
  */
 
-export const COUNTRIES: readonly { code: string; name: string }[] = [
-  { code: "FR", name: "France" },
-  { code: "BE", name: "Belgique" },
-  { code: "LU", name: "Luxembourg" },
-  { code: "CH", name: "Suisse" },
-  { code: "MC", name: "Monaco" },
-  { code: "DE", name: "Allemagne" },
-  { code: "ES", name: "Espagne" },
-  { code: "IT", name: "Italie" },
-  { code: "NL", name: "Pays-Bas" },
-  { code: "PT", name: "Portugal" },
-  { code: "GB", name: "Royaume-Uni" },
-  { code: "IE", name: "Irlande" },
-  { code: "GP", name: "Guadeloupe" },
-  { code: "MQ", name: "Martinique" },
-  { code: "GF", name: "Guyane" },
-  { code: "RE", name: "La Réunion" },
-  { code: "YT", name: "Mayotte" },
-  { code: "NC", name: "Nouvelle-Calédonie" },
-  { code: "PF", name: "Polynésie française" },
-];
+/** The carrier's countries, by their French names (shared/domain/countries.ts). */
+export const COUNTRIES = DELIVERY_COUNTRIES;
 const COUNTRY_CODES = COUNTRIES.map((country) => country.code);
 
 const text = (max: number, required: string | null, tooLong: string) => {

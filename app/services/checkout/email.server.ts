@@ -1,13 +1,15 @@
 import type { Order } from "@shared/contracts/api";
 import type { Address } from "@shared/contracts/entities";
 import { formatEuros } from "@shared/domain/index";
+import { orderReceiptRows } from "@shared/domain/order-receipt";
 import type { MailMessage } from "~/services/mail.server";
 
 /**
- * The order confirmation email, in French: order number, lines, totals (HT only for a
- * tax-exempt account), delivery address. Amounts come from the order the back-office stored;
- * without them (an account without `prices`, or an answer whose amounts are null) the email
- * has no amount at all: no « Total HT » column, no totals
+ * The order confirmation email, in French: order number, product lines, shipping amounts under
+ * their French names (the direct-delivery fee included, decision 0129), totals (HT only for a
+ * tax-exempt account), delivery address. Its lines add up to its totals. Amounts come from the
+ * order the back-office stored; without them (an account without `prices`, or an answer whose
+ * amounts are null) the email has no amount at all: no « Total HT » column, no totals
  * (docs/decisions/0107-no-amounts-without-prices.md).
  */
 
@@ -28,41 +30,72 @@ function addressLines(address: Address | null): string[] {
   );
 }
 
-interface PricedOrder {
-  ht: number;
-  ecotaxe: number;
-  tva: number;
-  ttc: number;
-  lineTotals: number[];
+interface MailLine {
+  label: string;
+  qty: string;
+  total: string | null;
 }
 
-/** The order's amounts when every one is there; null when any is null (no partial amounts). */
-function pricedOrder(order: Order): PricedOrder | null {
+interface MailContent {
+  products: MailLine[];
+  shipping: MailLine[];
+  francoNote: string | null;
+  totals: [string, string][];
+}
+
+/** Every amount there, or none: an order with a hidden amount is mailed without amounts (no partial sums). */
+function mailContent(order: Order, options: OrderEmailOptions): MailContent {
+  const receipt = orderReceiptRows(order);
   const { ord_total_ht: ht, ord_total_ecotaxe: ecotaxe, ord_total_tva: tva, ord_total_ttc: ttc } = order;
-  const lineTotals = order.lines.map((line) => line.line_total_ht);
-  if (ht === null || ecotaxe === null || tva === null || ttc === null) return null;
-  if (lineTotals.some((total) => total === null)) return null;
-  return { ht, ecotaxe, tva, ttc, lineTotals: lineTotals.filter((total) => total !== null) };
+  const priced =
+    options.showPrices && ht !== null && ecotaxe !== null && tva !== null && ttc !== null && receipt.productsHt !== null && receipt.shippingHt !== null
+      ? { ht, ecotaxe, tva, ttc, productsHt: receipt.productsHt, shippingHt: receipt.shippingHt }
+      : null;
+  const total = (cents: number | null) => (priced && cents !== null ? formatEuros(cents) : null);
+  const products = receipt.products.map((line) => ({ label: `${line.title} (réf. ${line.ref})`, qty: String(line.qty), total: total(line.amount) }));
+  const shipping = receipt.shipping.rows.map((row) => ({ label: row.label, qty: String(row.qty), total: total(row.amount) }));
+  if (!priced) return { products, shipping, francoNote: receipt.shipping.francoNote, totals: [] };
+  const subtotals: [string, string][] = [
+    ["Produits HT", formatEuros(priced.productsHt)],
+    ["Frais de port HT", formatEuros(priced.shippingHt)],
+  ];
+  const totals: [string, string][] = options.taxExempt
+    ? [...subtotals, ["Total HT (compte exonéré de TVA)", formatEuros(priced.ht)]]
+    : [...subtotals, ["Total HT", formatEuros(priced.ht)], ["Écotaxe", formatEuros(priced.ecotaxe)], ["TVA", formatEuros(priced.tva)], ["Total TTC", formatEuros(priced.ttc)]];
+  return { products, shipping, francoNote: receipt.shipping.francoNote, totals };
 }
 
-function totalLines(priced: PricedOrder, taxExempt: boolean): [string, string][] {
-  if (taxExempt) return [["Total HT (compte exonéré de TVA)", formatEuros(priced.ht)]];
+const textLine = (line: MailLine) => `- ${line.label} × ${line.qty}${line.total === null ? "" : ` : ${line.total}`}`;
+/** A shipping row names its quantity only when there are several (one pallet per motor). */
+const shippingTextLine = (line: MailLine) => `- ${line.label}${line.qty === "1" ? "" : ` × ${line.qty}`}${line.total === null ? "" : ` : ${line.total}`}`;
+
+const RIGHT = ' style="text-align:right;white-space:nowrap"';
+
+function htmlRow(line: MailLine): string {
+  return `<tr><th scope="row" style="text-align:left;font-weight:normal">${escapeHtml(line.label)}</th><td${RIGHT}>${line.qty}</td>${line.total === null ? "" : `<td${RIGHT}>${escapeHtml(line.total)}</td>`}</tr>`;
+}
+
+function htmlTable(content: MailContent): string[] {
+  const priced = content.totals.length > 0;
+  const shipping =
+    content.shipping.length > 0
+      ? [`<tbody>`, `<tr><th scope="rowgroup" colspan="${priced ? 3 : 2}" style="text-align:left">Frais de port</th></tr>`, ...content.shipping.map(htmlRow), `</tbody>`]
+      : [];
   return [
-    ["Total HT", formatEuros(priced.ht)],
-    ["Écotaxe", formatEuros(priced.ecotaxe)],
-    ["TVA", formatEuros(priced.tva)],
-    ["Total TTC", formatEuros(priced.ttc)],
+    `<table cellpadding="6" style="border-collapse:collapse">`,
+    `<caption style="text-align:left;font-weight:bold">Produits et frais de port${priced ? " (montants HT)" : ""}</caption>`,
+    `<thead><tr><th scope="col" style="text-align:left">Produit</th><th scope="col"${RIGHT}>Quantité</th>${priced ? `<th scope="col"${RIGHT}>Total HT</th>` : ""}</tr></thead>`,
+    `<tbody>`,
+    ...content.products.map(htmlRow),
+    `</tbody>`,
+    ...shipping,
+    `</table>`,
   ];
 }
 
 export function orderConfirmationEmail(order: Order, to: string[], options: OrderEmailOptions): MailMessage {
-  const priced = options.showPrices ? pricedOrder(order) : null;
-  const lines = order.lines.map((line, index) => ({
-    label: `${line.obj_ref} · ${line.obj_title}`,
-    qty: String(line.qty),
-    total: priced ? formatEuros(priced.lineTotals[index] ?? 0) : null,
-  }));
-  const totals = priced ? totalLines(priced, options.taxExempt) : [];
+  const content = mailContent(order, options);
+  const priced = content.totals.length > 0;
   const delivery = addressLines(order.dlv_address);
   const reference = order.cart_ref.trim() === "" ? "" : ` (votre référence : ${order.cart_ref})`;
   const text = [
@@ -70,10 +103,12 @@ export function orderConfirmationEmail(order: Order, to: string[], options: Orde
     "",
     `Votre commande ${order.ord_ref}${reference} a bien été enregistrée par ${order.usr_name}.`,
     "",
-    priced ? "Produits et frais de port (HT) :" : "Produits et frais de port :",
-    ...lines.map((line) => `- ${line.label} × ${line.qty}${line.total === null ? "" : ` : ${line.total}`}`),
+    priced ? "Produits (HT) :" : "Produits :",
+    ...content.products.map(textLine),
+    ...(content.shipping.length > 0 ? ["", priced ? "Frais de port (HT) :" : "Frais de port :", ...content.shipping.map(shippingTextLine)] : []),
+    ...(content.francoNote ? [content.francoNote] : []),
     "",
-    ...(priced ? [...totals.map(([label, amount]) => `${label} : ${amount}`), ""] : []),
+    ...(priced ? [...content.totals.map(([label, amount]) => `${label} : ${amount}`), ""] : []),
     "Adresse de livraison :",
     ...delivery,
     "",
@@ -84,12 +119,9 @@ export function orderConfirmationEmail(order: Order, to: string[], options: Orde
   const html = [
     `<p>Bonjour,</p>`,
     `<p>Votre commande <strong>${escapeHtml(order.ord_ref)}</strong>${escapeHtml(reference)} a bien été enregistrée par ${escapeHtml(order.usr_name)}.</p>`,
-    `<table><thead><tr><th>Produit</th><th>Quantité</th>${priced ? "<th>Total HT</th>" : ""}</tr></thead><tbody>`,
-    ...lines.map(
-      (line) => `<tr><td>${escapeHtml(line.label)}</td><td>${line.qty}</td>${line.total === null ? "" : `<td>${escapeHtml(line.total)}</td>`}</tr>`,
-    ),
-    `</tbody></table>`,
-    ...(priced ? [`<p>${totals.map(([label, amount]) => `${escapeHtml(label)} : ${escapeHtml(amount)}`).join("<br>")}</p>`] : []),
+    ...htmlTable(content),
+    ...(content.francoNote ? [`<p>${escapeHtml(content.francoNote)}</p>`] : []),
+    ...(priced ? [`<p>${content.totals.map(([label, amount]) => `${escapeHtml(label)} : ${escapeHtml(amount)}`).join("<br>")}</p>`] : []),
     `<p>Adresse de livraison :<br>${delivery.map(escapeHtml).join("<br>")}</p>`,
     `<p>Vous retrouvez cette commande dans votre espace client, rubrique « Mes commandes ».</p><p>NautiDistrib</p>`,
   ].join("\n");

@@ -1,4 +1,4 @@
-import { isTaxExempt, parisDate, permissionsOf } from "@shared/domain/index";
+import { isTaxExempt, permissionsOf } from "@shared/domain/index";
 import { cartView } from "~/services/cart/view.server";
 import { COUNTRIES } from "./address.server";
 import { loadStep, requireCheckoutUser, type CheckoutState } from "./checkout.server";
@@ -23,14 +23,13 @@ export async function deliveryStepPage(args: GuardArgs, state: CheckoutState) {
     state.active.upstream.crm.listAddresses(user.auth_org_id),
     state.cart.inv_address ? Promise.resolve(state.cart.inv_address) : invoicingAddressOf(state),
   ]).catch(asRouteError);
-  const today = parisDate(args.context.now());
   return {
     steps: stepLinks(state),
     addresses,
     selectedId: state.cart.dlv_address?.obj_id ?? null,
     invoicing,
     countries: COUNTRIES,
-    view: cartView({ cart: state.cart, version: state.saved.version }, user, master, today),
+    view: cartView({ cart: state.cart, version: state.saved.version }, user, master, state.shipping),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Cart } from "@shared/contracts/entities";
-import { accountContextOf, isFriday, parisDate, permissionsOf, validateOrder, type OrderProblem } from "@shared/domain/index";
+import { accountContextOf, isFriday, permissionsOf, validateOrder, type OrderProblem } from "@shared/domain/index";
 import { cartView } from "~/services/cart/view.server";
 import type { CheckoutState } from "./checkout.server";
 import type { PortalLoadContext } from "~/services/context.server";
@@ -35,19 +35,18 @@ export function orderProblems(cart: Cart, state: Pick<CheckoutState, "active">):
 }
 
 export function summaryView(context: PortalLoadContext, state: CheckoutState): SummaryView {
-  const today = parisDate(context.now());
   const { user, master } = state.active.session;
   const { cart, saved } = state;
   const problems = orderProblems(cart, state);
   return {
-    cart: cartView({ cart, version: saved.version }, user, master, today),
+    cart: cartView({ cart, version: saved.version }, user, master, state.shipping),
     delivery: cart.dlv_address,
     invoicing: cart.inv_address,
     ref: cart.ref,
     comments: cart.comments,
     notes: cart.notes,
     partialDelivery: cart.partialDelivery,
-    saturdayCharged: cart.saturday && isFriday(today),
+    saturdayCharged: cart.saturday && isFriday(state.shipping.today),
     problems: problems.map((problem) => ({ code: problem.code, message: problem.message, fix: fixFor(problem) })),
     confirm:
       problems.length === 0

@@ -3,6 +3,7 @@ import type { ProductDetail } from "@shared/contracts/api";
 import type { Cart } from "@shared/contracts/entities";
 import type { OrderDetail, OrderDetailLine } from "@shared/contracts/orders";
 import { isMmsiProduct, lineUnitPrice, MAX_LINE_QTY, normalizeReference } from "@shared/domain/index";
+import { countOf, plural } from "@shared/domain/plural";
 import { toNewCartProduct } from "~/services/cart/add.server";
 import { changeCart, loadCart, newLineId } from "~/services/cart/cart.server";
 import { cartFailureOf } from "~/services/cart/failure.server";
@@ -166,7 +167,10 @@ async function propose(args: GuardArgs, user: OrdersUser, order: OrderDetail, se
     const ids = new Set(selection.ids);
     chosen = order.lines.filter((line) => ids.has(line.obj_id));
     const strangers = selection.ids.filter((id) => !onOrder.has(id)).length + selection.invalid;
-    if (strangers > 0) notices.push(`${strangers} ligne(s) choisie(s) ne font pas partie de cette commande : elles sont ignorées.`);
+    if (strangers > 0) {
+      const ignored = plural(strangers, "elle est ignorée", "elles sont ignorées");
+      notices.push(`${countOf(strangers, "ligne choisie ne fait", "lignes choisies ne font")} pas partie de cette commande : ${ignored}.`);
+    }
     if (chosen.length === 0) notices.push("Aucune ligne de la commande n'est choisie : cochez les produits à commander à nouveau, ou choisissez toute la commande.");
   }
   const showPrices = user.permissions.canViewPrices;
@@ -212,6 +216,11 @@ function clip(message: string): string {
  * the page was drawn), then one addMany save; the user lands on the cart with what was added
  * and what was not.
  */
+/** « Non ajouté : REF » or « Non ajoutés : REF, REF » (the products, masculine). */
+function notAddedLabel(count: number): string {
+  return plural(count, "Non ajouté", "Non ajoutés");
+}
+
 export async function confirmReorder(args: GuardArgs, user: OrdersUser, id: string | undefined): Promise<Response> {
   assertCanReorder(user);
   const order = await orderOf(user, id);
@@ -220,7 +229,7 @@ export async function confirmReorder(args: GuardArgs, user: OrdersUser, id: stri
   const orderPage = `/mon-compte/commandes/${order.ord_id}`;
   const notAdded = proposal.view.lines.filter((line) => line.outcome === "refusée").map((line) => line.productRef);
   if (proposal.items.length === 0) {
-    const why = notAdded.length > 0 ? `Non ajouté(s) : ${notAdded.join(", ")} (voir « Commander à nouveau »).` : "Aucune ligne de la commande n'est choisie.";
+    const why = notAdded.length > 0 ? `${notAddedLabel(notAdded.length)} : ${notAdded.join(", ")} (voir « Commander à nouveau »).` : "Aucune ligne de la commande n'est choisie.";
     return redirectWithToast(args.context, orderPage, { type: "error", message: clip(`Rien n'a été ajouté au panier. ${why}`) });
   }
   let result;
@@ -236,9 +245,9 @@ export async function confirmReorder(args: GuardArgs, user: OrdersUser, id: stri
   const capped = proposal.view.lines.filter((line) => line.outcome === "plafonnée").map((line) => line.productRef);
   // The products are named when few: the refusals after them must still fit in the toast.
   const named = added.length <= TOAST_NAMED ? ` (${added.map((item) => `${item.qty} × ${item.product.obj_ref}`).join(", ")})` : "";
-  const parts = [`Commande ${order.ord_ref} : ${added.length} produit(s) ajouté(s) au panier${named}.`];
+  const parts = [`Commande ${order.ord_ref} : ${countOf(added.length, "produit ajouté", "produits ajoutés")} au panier${named}.`];
   if (capped.length > 0) parts.push(`Quantité plafonnée : ${capped.join(", ")}.`);
-  if (notAdded.length + refusedNow.length > 0) parts.push(`Non ajouté(s) : ${[...notAdded, ...refusedNow].join(", ")}.`);
+  if (notAdded.length + refusedNow.length > 0) parts.push(`${notAddedLabel(notAdded.length + refusedNow.length)} : ${[...notAdded, ...refusedNow].join(", ")}.`);
   if (added.some((item) => isMmsiProduct(item.product))) parts.push("Joignez les certificats MMSI dans le panier.");
   const type = added.length === 0 ? "error" : "success";
   return redirectWithToast(args.context, added.length === 0 ? orderPage : "/mon-panier", { type, message: clip(parts.join(" ")) });

@@ -1,6 +1,5 @@
-import { redirect } from "@remix-run/node";
 import { permissionsOf, type Permissions } from "@shared/domain/permissions";
-import { requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.server";
+import { requireClientChosen, requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.server";
 
 export interface OrdersUser extends ActiveUser {
   /** The organization whose orders are shown (its own, or the client chosen by login-as). */
@@ -16,7 +15,7 @@ export interface OrdersUser extends ActiveUser {
  */
 export async function requireOrdersUser(args: GuardArgs): Promise<OrdersUser> {
   const active = await requireUser(args);
+  await requireClientChosen(args, active);
   const { user, master } = active.session;
-  if (user.obj_class === "contributor") throw redirect("/clients");
   return { ...active, orgId: user.auth_org_id, permissions: permissionsOf(user, master) };
 }

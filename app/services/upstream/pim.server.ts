@@ -28,6 +28,8 @@ export interface ProductPage {
   favorite_ids?: number[];
   /** Asked with `with_stock`: the stock of `items`. */
   stocks?: Stock[];
+  /** Asked with `with_brands`: the list's brands (every filter but the brand's) with their counts. */
+  brands?: Brand[];
 }
 
 /** The back-office's /api/pim endpoints used so far. */
@@ -61,6 +63,7 @@ function listQuery(query: ProductListQuery | FavoriteListQuery): Record<string, 
     per_page: query.per_page,
     with_favorites: query.with_favorites,
     with_stock: query.with_stock,
+    with_brands: query.with_brands,
   };
 }
 

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { ProductDetailQuery, ProductListQuery } from "@shared/contracts/api";
 import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
 import type { PricedProductRow, ProductDetailRow } from "./product-view";
-import { listFromIndex, withPrice } from "./read-model/listing";
+import { listFromIndex, withPrice, type BrandCount } from "./read-model/listing";
 import type { CatalogueReadModel } from "./read-model/read-model";
+import { matchingIds, searchKey } from "./search";
 
 /**
  * A product by id or by reference (case and spaces ignored), with the organization's prices.
@@ -24,43 +25,14 @@ export async function findProductDetail(
   return product ? withPrice(product, { ...pricing, today }) : undefined;
 }
 
-/** Words of a search as a French prefix query: "antenne vhf" → antenne:* & vhf:*. */
-export function toPrefixTsQuery(q: string): string | null {
-  const words = q.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
-  const terms = words.slice(0, 8).map((word) => `${word}:*`);
-  return terms.length > 0 ? terms.join(" & ") : null;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+// The favourites' search (favorites/listing.ts) matches as the catalogue's does.
+export { toPrefixTsQuery } from "./search";
 
 export interface ListingResult {
   rows: PricedProductRow[];
   total: number;
-}
-
-/**
- * The ids of the listed products matching a search, most relevant first: a reference that
- * starts with the words (case and spaces ignored) before French full text (accents and
- * plurals ignored, each word a prefix), then by rank, then by reference. The same for every
- * caller, so the read model keeps it a short time.
- */
-async function matchingIds(db: Kysely<Database>, q: string): Promise<number[]> {
-  const tsQuery = toPrefixTsQuery(q);
-  const tsq = tsQuery === null ? null : sql`to_tsquery('french', f_unaccent(${tsQuery}))`;
-  const refPrefix = `${escapeLike(q.toUpperCase().replace(/\s+/g, ""))}%`;
-  const byRefPrefix = sql<boolean>`(p.ref_norm like ${refPrefix})`;
-  let query = db
-    .selectFrom("products as p")
-    .select("p.id")
-    .where("p.is_port", "=", false)
-    .where("p.discontinued", "=", false)
-    .where((eb) => (tsq === null ? eb(byRefPrefix, "=", true) : eb.or([eb(byRefPrefix, "=", true), eb(sql`p.search`, "@@", tsq)])))
-    .orderBy(byRefPrefix, "desc");
-  if (tsq !== null) query = query.orderBy(sql`ts_rank(p.search, ${tsq})`, "desc");
-  const rows = await query.orderBy("p.ref").execute();
-  return rows.map((row) => row.id);
+  /** Asked with `with_brands`: the brands of the list before its brand filter, with counts. */
+  brands?: BrandCount[];
 }
 
 /** Which of these products have stock now (stock is never cached). */
@@ -87,14 +59,13 @@ export async function listProducts(
 ): Promise<ListingResult> {
   const { db, catalogue, readModel } = deps;
   const categoryIds = query.category === undefined ? undefined : await catalogue.descendantIds(query.category);
-  if (categoryIds?.length === 0) return { rows: [], total: 0 };
+  if (categoryIds?.length === 0) return { rows: [], total: 0, ...(query.with_brands === "1" ? { brands: [] } : {}) };
   const words = query.q ?? "";
-  const searchKey = JSON.stringify([toPrefixTsQuery(words), words.toUpperCase().replace(/\s+/g, "")]);
   const [index, pricing, searchIds] = await Promise.all([
     readModel.products(),
     readModel.pricing(orgId),
-    words === "" ? undefined : readModel.searches.get(searchKey, () => matchingIds(db, words)),
+    words === "" ? undefined : readModel.searches.get(searchKey(words), () => matchingIds(db, words)),
   ]);
   const source = { index, categoryIds, searchIds, inStock: (ids: number[]) => stockedAmong(db, ids) };
-  return listFromIndex(source, query, { ...pricing, today }, priceSortAllowed);
+  return listFromIndex(source, query, { ...pricing, today }, priceSortAllowed, query.with_brands === "1");
 }

@@ -3,7 +3,7 @@ import type { PriceListQuery, PriceListResponse, PriceListRow } from "@shared/co
 import type { Category } from "@shared/contracts/entities";
 import type { CatalogueCache } from "../cache/catalogue";
 import type { Database } from "../db/schema";
-import { toPrefixTsQuery } from "./catalogue";
+import { toPrefixTsQuery } from "./search";
 import { priceOf, type OrgPricing, type Promotion, type PromotionIndex } from "./read-model/org-pricing";
 import type { IndexedProduct, ProductIndex } from "./read-model/product-index";
 import type { CatalogueReadModel } from "./read-model/read-model";
@@ -30,9 +30,9 @@ function escapeLike(text: string): string {
 
 /**
  * The listed products whose reference starts with the text (case and spaces ignored) or whose
- * title has every word as a word's beginning (French full text: accents, case and plurals
- * ignored), the same match as the catalogue search (catalogue.ts). Order does not matter here:
- * the price list is in reference order.
+ * search document (categories, title, reference, brand, description) has every word as a word's
+ * beginning (French full text: accents, case and plurals ignored), the same match as the
+ * catalogue search (search.ts). Order does not matter here: the price list is in reference order.
  */
 async function matchingIds(db: Kysely<Database>, q: string): Promise<number[]> {
   const tsQuery = toPrefixTsQuery(q);

@@ -59,7 +59,7 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
     const orgId = assertActingOrg(session, query.usr_id);
     // with_favorites: the page's favourite flags come with it, saving the portal a call per list
     // page. Unreadable favourites leave them out (the list still shows; the portal may ask again).
-    const [{ rows, total }, favorites] = await Promise.all([
+    const [{ rows, total, brands }, favorites] = await Promise.all([
       listProducts({ db, catalogue, readModel }, orgId, parisDate(now()), query, showPrices),
       query.with_favorites ? favoriteIds(favoritesDb, { userId: session.user.id, orgId }).catch(() => undefined) : undefined,
     ]);
@@ -69,7 +69,10 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
     // with_stock: the figures /wms/stocks would answer for the page (same 1 s cache), one call
     // fewer for the portal. Unreadable, they are left out and the portal asks the wms.
     const stocks = query.with_stock ? await readModel.stocks.read(items.map((item) => item.obj_id)).catch(() => undefined) : undefined;
-    res.json({ items, total, page: query.page, per_page: query.per_page, ...(favorite_ids ? { favorite_ids } : {}), ...(stocks ? { stocks } : {}) });
+    res.json({
+      items, total, page: query.page, per_page: query.per_page,
+      ...(favorite_ids ? { favorite_ids } : {}), ...(stocks ? { stocks } : {}), ...(brands ? { brands } : {}),
+    });
   }));
 
   router.get("/products/:refOrId", asyncHandler(async (req, res) => {

@@ -139,9 +139,22 @@ export const CATALOGUE_TREE: readonly CategoryNode[] = [
   ]),
 ];
 
+/**
+ * The feminine nouns that head product titles (« Antenne VHF… », « Balise AIS… »): a product's
+ * description agrees with its noun (« Antenne … conçue », « Gilet … conçu »).
+ */
+export const FEMININE_HEADS: ReadonlySet<string> = new Set([
+  "Antenne", "VHF", "Batterie", "Hélice", "Anode", "Turbine", "Balise", "Poulie", "Manille", "Drisse", "Écoute", "Amarre", "Pompe",
+]);
+
+/** Whether a leaf's noun is feminine, read from its first word. */
+export function isFeminineNoun(noun: string): boolean {
+  return FEMININE_HEADS.has(noun.split(" ")[0] ?? "");
+}
+
 /** Generic names: the seed gives any brand to any family, so no name may promise a trade. */
 export const BRAND_NAMES: readonly string[] = [
-  "Armor Nautic", "Atlantis Marine", "Baltik", "Bretagne Voile", "Cap Horn Equipement", "Corsaire",
+  "Armor Nautic", "Atlantis Marine", "Baltik", "Bretagne Voile", "Cap Horn Équipement", "Corsaire",
   "Étoile de Mer", "Finistère Nautic", "Glénan", "Goéland", "Horizon Marine", "Iroise Tech",
   "Jersey Marine", "Kerlouan", "Lanterne Bleue", "Loïc Marine", "Mistral", "Morbihan Nautique",
   "Nautika", "Océane", "Pen Duick", "Phare Ouest", "Quiberon Nautisme", "Raz de Sein",

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, NewProduct } from "../db/schema";
-import { BRAND_NAMES, CATALOGUE_TREE, type CategoryNode, type LeafSpec } from "./catalogue-tree";
+import { BRAND_NAMES, CATALOGUE_TREE, isFeminineNoun, type CategoryNode, type LeafSpec } from "./catalogue-tree";
 import { demoPicturesFor } from "./pictures";
 import { addDays, chunks, slugify, type Prng } from "./prng";
 
@@ -60,9 +60,11 @@ async function insertCategories(db: Kysely<Database>, brandIds: number[]): Promi
   return leaves;
 }
 
-function describe(title: string, spec: LeafSpec, brand: string): string {
+/** A product's description; its adjectives agree with the noun that heads its title. */
+export function describeProduct(title: string, spec: LeafSpec, brand: string): string {
+  const e = isFeminineNoun(spec.noun) ? "e" : "";
   const parts = [
-    `${title} : conçu par ${brand} pour un usage intensif en mer, résistant aux UV et à la corrosion saline.`,
+    `${title} : conçu${e} par ${brand} pour un usage intensif en mer, résistant${e} aux UV et à la corrosion saline.`,
     "Fabrication soignée, pièces détachées disponibles, notice en français.",
     spec.mmsi ? "Produit à programmer avec le numéro MMSI du navire : certificat exigé à la commande." : "",
     spec.families?.includes("hazard") ? "Matière dangereuse : transport soumis à la réglementation ADR." : "",
@@ -103,7 +105,7 @@ export async function seedCatalogue(db: Kysely<Database>, rng: Prng, productCoun
         ref: `${leaf.spec.code}${String(i + 1).padStart(5, "0")}`,
         title,
         name: `${leaf.spec.noun} ${model}`,
-        description: describe(title, leaf.spec, brand),
+        description: describeProduct(title, leaf.spec, brand),
         brand_id: brandId,
         category_id: leaf.categoryId,
         price_selling: toCents(rng, leaf.spec.price),

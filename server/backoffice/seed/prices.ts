@@ -3,7 +3,8 @@ import type { Database, PromotionsTable } from "../db/schema";
 import type { SeededCatalogue } from "./catalogue";
 import { addDays, chunks, type Prng } from "./prng";
 
-const GLOBAL_PROMOTIONS = ["Offre Salon Nautique", "Promo printemps", "Destockage"];
+/** The names of the promotions for everyone, as the buyer reads them beside a price. */
+export const GLOBAL_PROMOTIONS: readonly string[] = ["Offre Salon Nautique", "Promo printemps", "Déstockage"];
 
 /**
  * Per-organization prices, kept sparse: a discount on about a third of the brands, and a

@@ -46,7 +46,7 @@ describe("MMSI certificates", () => {
   it("shows what is missing, then attaches as many certificates as the quantity", async () => {
     const before = await mmsiLine();
     expect(before.needsCertificates).toBe(true);
-    expect(before.problems[0]).toMatch(/2 certificat\(s\) MMSI attendu\(s\), 0 joint\(s\)/);
+    expect(before.problems[0]).toMatch(/2 certificats MMSI attendus, 0 joint\./);
 
     expect((await attach("227006760", new File([PDF], "bateau.pdf")))?.type).toBe("success");
     expect((await attach("227006761", new File([PNG], "photo.png")))?.type).toBe("success");

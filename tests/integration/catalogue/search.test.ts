@@ -37,9 +37,11 @@ describe("catalogue root", () => {
 });
 
 describe("search", () => {
-  it("finds a reference typed in lower case with spaces, exact and by prefix", async () => {
-    const exact = await search(" avf 15 00001 ");
-    expect(exact.list.items[0]?.ref).toBe("AVF1500001");
+  it("finds a reference typed in lower case with spaces, exact (its page) and by prefix", async () => {
+    // An exact reference is the product's page, not a list of one (issue 24).
+    const exact = await run(catalogueRoute.loader, backoffice, page(`/catalogue?q=${encodeURIComponent(" avf 15 00001 ")}`, cookie)).catch((thrown: unknown) => thrown);
+    const product = await backoffice.db.selectFrom("products").select("id").where("ref", "=", "AVF1500001").executeTakeFirstOrThrow();
+    expect(exact instanceof Response ? exact.headers.get("location") : null).toBe(`/catalogue/produit/${product.id}`);
     const prefix = await search("avf15");
     expect(prefix.list.total).toBeGreaterThan(1);
     expect(prefix.list.items.every((item) => item.ref.startsWith("AVF15"))).toBe(true);

@@ -72,9 +72,9 @@ describe("a confirmation is refused", () => {
     const summary = await summaryOf(backoffice, cookie);
     expect(summary.confirm).toBeNull();
     const problem = summary.problems.find((candidate) => candidate.code === "mmsi_certificates");
-    expect(problem?.message).toMatch(/1 certificat\(s\) MMSI attendu\(s\), 0 joint\(s\)/);
+    expect(problem?.message).toMatch(/1 certificat MMSI attendu, 0 joint/);
     expect(problem?.fix?.href).toMatch(/^\/mon-panier#certificates-l-/);
-    await expectRefused(cookie, await currentFields(), /certificat\(s\) MMSI attendu/);
+    await expectRefused(cookie, await currentFields(), /certificat MMSI attendu/);
   });
 
   it("for a people account without the orders right", async () => {

@@ -136,8 +136,10 @@ describe("the proposal (GET, nothing changes)", () => {
     expect(empty.canConfirm).toBe(false);
     expect(empty.notices).toEqual(["Aucune ligne de la commande n'est choisie : cochez les produits à commander à nouveau, ou choisissez toute la commande."]);
     const stale = await proposal(organization, `?ligne=999999&ligne=abc&ligne=${repriced.productId}`);
-    expect(stale.notices).toEqual(["2 ligne(s) choisie(s) ne font pas partie de cette commande : elles sont ignorées."]);
+    expect(stale.notices).toEqual(["2 lignes choisies ne font pas partie de cette commande : elles sont ignorées."]);
     expect(stale.lines.map((line) => line.productId)).toEqual([repriced.productId]);
+    const one = await proposal(organization, `?ligne=999999&ligne=${repriced.productId}`);
+    expect(one.notices).toEqual(["1 ligne choisie ne fait pas partie de cette commande : elle est ignorée."]);
   });
 
   it("is refused to an account without `cart` (403), and another organization's order is a 404", async () => {
@@ -167,7 +169,7 @@ describe("the confirmation (POST)", () => {
     expect(response.headers.get("location")).toBe(`/mon-compte/commandes/${orderId}`);
     expect(await toastOf(response)).toBe("Rien n'a été ajouté au panier. Aucune ligne de la commande n'est choisie.");
     const onlyDiscontinued = await confirm(organization, { ligne: String(discontinued.productId) });
-    expect(await toastOf(onlyDiscontinued)).toBe(`Rien n'a été ajouté au panier. Non ajouté(s) : ${discontinued.ref} (voir « Commander à nouveau »).`);
+    expect(await toastOf(onlyDiscontinued)).toBe(`Rien n'a été ajouté au panier. Non ajouté : ${discontinued.ref} (voir « Commander à nouveau »).`);
     expect((await cartOf()).version).toBe(before.version);
     expect(backoffice.published()).toHaveLength(published);
   });
@@ -192,10 +194,11 @@ describe("the confirmation (POST)", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/mon-panier");
     const message = await toastOf(response);
-    expect(message).toMatch(/produit\(s\) ajouté\(s\) au panier/);
+    // Issue 24: the count says it in French (Intl.PluralRules), never « produit(s) ajouté(s) ».
+    expect(message).toMatch(/ : 3 produits ajoutés au panier/);
     expect(message).toContain(`1 × ${capped.ref}`);
     expect(message).toContain(`Quantité plafonnée : ${capped.ref}.`);
-    expect(message).toContain(`Non ajouté(s) : ${discontinued.ref}.`);
+    expect(message).toContain(`Non ajouté : ${discontinued.ref}.`);
     expect(message).toContain("Joignez les certificats MMSI dans le panier.");
 
     const after = await cartOf();

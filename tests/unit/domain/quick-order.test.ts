@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  checkQuickOrderReference,
   parseQuickOrderRows,
   parseQuickOrderText,
   splitQuickOrderLine,
@@ -18,6 +19,14 @@ describe("splitQuickOrderLine", () => {
     ['"ABC-1";"3";"Gilet"', ["ABC-1", "3", "Gilet"]],
   ])("%j", (line, cells) => {
     expect(splitQuickOrderLine(line)).toEqual(cells);
+  });
+});
+
+describe("checkQuickOrderReference", () => {
+  it("normalizes a reference, and refuses a malformed one or a shipping charge", () => {
+    expect(checkQuickOrderReference("  gag00001 ")).toEqual({ ok: true, ref: "GAG00001" });
+    expect(checkQuickOrderReference("B@D")).toEqual({ ok: false, message: "Référence invalide « B@D »." });
+    expect(checkQuickOrderReference("port_franco")).toEqual({ ok: false, message: "PORT_FRANCO est un frais de port : il est calculé automatiquement." });
   });
 });
 
@@ -68,7 +77,8 @@ describe("parseQuickOrderText", () => {
     expect(parsed.issues).toEqual([
       { line: QUICK_ORDER_MAX_LINES + 1, input: "R200 ; 1", message: truncatedMessage(9801), ignored: 9801 },
     ]);
-    expect(parsed.issues[0]?.message).toBe("Liste tronquée : seules les 200 premières références sont prises en compte, 9801 ligne(s) ignorée(s) à partir de celle-ci.");
+    expect(parsed.issues[0]?.message).toBe("Liste tronquée : seules les 200 premières références sont prises en compte, 9\u202f801 lignes ignorées à partir de celle-ci.");
+    expect(truncatedMessage(1)).toContain(", 1 ligne ignorée à partir");
     expect(parsed.unlisted).toBe(0);
   });
 

@@ -15,6 +15,7 @@ import * as alerts from "./0014_alerts";
 import * as content from "./0015_content";
 import * as requests from "./0016_requests";
 import * as analytics from "./0017_analytics";
+import * as searchDocument from "./0018_search_document";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0015_content": content,
   "0016_requests": requests,
   "0017_analytics": analytics,
+  "0018_search_document": searchDocument,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { ProductListQuery } from "@shared/contracts/api";
+import { frenchOrder } from "@shared/domain/french-order";
 import { isPromotionApplied } from "@shared/domain/pricing";
 import type { PricedProductRow, ProductDetailRow } from "../product-view";
 import { effectivePriceOf, priceOf, type OrgPricing, type ProductPrice, type PromotionIndex } from "./org-pricing";
@@ -26,8 +27,10 @@ export function withPrice(product: IndexedProduct, pricing: Pricing): ProductDet
   return { ...product, ...priceOf(product, pricing.org, pricing.everyone, pricing.today) };
 }
 
-function candidatesOf(source: ListingSource, query: ProductListQuery): readonly IndexedProduct[] {
+/** The products of the source, and of the query's brand when `withBrand` (the brand's own list when it is the only scope). */
+function candidatesOf(source: ListingSource, query: ProductListQuery, withBrand: boolean): readonly IndexedProduct[] {
   const { index } = source;
+  const brand = withBrand ? query.brand : undefined;
   if (source.searchIds) {
     const found: IndexedProduct[] = [];
     const inCategories = source.categoryIds ? new Set(source.categoryIds) : null;
@@ -35,17 +38,46 @@ function candidatesOf(source: ListingSource, query: ProductListQuery): readonly 
       const product = index.get(id);
       if (!product) continue;
       if (inCategories && (product.category_id === null || !inCategories.has(product.category_id))) continue;
-      if (query.brand !== undefined && product.brand_id !== query.brand) continue;
+      if (brand !== undefined && product.brand_id !== brand) continue;
       found.push(product);
     }
     return found;
   }
   if (source.categoryIds) {
     const listed = index.categoriesListed(source.categoryIds);
-    return query.brand === undefined ? listed : listed.filter((product) => product.brand_id === query.brand);
+    return brand === undefined ? listed : listed.filter((product) => product.brand_id === brand);
   }
-  if (query.brand !== undefined) return index.brandListed(query.brand);
+  if (brand !== undefined) return index.brandListed(brand);
   return index.listed;
+}
+
+/** A brand of a list and how many of its products the list has. */
+export interface BrandCount {
+  obj_id: number;
+  obj_slug: string;
+  obj_title: string;
+  product_count: number;
+}
+
+/**
+ * The brands of these products with their counts, in French order: the brand filter offers
+ * only what the list holds. The brand already chosen stays, with 0, when the other filters
+ * leave none of its products, so the filter still shows what is chosen.
+ */
+function brandCountsOf(products: readonly IndexedProduct[], index: ProductIndex, chosen: number | undefined): BrandCount[] {
+  const counts = new Map<number, BrandCount>();
+  for (const product of products) {
+    if (product.brand_id === null) continue;
+    const known = counts.get(product.brand_id);
+    if (known) known.product_count += 1;
+    else counts.set(product.brand_id, { obj_id: product.brand_id, obj_slug: product.brand_slug ?? "", obj_title: product.brand_title ?? "", product_count: 1 });
+  }
+  if (chosen !== undefined && !counts.has(chosen)) {
+    // Its name from any of its products; a brand with none listed anywhere is no choice at all.
+    const sample = index.brandListed(chosen)[0];
+    if (sample) counts.set(chosen, { obj_id: chosen, obj_slug: sample.brand_slug ?? "", obj_title: sample.brand_title ?? "", product_count: 0 });
+  }
+  return [...counts.values()].sort((a, b) => frenchOrder.compare(a.obj_title, b.obj_title));
 }
 
 /** Candidates come in reference order, or in relevance order from a search: sort only when needed. */
@@ -107,14 +139,18 @@ function hasAppliedPromotion(product: IndexedProduct, price: ProductPrice): bool
  * relevance is the search's order (or the reference without words), ties go by reference,
  * prices are what the organization pays. Only in_stock needs the database (stock is live).
  * `priceSortAllowed` is false for an account that may not see prices (no ordering leak).
+ * `withBrands`: the answer also counts the brands of the list as filtered by everything but
+ * its brand, so the brand filter never offers a brand that would list nothing.
  */
 export async function listFromIndex(
   source: ListingSource,
   query: ProductListQuery,
   pricing: Pricing,
   priceSortAllowed: boolean,
-): Promise<{ rows: PricedProductRow[]; total: number }> {
-  let products = candidatesOf(source, query);
+  withBrands = false,
+): Promise<{ rows: PricedProductRow[]; total: number; brands?: BrandCount[] }> {
+  // Without the brands' counts, the brand filters first: fewer products for the stock to be asked of.
+  let products = candidatesOf(source, query, !withBrands);
   if (query.promo) {
     products = products.filter((product) => hasAppliedPromotion(product, priceOf(product, pricing.org, pricing.everyone, pricing.today)));
   }
@@ -122,9 +158,11 @@ export async function listFromIndex(
     const stocked = await source.inStock(products.map((product) => product.id));
     products = products.filter((product) => stocked.has(product.id));
   }
+  const brands = withBrands ? brandCountsOf(products, source.index, query.brand) : undefined;
+  if (withBrands && query.brand !== undefined) products = products.filter((product) => product.brand_id === query.brand);
   const sort = !priceSortAllowed && query.sort.startsWith("price") ? "reference" : query.sort;
   const ordered = sorted(products, sort, pricing, source.searchIds !== undefined);
   const start = (query.page - 1) * query.per_page;
   const rows = ordered.slice(start, start + query.per_page).map((product) => withPrice(product, pricing));
-  return { rows, total: products.length };
+  return { rows, total: products.length, ...(brands ? { brands } : {}) };
 }
