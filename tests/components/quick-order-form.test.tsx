@@ -2,7 +2,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import QuickOrderPage from "~/routes/_app.mon-panier.commande-rapide";
 
 /**
@@ -11,7 +11,10 @@ import QuickOrderPage from "~/routes/_app.mon-panier.commande-rapide";
  * failure it stays as the user left it, file included.
  */
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 type Answer = {
   report: { added: { ref: string; title: string; qty: number }[]; refused: { source: string; line: number; input: string; message: string }[]; unlisted: number };
@@ -38,15 +41,14 @@ function stub(answer: (form: FormData) => Answer, previews: Record<string, Previ
         return answer(form);
       },
     },
-    {
-      path: "/mon-panier/commande-rapide/apercu",
-      loader: ({ request }) => {
-        const ref = new URL(request.url).searchParams.get("ref") ?? "";
-        asked.push(ref);
-        return previews[ref] ?? { found: false, ref, message: "Référence inconnue" };
-      },
-    },
   ]);
+  // The grid asks its previews with a plain fetch (components/quick-order/useReferencePreview.ts).
+  vi.stubGlobal("fetch", async (input: string | URL | Request) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://localhost");
+    const ref = url.searchParams.get("ref") ?? "";
+    asked.push(ref);
+    return Response.json(previews[ref] ?? { found: false, ref, message: "Référence inconnue" });
+  });
   render(<Stub initialEntries={["/mon-panier/commande-rapide"]} />);
   return Object.assign(posted, { asked });
 }

@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuickOrderForm } from "~/components/panier/QuickOrderForm";
 import { stockText, typedQuantity } from "~/components/quick-order/preview-text";
 import QuickOrderPage from "~/routes/_app.mon-panier.commande-rapide";
@@ -16,7 +16,10 @@ import type { ReferencePreview } from "~/services/quick-order/types";
  * the grid is unchanged, and the CSV template is one link away.
  */
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const GILET: ReferencePreview = {
   found: true,
@@ -26,19 +29,17 @@ const GILET: ReferencePreview = {
   stock: { available: 3, refillDate: null, refillQty: null },
 };
 
+/** The page, and the preview route answered by a stubbed fetch (the grid asks it with a plain fetch). */
 function page(previews: Record<string, ReferencePreview>) {
   const asked: string[] = [];
-  const routes = [
-    { path: "/mon-panier/commande-rapide", Component: QuickOrderPage, loader: () => ({ canEdit: true, gridRows: 2 }), action: () => null },
-    {
-      path: "/mon-panier/commande-rapide/apercu",
-      loader: ({ request }: { request: Request }) => {
-        const ref = new URL(request.url).searchParams.get("ref") ?? "";
-        asked.push(ref);
-        return previews[ref] ?? { found: false, ref, message: "Référence inconnue" };
-      },
-    },
-  ];
+  vi.stubGlobal("fetch", async (input: string | URL | Request) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://localhost");
+    if (url.pathname !== "/mon-panier/commande-rapide/apercu") return new Response("Not Found", { status: 404 });
+    const ref = url.searchParams.get("ref") ?? "";
+    asked.push(ref);
+    return Response.json(previews[ref] ?? { found: false, ref, message: "Référence inconnue" });
+  });
+  const routes = [{ path: "/mon-panier/commande-rapide", Component: QuickOrderPage, loader: () => ({ canEdit: true, gridRows: 2 }), action: () => null }];
   const Stub = createRemixStub(routes);
   return { Stub, asked };
 }
