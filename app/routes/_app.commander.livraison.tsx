@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBlock } from "~/components/commande/AddressBlock";
 import { CheckoutSteps } from "~/components/commande/CheckoutSteps";
-import { DeliveryAddressForm } from "~/components/commande/DeliveryAddressForm";
+import { DeliveryAddressForm, DeliveryStepNext } from "~/components/commande/DeliveryAddressForm";
 import { OrderTotals } from "~/components/commande/OrderTotals";
 import { ShippingLines } from "~/components/commande/ShippingLines";
 import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
@@ -51,6 +51,7 @@ export default function DeliveryStep() {
           </section>
         </aside>
       </div>
+      <DeliveryStepNext />
     </div>
   );
 }

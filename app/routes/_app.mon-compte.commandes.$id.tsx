@@ -53,7 +53,7 @@ export default function OrderPage() {
         ) : null}
         {order.comments ? (
           <div>
-            <dt>Commentaire</dt>
+            <dt>Consignes pour l'entrepôt</dt>
             <dd>{order.comments}</dd>
           </div>
         ) : null}

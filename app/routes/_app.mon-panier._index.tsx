@@ -7,6 +7,7 @@ import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
 import { CartTotals } from "~/components/panier/CartTotals";
 import { CertificatesPanel } from "~/components/panier/CertificatesPanel";
 import { ClearCart } from "~/components/panier/ClearCart";
+import { Money } from "~/components/ui/Money";
 import { cartIntent, saveCartForm, todaysCartView } from "~/services/cart/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
 import { requireClientChosen, requireUser } from "~/services/guards.server";
@@ -37,7 +38,7 @@ export default function CartPage() {
   const { view, confirmingClear, canRequestQuote } = useLoaderData<typeof loader>();
   const mmsiLines = view.lines.filter((line) => line.needsCertificates);
   return (
-    <div className="cart-page">
+    <div className={view.canEdit && view.lines.length > 0 ? "cart-page cart-page--with-checkout" : "cart-page"}>
       <h1>Mon panier</h1>
       {!view.canEdit ? (
         <p className="cart-readonly" role="note">
@@ -66,11 +67,18 @@ export default function CartPage() {
             <aside aria-label="Totaux du panier">
               {view.totals ? <CartTotals totals={view.totals} taxExempt={view.taxExempt} /> : null}
               {view.canEdit ? (
-                <p>
+                // On a phone this block stays at the bottom of the screen: the total and the
+                // way to order are in reach wherever the buyer is in a long cart (issue 24).
+                <div className="cart-checkout">
+                  {view.totals ? (
+                    <p className="cart-checkout__total" aria-hidden="true">
+                      Total TTC <Money cents={view.totals.ttc} />
+                    </p>
+                  ) : null}
                   <Link to="/commander/livraison" className="button button--primary button--block">
                     Passer la commande
                   </Link>
-                </p>
+                </div>
               ) : null}
               {canRequestQuote ? (
                 <p>

@@ -79,6 +79,20 @@ function productFields(product: NewCartProduct, ref: string): NewCartProduct {
 }
 
 /**
+ * The promotion name the cart's reference holds, as adding a promoted product to a cart without
+ * a reference sets it (addProduct, docs/specification.md §4), or null. The pages say that the
+ * reference was pre-filled from it and can be changed (issue 24).
+ */
+export function promotionNameInReference(ref: string, promoNames: readonly (string | null | undefined)[]): string | null {
+  const shown = ref.trim();
+  if (shown === "") return null;
+  for (const name of promoNames) {
+    if (name && name.trim().slice(0, CART_REF_MAX_LENGTH) === shown) return name.trim();
+  }
+  return null;
+}
+
+/**
  * Adds qty of a product. An existing reference gets the quantity added (and the fresh product
  * data); a new one goes to the front with lineId. An empty cart reference takes the promo name.
  */

@@ -23,6 +23,7 @@ export {
   assertLineQuantity,
   clearCart,
   emptyCart,
+  promotionNameInReference,
   removeLine,
   setCertificates,
   setOptions,

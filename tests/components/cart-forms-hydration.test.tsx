@@ -109,7 +109,7 @@ function hydrate(container: HTMLElement, { Stub, props }: ReturnType<typeof form
 const lddBox = () => screen.getByRole<HTMLInputElement>("checkbox", { name: /Livraison directe/ });
 const saturdayBox = () => screen.getByRole<HTMLInputElement>("checkbox", { name: /Livraison le samedi/ });
 const refField = () => screen.getByLabelText<HTMLInputElement>("Référence de votre commande");
-const commentsField = () => screen.getByLabelText<HTMLTextAreaElement>("Commentaire");
+const commentsField = () => screen.getByLabelText<HTMLTextAreaElement>("Consignes pour l'entrepôt");
 /** The saved value the page shows (the plain forms send it as `was:`). */
 const hidden = (name: string) => document.querySelector<HTMLInputElement>(`input[type=hidden][name="${name}"]`)?.value;
 

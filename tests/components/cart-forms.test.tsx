@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CartDetailsForm } from "~/components/panier/CartDetailsForm";
 import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
 import type { CartView } from "~/services/cart/types";
+import { CART_LINE } from "./cart-view-fixtures";
 
 /**
  * The delivery toggles and the reference/comments form of /mon-panier: they send the values
@@ -134,7 +135,7 @@ describe("CartDetailsForm", () => {
   it("takes a colleague's reference on revalidation and keeps the comment the user is typing", async () => {
     const { Stub, server } = cartStub(() => ({ ok: true, message: "", status: 200 }));
     render(<Stub initialEntries={["/mon-panier"]} />);
-    const comments = await screen.findByLabelText<HTMLTextAreaElement>("Commentaire");
+    const comments = await screen.findByLabelText<HTMLTextAreaElement>("Consignes pour l'entrepôt");
     await userEvent.type(comments, "Livrer au quai 3");
     server.view = { ...server.view, version: 5, ref: "Chantier Brest", comments: "Appeler avant" };
     await userEvent.click(screen.getByRole("button", { name: "Revalider" }));
@@ -142,6 +143,31 @@ describe("CartDetailsForm", () => {
     expect(comments.value).toBe("Livrer au quai 3");
     expect(hidden("was:ref")).toBe("Chantier Brest");
     expect(hidden("was:comments")).toBe("Appeler avant");
+  });
+});
+
+describe("a reference pre-filled from a promotion", () => {
+  const PROMOTED: CartView = { ...SAVED, ref: "Promo printemps", lines: [{ ...CART_LINE, promoName: "Promo printemps" }] };
+
+  it("says where it comes from, described by the field, until the buyer changes it", async () => {
+    const Stub = createRemixStub([{ path: "/mon-panier", Component: () => <CartDetailsForm view={PROMOTED} /> }]);
+    render(<Stub initialEntries={["/mon-panier"]} />);
+    const field = await screen.findByLabelText<HTMLInputElement>("Référence de votre commande");
+    const hint = screen.getByTestId("ref-prefilled");
+    expect(hint.textContent).toContain("Pré-remplie avec le nom de la promotion « Promo printemps »");
+    expect(field.getAttribute("aria-describedby")).toBe(hint.id);
+    expect(field.readOnly).toBe(false);
+    await userEvent.clear(field);
+    await userEvent.type(field, "Chantier Brest");
+    expect(screen.queryByTestId("ref-prefilled")).toBeNull();
+    expect(field.getAttribute("aria-describedby")).toBeNull();
+  });
+
+  it("says nothing for the buyer's own reference", async () => {
+    const Stub = createRemixStub([{ path: "/mon-panier", Component: () => <CartDetailsForm view={{ ...PROMOTED, ref: "Chantier Lorient" }} /> }]);
+    render(<Stub initialEntries={["/mon-panier"]} />);
+    await screen.findByLabelText("Référence de votre commande");
+    expect(screen.queryByTestId("ref-prefilled")).toBeNull();
   });
 });
 

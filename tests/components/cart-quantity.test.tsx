@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -36,7 +36,16 @@ function quantityStub() {
   const server = { view: VIEW, posted: [] as Record<string, FormDataEntryValue>[], loads: 0, gate: Promise.resolve() };
   function Page() {
     const { view } = useLoaderData<() => { view: CartView }>();
-    return <CartLinesForm view={view} />;
+    // Live sync revalidates the page when a colleague changes the cart (app/components/realtime).
+    const revalidator = useRevalidator();
+    return (
+      <>
+        <CartLinesForm view={view} />
+        <button type="button" onClick={() => revalidator.revalidate()}>
+          Synchroniser
+        </button>
+      </>
+    );
   }
   const Stub = createRemixStub([
     {
@@ -168,5 +177,59 @@ describe("a cart quantity with JavaScript", () => {
     expect(sentQuantities(server.posted)).toEqual([["15", "2"]]);
     expect(field().value).toBe("15");
     expect(document.activeElement).toBe(field());
+  });
+
+  /** A colleague sets the line to `qty` (their save reached the server) and live sync revalidates. */
+  async function colleagueSets(server: ReturnType<typeof quantityStub>["server"], qty: number) {
+    server.view = { ...server.view, version: server.view.version + 1, lines: [{ ...LINE, qty }] };
+    const loads = server.loads;
+    fireEvent.click(screen.getByRole("button", { name: "Synchroniser" }));
+    await waitFor(() => expect(server.loads).toBe(loads + 1));
+  }
+
+  it("keeps a quantity being typed when a colleague changes the line, says so, and saves the typed one", async () => {
+    const errors = failOnReactWarnings();
+    const { Stub, props, server } = quantityStub();
+    render(<Stub {...props} />);
+    field().focus();
+    fireEvent.change(field(), { target: { value: "12" } });
+    await colleagueSets(server, 8);
+    await waitFor(() => expect(savedQty()).toBe("8"));
+    expect(field().value).toBe("12");
+    const notice = screen.getByTestId("qty-changed-AVF1500001");
+    expect(notice.textContent).toContain("Un collègue vient de passer cette ligne à 8. Votre quantité (12) la remplace.");
+    expect(notice.closest("[role=status]")).not.toBeNull();
+    await waitFor(() => expect(savedQty()).toBe("12"));
+    expect(sentQuantities(server.posted)).toEqual([["12", "8"]]);
+    expect(field().value).toBe("12");
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("says so too when the typed quantity was already saved, and lets the buyer keep the colleague's", async () => {
+    const { Stub, props, server } = quantityStub();
+    const user = userEvent.setup();
+    render(<Stub {...props} />);
+    await user.clear(field());
+    await user.type(field(), "12");
+    await waitFor(() => expect(savedQty()).toBe("12"));
+    // Still in the field: the colleague's 8 arrives after the buyer's 12 was saved.
+    await colleagueSets(server, 8);
+    expect(field().value).toBe("12");
+    expect(screen.getByTestId("qty-changed-AVF1500001").textContent).toContain("à 8");
+    await user.click(screen.getByRole("button", { name: "Garder 8" }));
+    expect(field().value).toBe("8");
+    expect(screen.queryByTestId("qty-changed-AVF1500001")).toBeNull();
+    await waitFor(() => expect(savedQty()).toBe("8"));
+    expect(sentQuantities(server.posted).at(-1)).toEqual(["8", "12"]);
+    expect(field().value).toBe("8");
+  });
+
+  it("follows a colleague's change at once when the buyer is not typing", async () => {
+    const { Stub, props, server } = quantityStub();
+    render(<Stub {...props} />);
+    await colleagueSets(server, 9);
+    await waitFor(() => expect(field().value).toBe("9"));
+    expect(screen.queryByTestId("qty-changed-AVF1500001")).toBeNull();
+    expect(server.posted).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { useLoaderData } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProductList } from "~/components/catalogue/ProductList";
@@ -39,12 +39,19 @@ function CategoryPage() {
   return <ProductList list={list} stocks={{}} heading="Produits" emptyMessage="Aucun produit ne correspond à ces critères." />;
 }
 
+/** The sort of each load of the list: a reload per arrow key shows here as one entry per key. */
+let loadedUrls: string[] = [];
+afterEach(() => {
+  loadedUrls = [];
+});
+
 function renderAt(url: string) {
   const Stub = createRemixStub([
     {
       path: "/catalogue/securite/gilets-de-sauvetage",
       Component: CategoryPage,
       loader: ({ request }) => {
+        loadedUrls.push(new URL(request.url).searchParams.get("tri") ?? "");
         const search = new URL(request.url).searchParams;
         const brand = search.get("marque");
         const filtered = brand !== null || search.has("stock") || search.has("promo");
@@ -102,5 +109,45 @@ describe("« Réinitialiser les filtres »", () => {
     const after = screen.getByRole("combobox", { name: "Marque" }) as HTMLSelectElement;
     expect(document.activeElement).toBe(after);
     expect(after.value).toBe("9");
+  });
+});
+
+describe("sort list with the keyboard", () => {
+  it("applies a sort moved with the arrow keys on Enter, once, not at each key", async () => {
+    renderAt("/catalogue/securite/gilets-de-sauvetage");
+    const select = (await screen.findByRole("combobox", { name: "Trier par" })) as HTMLSelectElement;
+    select.focus();
+    const loadsBefore = loadedUrls.length;
+    // A closed select moves its value at each arrow key, firing change each time.
+    for (const value of ["reference", "name"]) {
+      fireEvent.keyDown(select, { key: "ArrowDown" });
+      fireEvent.change(select, { target: { value } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loadedUrls.length).toBe(loadsBefore);
+    fireEvent.keyDown(select, { key: "Enter" });
+    await screen.findByRole("link", { name: /Gilet autogonflant/ });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loadedUrls.slice(loadsBefore)).toEqual(["name"]);
+  });
+
+  it("applies a sort moved with the keyboard when the focus leaves the list", async () => {
+    renderAt("/catalogue/securite/gilets-de-sauvetage");
+    const select = (await screen.findByRole("combobox", { name: "Trier par" })) as HTMLSelectElement;
+    const loadsBefore = loadedUrls.length;
+    fireEvent.keyDown(select, { key: "ArrowDown" });
+    fireEvent.change(select, { target: { value: "reference" } });
+    fireEvent.focusOut(select);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loadedUrls.slice(loadsBefore)).toEqual(["reference"]);
+  });
+
+  it("applies a choice made with the mouse at once", async () => {
+    renderAt("/catalogue/securite/gilets-de-sauvetage");
+    const select = await screen.findByRole("combobox", { name: "Trier par" });
+    const loadsBefore = loadedUrls.length;
+    await userEvent.selectOptions(select, "name");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loadedUrls.slice(loadsBefore)).toEqual(["name"]);
   });
 });

@@ -1,8 +1,9 @@
-import { Form, useSubmit } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { hasActiveFilters } from "~/services/catalogue/list-url";
 import type { BrandOption, ListParams, ListSort } from "~/services/catalogue/types";
 import { ResetFiltersLink } from "./ResetFiltersLink";
+import { useApplyOnCommit } from "./useApplyOnCommit";
 import { useFieldsFollow } from "./useFieldsFollow";
 
 // Built once: constructing an Intl.NumberFormat costs about as much as rendering a card.
@@ -26,11 +27,12 @@ interface ListControlsProps {
 
 /**
  * Sorting and filters as a GET form: every state is a URL and works without JavaScript (the
- * "Appliquer" button); with JavaScript a change applies at once. A new filter starts at page 1.
+ * "Appliquer" button); with JavaScript a choice applies as it is committed (useApplyOnCommit).
+ * A new filter starts at page 1.
  * Any active filter can be dropped at once (« Réinitialiser les filtres »).
  */
 export function ListControls({ params, brands, canViewPrices }: ListControlsProps) {
-  const submit = useSubmit();
+  const applyOnCommit = useApplyOnCommit();
   const form = useRef<HTMLFormElement>(null);
   useFieldsFollow(form, params);
   const sorts = (Object.keys(SORT_LABELS) as ListSort[]).filter((sort) => canViewPrices || !sort.startsWith("price"));
@@ -40,7 +42,7 @@ export function ListControls({ params, brands, canViewPrices }: ListControlsProp
       method="get"
       className="list-controls"
       aria-label="Trier et filtrer"
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      {...applyOnCommit}
     >
       {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
       <div className="list-controls__field">

@@ -20,13 +20,20 @@ const NEW_FIELDS: { name: string; label: string; autoComplete: string; required:
   { name: "adr_phone", label: "Téléphone", autoComplete: "tel", required: false },
 ];
 
-/** Choose one of the organization's addresses or type a new one (created before the step is saved). */
+/** The form's id: its « Continuer » button comes after the options and totals (DeliveryStepNext). */
+export const DELIVERY_FORM_ID = "delivery-form";
+
+/**
+ * Choose one of the organization's addresses or type a new one (created before the step is
+ * saved). The new address's fields show only while « Nouvelle adresse » is chosen (CSS :has,
+ * so without JavaScript too).
+ */
 export function DeliveryAddressForm({ addresses, selectedId, countries, refused }: Props) {
   const choice = refused?.values?.address ?? (selectedId !== null ? String(selectedId) : addresses[0] ? String(addresses[0].obj_id) : "new");
   const value = (name: string) => refused?.values?.[name] ?? "";
   const error = (name: string) => refused?.errors?.[name];
   return (
-    <Form method="post" className="form delivery-form" noValidate>
+    <Form method="post" id={DELIVERY_FORM_ID} className="form delivery-form" noValidate>
       <input type="hidden" name="intent" value="address" />
       {refused ? (
         <p className="form__error form__error--global" role="alert" data-testid="delivery-error">
@@ -92,9 +99,21 @@ export function DeliveryAddressForm({ addresses, selectedId, countries, refused 
           </div>
         </div>
       </fieldset>
-      <button type="submit" className="button button--primary">
+    </Form>
+  );
+}
+
+/**
+ * « Continuer vers les consignes », placed after the delivery options and the shipping costs:
+ * on a phone the step then reads address, options, costs, then the way on (issue 24: the button
+ * came 2,100 px down, before the options). It submits the address form through `form`.
+ */
+export function DeliveryStepNext() {
+  return (
+    <p className="checkout__next">
+      <button type="submit" form={DELIVERY_FORM_ID} className="button button--primary">
         Continuer vers les consignes
       </button>
-    </Form>
+    </p>
   );
 }

@@ -1,11 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import type { FormAnswer } from "~/services/forms/types";
+import { PrefilledReference } from "~/components/panier/PrefilledReference";
 
 interface Values {
   ref: string;
   comments: string;
   notes: string;
   partialDelivery: boolean;
+  refFromPromotion: string | null;
 }
 
 interface Props {
@@ -20,6 +22,8 @@ export function InstructionsForm({ values, refused }: Props) {
   const error = (name: string) => refused?.errors?.[name];
   const partial = refused ? refused.values?.partialDelivery !== undefined : values.partialDelivery;
   const described = (name: string) => (error(name) ? `${name}-error` : undefined);
+  // Said only while the field holds what was pre-filled (a refused form shows what was typed).
+  const prefilled = values.refFromPromotion !== null && text("ref") === values.ref ? values.refFromPromotion : null;
   return (
     <Form method="post" className="form instructions-form" noValidate>
       {refused ? (
@@ -29,8 +33,17 @@ export function InstructionsForm({ values, refused }: Props) {
       ) : null}
       <div className="field">
         <label htmlFor="ref">Référence de votre commande</label>
-        <input id="ref" name="ref" type="text" maxLength={60} defaultValue={text("ref")} aria-invalid={error("ref") ? true : undefined} aria-describedby={described("ref")} />
+        <input
+          id="ref"
+          name="ref"
+          type="text"
+          maxLength={60}
+          defaultValue={text("ref")}
+          aria-invalid={error("ref") ? true : undefined}
+          aria-describedby={[described("ref"), prefilled ? "ref-prefilled" : undefined].filter(Boolean).join(" ") || undefined}
+        />
         {error("ref") ? <p id="ref-error" className="form__error">{error("ref")}</p> : null}
+        {prefilled ? <PrefilledReference id="ref-prefilled" promotion={prefilled} /> : null}
       </div>
       <div className="field">
         <label htmlFor="comments">Consignes pour l'entrepôt</label>

@@ -56,9 +56,9 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
               <th scope="row">
                 {line.title} <span className="muted">Réf. {line.ref}</span>
               </th>
-              <td className={NUMBER}>{amount(line.unitPrice)}</td>
-              <td className={NUMBER}>{line.qty}</td>
-              <td className={NUMBER}>{amount(line.amount)}</td>
+              <td className={NUMBER} data-label="Prix unitaire HT">{amount(line.unitPrice)}</td>
+              <td className={NUMBER} data-label="Quantité">{line.qty}</td>
+              <td className={NUMBER} data-label="Total HT">{amount(line.amount)}</td>
             </tr>
           ))}
         </tbody>
@@ -67,9 +67,9 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
             {receipt.shipping.rows.map((row) => (
               <tr key={row.key} data-testid={row.key === LDD_ROW_KEY ? "order-shipping-ldd" : `order-shipping-${row.key}`}>
                 <th scope="row">{row.label}</th>
-                <td className={NUMBER}>{amount(row.unitPrice)}</td>
-                <td className={NUMBER}>{row.qty}</td>
-                <td className={NUMBER}>{amount(row.amount)}</td>
+                <td className={NUMBER} data-label="Prix unitaire HT">{amount(row.unitPrice)}</td>
+                <td className={NUMBER} data-label="Quantité">{row.qty}</td>
+                <td className={NUMBER} data-label="Total HT">{amount(row.amount)}</td>
               </tr>
             ))}
           </tbody>

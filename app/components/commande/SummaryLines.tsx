@@ -54,15 +54,17 @@ export function SummaryLines({ lines }: { lines: CartLineView[] }) {
                 </ul>
               ) : null}
             </th>
-            <td className="checkout-table__number">
+            <td className="checkout-table__number" data-label="Prix unitaire HT">
               <Money cents={line.unitPrice} />
             </td>
-            <td className="checkout-table__number">{line.qty}</td>
-            <td className="checkout-table__number">
+            <td className="checkout-table__number" data-label="Quantité">
+              {line.qty}
+            </td>
+            <td className="checkout-table__number" data-label="Total HT">
               <Money cents={line.lineTotal} />
             </td>
             {showsEcotaxe ? (
-              <td className="checkout-table__number">
+              <td className="checkout-table__number" data-label="Écotaxe">
                 <Money cents={line.ecotaxe} />
               </td>
             ) : null}

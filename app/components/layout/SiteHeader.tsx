@@ -26,7 +26,7 @@ export function SiteHeader({ organizationName, userName, cartCount, canEditCart,
           <span className="brand__mark" aria-hidden="true">
             ⚓
           </span>
-          NautiDistrib
+          <span className="brand__name">NautiDistrib</span>
         </Link>
         <p className="site-header__organization" data-testid="organization-name">
           {organizationName}

@@ -42,7 +42,7 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
           </span>
         )}
       </td>
-      <td>
+      <td className="cart-line__product">
         <Link to={`/catalogue/produit/${line.productId}`}>{line.title}</Link>
         <br />
         <span className="muted">Réf. {line.ref}</span>
@@ -74,7 +74,7 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
         )}
       </td>
       {canSeePrices ? (
-        <td className="cart-number">
+        <td className="cart-number" data-label="Prix unitaire HT">
           <Money cents={line.unitPrice} />
           {line.listPrice !== null && line.unitPrice !== null && line.listPrice > line.unitPrice ? (
             <del className="muted cart-line__list-price">
@@ -83,7 +83,7 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
           ) : null}
         </td>
       ) : null}
-      <td>
+      <td data-label="Quantité">
         {canEdit ? (
           <>
             <label htmlFor={fieldId} className="visually-hidden">
@@ -111,18 +111,29 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
                 {quantity.error}
               </p>
             ) : null}
+            {/* Always there, so that a screen reader announces the notice when it appears. */}
+            <div role="status" className="cart-line__changed">
+              {quantity.theirs !== null ? (
+                <p data-testid={`qty-changed-${line.ref}`}>
+                  Un collègue vient de passer cette ligne à {quantity.theirs}. Votre quantité ({quantity.value}) la remplace.{" "}
+                  <button type="button" className="link-button" onClick={quantity.takeTheirs}>
+                    Garder {quantity.theirs}
+                  </button>
+                </p>
+              ) : null}
+            </div>
           </>
         ) : (
           <span>{line.qty}</span>
         )}
       </td>
       {canSeePrices ? (
-        <td className="cart-number" data-testid={`line-total-${line.ref}`}>
+        <td className="cart-number" data-label="Total HT" data-testid={`line-total-${line.ref}`}>
           <Money cents={line.lineTotal} />
         </td>
       ) : null}
       {showsEcotaxe ? (
-        <td className="cart-number" data-testid={`line-ecotax-${line.ref}`}>
+        <td className="cart-number" data-label="Écotaxe" data-testid={`line-ecotax-${line.ref}`}>
           <Money cents={line.ecotaxe} />
         </td>
       ) : null}

@@ -46,13 +46,13 @@ export function CartLinesForm({ view }: { view: CartView }) {
                   <span className="muted">Frais de port calculés automatiquement</span>
                 </td>
                 {canSeePrices ? (
-                  <td className="cart-number">
+                  <td className="cart-number" data-label="Prix unitaire HT">
                     <Money cents={row.unitPrice} />
                   </td>
                 ) : null}
-                <td>{row.qty}</td>
+                <td data-label="Quantité">{row.qty}</td>
                 {canSeePrices ? (
-                  <td className="cart-number">
+                  <td className="cart-number" data-label="Total HT">
                     <Money cents={row.amount} />
                   </td>
                 ) : null}

@@ -23,9 +23,15 @@ export function useQuantityField(lineId: string, serverQty: number) {
   const waiting = useRef<string | null>(null);
   const lastSent = useRef(String(serverQty));
   const pending = fetcher.state !== "idle";
+  // A colleague's quantity that came while this one was being typed (null: none).
+  const [theirs, setTheirs] = useState<number | null>(null);
+  const shown = useRef(value);
+  shown.current = value;
 
   useEffect(() => {
     if (!editing.current && !pending && waiting.current === null) {
+      // A later change of the line (by anyone) makes the colleague's notice stale.
+      if (String(serverQty) !== shown.current) setTheirs(null);
       setValue(String(serverQty));
       lastSent.current = String(serverQty);
     }
@@ -53,6 +59,28 @@ export function useQuantityField(lineId: string, serverQty: number) {
     [send],
   );
 
+  // A new saved quantity while the buyer is typing, that is neither theirs nor their last save:
+  // a colleague changed the line (live sync). What is typed stays, the line says it changed,
+  // and the typed quantity is saved over the colleague's (the buyer can take theirs back).
+  // Without this the field kept the typed value beside a total of the colleague's (issue 24).
+  const seenServerQty = useRef(serverQty);
+  useEffect(() => {
+    if (seenServerQty.current === serverQty) return;
+    seenServerQty.current = serverQty;
+    const typing = editing.current || waiting.current !== null;
+    if (!typing || pending) return;
+    const saved = String(serverQty);
+    if (saved === shown.current) {
+      lastSent.current = saved;
+      setTheirs(null);
+      return;
+    }
+    if (saved === lastSent.current) return;
+    setTheirs(serverQty);
+    lastSent.current = saved;
+    schedule(shown.current);
+  }, [serverQty, pending, schedule]);
+
   // Arms the debounce of a value typed before hydration. A pending debounce does not outlive
   // the field; the value it waits for does (StrictMode's rehearsed unmount only pauses it).
   useEffect(() => {
@@ -77,9 +105,23 @@ export function useQuantityField(lineId: string, serverQty: number) {
     ref,
     value,
     pending,
+    /** The colleague's quantity met while typing; cleared when the buyer types again or takes it. */
+    theirs,
+    takeTheirs() {
+      if (theirs === null) return;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      waiting.current = null;
+      const next = String(theirs);
+      setValue(next);
+      setTheirs(null);
+      // The saved quantity may already be the buyer's (the save went): put the colleague's back.
+      if (next !== lastSent.current) send(next);
+    },
     error: fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.message ?? null) : null,
     onChange(next: string) {
       setValue(next);
+      setTheirs(null);
       schedule(next);
     },
     onFocus() {

@@ -71,7 +71,7 @@ const SUCCESS: Record<CartIntent["intent"], string> = {
   remove: "Produit retiré du panier.",
   clear: "Le panier a été vidé.",
   options: "Options de livraison enregistrées.",
-  details: "Référence et commentaire enregistrés.",
+  details: "Référence et consignes enregistrées.",
 };
 
 export function successMessage(intent: CartIntent["intent"]): string {

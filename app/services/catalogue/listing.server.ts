@@ -50,7 +50,7 @@ export function favoriteIdsOf(user: CatalogueUser): Promise<Set<number>> {
 function fetchPage(user: CatalogueUser, scope: ListScope, query: ReturnType<typeof toProductListQuery>): Promise<ProductPage> {
   if (scope.kind === "favorites") {
     const { category: _category, ...favoriteQuery } = query;
-    return user.upstream.pim.listFavorites(favoriteQuery);
+    return user.upstream.pim.listFavorites({ ...favoriteQuery, with_brands: "1" });
   }
   // The favourite flags, and in batch mode the stock, come with the page: one back-office call
   // instead of three. The per-product stock mode keeps its own paced calls. The brand filter's
@@ -60,7 +60,7 @@ function fetchPage(user: CatalogueUser, scope: ListScope, query: ReturnType<type
   return user.upstream.pim.listProducts({ ...query, with_favorites: "1", with_stock: withStock, with_brands: withBrands });
 }
 
-/** Every brand that has products, without counts: the favourites' filter, or an upstream that does not count. */
+/** Every brand that has products, without counts: for an upstream that does not count. */
 function everyBrand(user: CatalogueUser): Promise<BrandOption[]> {
   return user.catalogue.caches
     .brands(user.upstream)
@@ -72,10 +72,10 @@ function everyBrand(user: CatalogueUser): Promise<BrandOption[]> {
  * The brand filter's choices: the brands the list holds, with their counts, as the back-office
  * counts them with every other filter applied, so no choice leads to an empty list.
  */
-function brandOptionsOf(user: CatalogueUser, scope: ListScope, page: ProductPage, favoritesBrands: Promise<BrandOption[]> | null): Promise<BrandOption[]> {
+function brandOptionsOf(user: CatalogueUser, scope: ListScope, page: ProductPage): Promise<BrandOption[]> {
   if (scope.kind === "brand") return Promise.resolve([]);
   if (page.brands) return Promise.resolve(page.brands.map((brand) => ({ id: brand.obj_id, title: brand.obj_title, count: brand.product_count })));
-  return favoritesBrands ?? everyBrand(user);
+  return everyBrand(user);
 }
 
 /**
@@ -98,10 +98,8 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
     categoryId: scope.kind === "category" ? scope.categoryId : undefined,
     brandId: scope.kind === "brand" ? scope.brandId : undefined,
   });
-  // The favourites' listing counts no brands: their cached list is read meanwhile.
-  const favoritesBrands = scope.kind === "favorites" ? everyBrand(user) : null;
   const page = await fetchPage(user, scope, query).catch(asRouteError);
-  const [favorites, brands] = await Promise.all([favoritesOf(user, scope, page), brandOptionsOf(user, scope, page, favoritesBrands)]);
+  const [favorites, brands] = await Promise.all([favoritesOf(user, scope, page), brandOptionsOf(user, scope, page)]);
   const items = page.items.map((product) => toCardView(product, user, favorites));
   return {
     list: {

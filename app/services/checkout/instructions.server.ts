@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkboxField } from "~/services/forms/fields.server";
 import type { Cart } from "@shared/contracts/entities";
 import { isPromotionApplied } from "@shared/domain/index";
+import { promotionNameInReference } from "@shared/domain/cart";
 import { saveCartChange } from "~/services/cart/save.server";
 import type { CheckoutState } from "./checkout.server";
 import type { PortalLoadContext } from "~/services/context.server";
@@ -24,13 +25,18 @@ export interface InstructionsValues {
   comments: string;
   notes: string;
   partialDelivery: boolean;
+  /** The promotion whose name the reference holds (pre-filled, the buyer may change it), or null. */
+  refFromPromotion: string | null;
 }
 
 /** What the form shows: the saved values, the reference pre-filled from a promotion when empty (docs/specification.md §4). */
 export function instructionsValues(cart: Cart): InstructionsValues {
   const promoted = cart.products.find((line) => !line.prd_is_port && isPromotionApplied(line) && line.prc_promo_name);
   const ref = cart.ref.trim() === "" ? (promoted?.prc_promo_name?.trim().slice(0, 60) ?? "") : cart.ref;
-  return { ref, comments: cart.comments, notes: cart.notes, partialDelivery: cart.partialDelivery };
+  // Any line's promotion name, as addProduct took it (whether or not its price still applies).
+  const promotions = cart.products.filter((line) => !line.prd_is_port).map((line) => line.prc_promo_name);
+  const refFromPromotion = promotionNameInReference(ref, promotions);
+  return { ref, comments: cart.comments, notes: cart.notes, partialDelivery: cart.partialDelivery, refFromPromotion };
 }
 
 /** Refused, the form is drawn again with the message of each field; saved, the step is complete. */

@@ -35,8 +35,9 @@ export function favoritesRouter(deps: ServiceDeps): Router {
     const showPrices = hasFlag(session, "prices");
     const query = withoutHiddenPriceFilters(parseInput(favoriteListQuery, req.query), showPrices);
     const owner = { userId: session.user.id, orgId: assertActingOrg(session, query.usr_id) };
-    const { rows, total } = await listFavorites(db, owner, parisDate(deps.now()), query, showPrices);
-    res.json({ items: rows.map((row) => toProductSummary(row, showPrices)), total, page: query.page, per_page: query.per_page });
+    const { rows, total, brands } = await listFavorites(db, owner, parisDate(deps.now()), query, showPrices);
+    const items = rows.map((row) => toProductSummary(row, showPrices));
+    res.json({ items, total, page: query.page, per_page: query.per_page, ...(brands ? { brands } : {}) });
   }));
 
   router.get("/favorites/ids", asyncHandler(async (req, res) => {

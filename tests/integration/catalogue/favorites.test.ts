@@ -76,4 +76,19 @@ describe("favourites", () => {
     expect(nul.list.params.q).toBe("a b");
     expect(nul.list.total).toBeGreaterThanOrEqual(0);
   });
+
+  it("offers only the favourites' brands, with their counts, and keeps a chosen brand that the other filters empty", async () => {
+    const data = await favorites(buyer);
+    const rows = await backoffice.db.selectFrom("products as p").innerJoin("brands as b", "b.id", "p.brand_id").select(["b.id", "b.title"]).where("p.id", "in", productIds.slice(0, 1).concat(productIds.slice(2))).execute();
+    const expected = new Map<number, number>();
+    for (const row of rows) expected.set(row.id, (expected.get(row.id) ?? 0) + 1);
+    expect(data.list.brands.map((brand) => [brand.id, brand.count])).toEqual(
+      [...expected.entries()].sort((a, b) => (rows.find((r) => r.id === a[0])?.title ?? "").localeCompare(rows.find((r) => r.id === b[0])?.title ?? "", "fr")),
+    );
+    const chosen = data.list.brands[0];
+    if (!chosen) throw new Error("the favourites have no brand");
+    const filtered = await favorites(buyer, `?marque=${chosen.id}&q=zzzzqqq`);
+    expect(filtered.list.total).toBe(0);
+    expect(filtered.list.brands).toEqual([{ id: chosen.id, title: chosen.title, count: 0 }]);
+  });
 });

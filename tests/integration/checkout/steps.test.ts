@@ -179,7 +179,7 @@ describe("/commander/consignes", () => {
     const summary = await openStep(backoffice, "recapitulatif", withInstructions);
     expect(summary.kind === "data" && summary.data.summary.ref).toBe("CHANTIER-42");
     const back = await openStep(backoffice, "consignes", withInstructions);
-    expect(back.kind === "data" && back.data.values).toEqual({ ref: "CHANTIER-42", comments: "Livrer au quai 3", notes: "Urgent", partialDelivery: true });
+    expect(back.kind === "data" && back.data.values).toEqual({ ref: "CHANTIER-42", comments: "Livrer au quai 3", notes: "Urgent", partialDelivery: true, refFromPromotion: null });
     expect(cookieJar(withInstructions, new Headers())).toContain("portail_commande=");
   });
 });

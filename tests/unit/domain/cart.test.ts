@@ -4,6 +4,7 @@ import {
   MAX_LINE_QTY,
   addProduct,
   clearCart,
+  promotionNameInReference,
   emptyCart,
   removeLine,
   setCertificates,
@@ -146,5 +147,19 @@ describe("clearCart, setOptions, setCertificates", () => {
     setOptions(cart, { saturday: true, lddActive: true });
     setCertificates(cart, entry.line_id, [certificate("227000001")]);
     expect(cart).toEqual(snapshot);
+  });
+});
+
+describe("promotionNameInReference", () => {
+  it("names the promotion whose name the reference holds, cut as addProduct cuts it", () => {
+    const long = `Grande opération de printemps sur tout l'accastillage ${"x".repeat(20)}`;
+    expect(promotionNameInReference("Promo printemps", [null, " Promo printemps "])).toBe("Promo printemps");
+    expect(promotionNameInReference(long.slice(0, 60), [long])).toBe(long);
+  });
+
+  it("is null for the buyer's own reference, an empty one, or a cart without promotions", () => {
+    expect(promotionNameInReference("Chantier Brest", ["Promo printemps"])).toBeNull();
+    expect(promotionNameInReference("  ", ["Promo printemps"])).toBeNull();
+    expect(promotionNameInReference("Promo printemps", [null, undefined])).toBeNull();
   });
 });
