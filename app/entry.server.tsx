@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { keepSignedInPagesPrivate } from "~/services/cache-policy.server";
 
 /**
  * What the portal's server (server/app.ts) uses of the app. It reaches them through the Remix
@@ -63,6 +64,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ): Promise<Response> {
+  keepSignedInPagesPrivate(responseHeaders, request, loadContext.sessions.cookieName);
   const isBot = isbot(request.headers.get("user-agent") ?? "");
   // Crawlers get the bare status of a missing or broken page, not the error page (docs/specification.md §8).
   // Only error-boundary renders: a form answered with 400 and its field errors is a page.
@@ -110,6 +112,22 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY_MS);
   });
+}
+
+/**
+ * A page's data asked by the browser (single fetch, `.data`) is as private as the page. An
+ * error Remix answers as JSON (an old `?_data=` request) says which request it was, as the
+ * error pages do, and never more than Remix's production message (decision 0139).
+ */
+export async function handleDataRequest(response: Response, { request, context }: { request: Request; context: AppLoadContext }): Promise<Response> {
+  keepSignedInPagesPrivate(response.headers, request, context.sessions.cookieName);
+  const isJsonError = response.headers.get("X-Remix-Error") !== null && /\bapplication\/json\b/.test(response.headers.get("Content-Type") ?? "");
+  if (!isJsonError) return response;
+  const body: unknown = await response.json().catch(() => null);
+  const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : "Unexpected Server Error";
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify({ message, requestId: context.requestId }), { status: response.status, statusText: response.statusText, headers });
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

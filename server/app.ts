@@ -8,12 +8,14 @@ import express from "express";
 import type { CatalogueConfig, PortalConfig, PortalLogger, PortalServices } from "~/entry.server";
 import { deriveAlertsSecret } from "./backoffice/alerts/tokens";
 import { createBackofficeApi } from "./backoffice/app";
+import { createLoginThrottle } from "./backoffice/auth/login-throttle";
 import { resolveSessionSecret } from "./config/session-secret";
 import { openPortalDatabase } from "./database";
 import { attachRealtime } from "./realtime/index";
 import { readRealtimeEnv } from "./realtime/env";
 import { logger as processLogger } from "./logger";
 import { pageViews } from "./middleware/analytics";
+import { errorAnswer } from "./middleware/error-answer";
 import { requestId } from "./middleware/request-id";
 import { sameOriginOnly } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -110,29 +112,43 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   const mail = { smtpUrl: options.smtpUrl, from: options.mailFrom ?? firstBuild.app.DEFAULT_MAIL_FROM, dir: path.join(dataDir, "mail") };
   const mailer = firstBuild.app.createMailer({ ...mail, logger }, now);
   const backofficeJobs = new AbortController();
+  const realtimeEnv = readRealtimeEnv();
+  const redisUrl = options.redisUrl ?? realtimeEnv.REDIS_URL;
+  const redisPrefix = options.realtimeChannel ?? realtimeEnv.REALTIME_CHANNEL;
+  // Failed logins on /api/auth/login, counted in Redis too when there is one: every instance sees every attempt (decision 0136).
+  const loginThrottle = createLoginThrottle({
+    redisUrl,
+    prefix: redisPrefix,
+    onError: (error) => logger.warn({ err: error }, "Redis injoignable : échecs de connexion comptés en mémoire"),
+  });
   // Before compression: the portal calls its own back-office over loopback on every page,
   // where gzipping each JSON answer (and gunzipping it in the caller) is pure cost.
   app.use("/api", createBackofficeApi({
     db: database.db, now, warm: true, logger, mailer, portalUrl: options.portalUrl, signal: backofficeJobs.signal,
     // The alerts' unsubscribe links are signed with a key of their own, derived from the session secret.
     alertsSecret: deriveAlertsSecret(sessionSecret),
+    loginThrottle,
   }));
   app.use(compression());
   app.use(staticFiles(path.join(ROOT_DIR, "public")));
   // Page views counted without cookies, written to the back-office's tables (docs/analytics.md, decision 0125).
   app.use(pageViews({ db: database.db, now, logger, signal: backofficeJobs.signal }));
-  app.all("*", createRemixHandler(current, { production }));
+  // Remix serializes errors with their stacks into pages and data in its development mode: only
+  // under `remix dev` (npm run dev, the developer's own browser), never for `npm start` (decision 0139).
+  const devServerOrigin = production ? undefined : options.devServerOrigin;
+  app.all("*", createRemixHandler(current, { production: devServerOrigin === undefined }));
+  app.use(errorAnswer(logger));
 
   const httpServer = await listen(app, options.port ?? 3000, options.host ?? "0.0.0.0");
-  const realtimeEnv = readRealtimeEnv();
   const realtime = await attachRealtime(httpServer, {
     portal: current,
-    redisUrl: options.redisUrl ?? realtimeEnv.REDIS_URL,
-    channel: options.realtimeChannel ?? realtimeEnv.REALTIME_CHANNEL,
+    redisUrl,
+    channel: redisPrefix,
     allowedOrigins: realtimeEnv.REALTIME_ALLOWED_ORIGINS,
     logger,
   }).catch(async (error: unknown) => {
     await closeGracefully(httpServer, () => database.close());
+    await loginThrottle.close();
     throw error;
   });
   const { port } = httpServer.address() as AddressInfo;
@@ -149,15 +165,14 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     logger,
     // The public forms' throttles count in Redis too when there is one: every instance sees every attempt (decision 0123).
     rateLimits: {
-      redisUrl: options.redisUrl ?? realtimeEnv.REDIS_URL,
-      prefix: options.realtimeChannel ?? realtimeEnv.REALTIME_CHANNEL,
+      redisUrl,
+      prefix: redisPrefix,
       onError: (error) => logger.warn({ err: error }, "Redis injoignable : limites de fréquence comptées en mémoire"),
     },
   };
   const runtimeOf = (loaded: LoadedBuild): PortalRuntime => ({ ...loaded, services: loaded.app.createPortalServices(servicesConfig) });
   runtime = runtimeOf(firstBuild);
 
-  const devServerOrigin = production ? undefined : options.devServerOrigin;
   const announce = (loaded: LoadedBuild) =>
     broadcastDevReady(loaded.build, devServerOrigin).catch((error: unknown) => logger.warn({ err: error }, "Serveur de développement Remix injoignable"));
   const watcher = devServerOrigin
@@ -179,6 +194,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     await realtime.close(); // open WebSockets would hold the drain until its timeout
     await closeGracefully(httpServer, () => database.close());
     await runtime?.services.rateLimits.close();
+    await loginThrottle.close();
   };
   return { url, httpServer, services: () => current().services, close };
 }

@@ -38,7 +38,7 @@ export default function PersonalInfoPage() {
       {/* Keyed by what is saved: the fields show the saved values (the phone as normalized) after each save. */}
       <PersonalDetailsForm key={JSON.stringify(view.details)} details={view.details} refusal={refusal} />
       {view.addresses ? (
-        <AddressList addresses={view.addresses} invoicing={view.invoicing} refusal={refusal} />
+        <AddressList addresses={view.addresses} invoicing={view.invoicing} refusal={refusal} editable={view.addressesEditable} />
       ) : (
         <section aria-labelledby="adresses-titre">
           <h2 id="adresses-titre">Adresses</h2>

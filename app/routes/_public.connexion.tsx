@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginForm } from "~/components/auth/LoginForm";
@@ -7,6 +7,12 @@ import { authenticateLogin, landingPathAfterLogin } from "~/services/auth.server
 import { guardRequest } from "~/services/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Connexion · NautiDistrib" }];
+
+/** A throttled login's Retry-After reaches the page's answer (decision 0136). */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   await guardRequest(args);
@@ -19,7 +25,9 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const outcome = await authenticateLogin(request, context);
   if (!outcome.ok) {
-    return data({ errors: outcome.errors, login: outcome.login }, { status: outcome.status });
+    // A throttled login says how long to wait (decision 0136).
+    const headers: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
+    return data({ errors: outcome.errors, login: outcome.login }, { status: outcome.status, headers });
   }
   const { token, user, master } = outcome.session;
   // A brand-new session: nothing of a cookie set before the login is carried over.

@@ -2,6 +2,15 @@ import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { createClient } from "redis";
+import {
+  LOGIN_LADDERS,
+  createLadderCounter,
+  ladderLimiterOptions,
+  throttledMessage,
+  type FailureLadder,
+  type LadderCounter,
+  type LoginLadderName,
+} from "@shared/domain/login-throttle";
 
 /**
  * The portal's throttles (docs/decisions/0123-public-forms-honeypot-and-rate-limit.md), one
@@ -9,7 +18,8 @@ import { createClient } from "redis";
  * Redis when the portal runs on several instances (REDIS_URL), so that every instance counts
  * the same attempts. While Redis cannot be reached, each instance counts in its own memory
  * instead of letting everything through or refusing everyone. Keys are hashed before they are
- * stored: Redis never holds an e-mail or an IP address. A later login throttle adds its rules here.
+ * stored: Redis never holds an e-mail or an IP address. The login throttle's ladders (decision
+ * 0136: failures in a row make the next attempt wait, then block) are counted here too.
  */
 
 export interface RateRule {
@@ -37,6 +47,8 @@ export interface RateLimitConfig {
   prefix?: string;
   /** Rules that differ from RATE_LIMIT_RULES (tests use tiny windows). */
   rules?: Partial<Record<RateLimitName, RateRule>>;
+  /** Login ladders that differ from LOGIN_LADDERS (tests use short waits). */
+  ladders?: Partial<Record<LoginLadderName, FailureLadder>>;
   /** Told when Redis fails (the counts then go on in memory). */
   onError?: (error: Error) => void;
 }
@@ -48,6 +60,16 @@ export interface RateLimits {
   consume(name: RateLimitName, key: string): Promise<RateVerdict>;
   /** Forgets `key`'s attempts (a login that succeeds, say). */
   reset(name: RateLimitName, key: string): Promise<void>;
+  /**
+   * A login attempt under a ladder (decision 0136): refused while the wait of the last failure
+   * runs, otherwise counted at once as a failure (so that a burst of parallel attempts cannot
+   * pass the blocking one), to be settled by `failed` or `succeeded`.
+   */
+  attempt(ladder: LoginLadderName, key: string): Promise<RateVerdict>;
+  /** The attempt failed: the next one waits as long as the ladder says for this many failures. */
+  failed(ladder: LoginLadderName, key: string): Promise<void>;
+  /** The attempt succeeded: `forget` clears the key's failures (an account), otherwise this attempt is uncounted (an address). */
+  succeeded(ladder: LoginLadderName, key: string, forget: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -93,19 +115,52 @@ export function createRateLimits(config: RateLimitConfig = {}): RateLimits {
     connectStarted = true;
     redis.connect().catch((error: unknown) => onError(toError(error)));
   };
+  const limiter = (options: { points: number; duration: number; keyPrefix: string }): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory(options);
+    return redis ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: memory }) : memory;
+  };
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   const limiterOf = (name: RateLimitName): RateLimiterAbstract => {
-    let limiter = limiters.get(name);
-    if (!limiter) {
+    let found = limiters.get(name);
+    if (!found) {
       const rule = config.rules?.[name] ?? RATE_LIMIT_RULES[name];
-      const options = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `${prefix}:limite:${name}` };
-      const memory = new RateLimiterMemory(options);
-      limiter = redis ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: memory }) : memory;
-      limiters.set(name, limiter);
+      found = limiter({ points: rule.points, duration: rule.durationSeconds, keyPrefix: `${prefix}:limite:${name}` });
+      limiters.set(name, found);
     }
-    return limiter;
+    return found;
+  };
+  const ladders = new Map<LoginLadderName, LadderCounter>();
+  const ladderOf = (name: LoginLadderName): LadderCounter => {
+    let found = ladders.get(name);
+    if (!found) {
+      const ladder = config.ladders?.[name] ?? LOGIN_LADDERS[name];
+      const options = ladderLimiterOptions(ladder, `${prefix}:connexion:${name}`);
+      found = createLadderCounter(ladder, limiter(options.failures), limiter(options.pauses));
+      ladders.set(name, found);
+    }
+    return found;
+  };
+  // A store failure with no fallback left (Redis and memory both): told, and the login goes on
+  // rather than locking everyone out.
+  const settle = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      onError(toError(error));
+    }
   };
   return {
+    async attempt(name, key) {
+      connect();
+      try {
+        return await ladderOf(name).attempt(storedKey(key));
+      } catch (error) {
+        onError(toError(error));
+        return { allowed: true };
+      }
+    },
+    failed: (name, key) => settle(() => ladderOf(name).failed(storedKey(key))),
+    succeeded: (name, key, forget) => settle(() => ladderOf(name).succeeded(storedKey(key), forget)),
     async consume(name, key) {
       connect();
       try {
@@ -131,18 +186,10 @@ export function createRateLimits(config: RateLimitConfig = {}): RateLimits {
   };
 }
 
-/** « dans 7 minutes »: how long to wait, in the words of the refusal. */
-function waitWords(seconds: number): string {
-  if (seconds < 60) return `dans ${seconds} seconde${seconds > 1 ? "s" : ""}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return `dans ${minutes} minute${minutes > 1 ? "s" : ""}`;
-  return `dans ${Math.ceil(minutes / 60)} heures`;
-}
-
 /** The French refusal of a throttled form, and the Retry-After header of its 429 answer. */
 export function throttled(retryAfterSeconds: number, what = "tentatives"): { message: string; headers: Record<string, string> } {
   return {
-    message: `Trop de ${what} en peu de temps. Pour la sécurité de tous, réessayez ${waitWords(retryAfterSeconds)}.`,
+    message: throttledMessage(retryAfterSeconds, what),
     headers: { "Retry-After": String(retryAfterSeconds) },
   };
 }

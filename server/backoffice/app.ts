@@ -4,6 +4,7 @@ import { createAlertDispatcher, SILENT_ALERTS, type AlertNotifier } from "./aler
 import { InvoiceOverdueJob } from "./alerts/overdue";
 import { alertPreferencesRouter, unsubscribeRouter } from "./alerts/routes";
 import { analyticsRouter } from "./analytics/routes";
+import { createLoginThrottle, type LoginThrottle } from "./auth/login-throttle";
 import { authRouter } from "./auth/routes";
 import { SessionCache, type SessionCacheOptions } from "./auth/session-cache";
 import { TokenPurge } from "./auth/token-purge";
@@ -81,6 +82,12 @@ export interface BackofficeApiDeps {
   alertNotifier?: AlertNotifier;
   /** The overdue invoices' alert job (alerts/overdue.ts); false: not started (tests run it themselves). */
   overdueAlerts?: { everyMs?: number } | false;
+  /**
+   * Failed logins counted per account and per address (auth/login-throttle.ts, decision 0136);
+   * default: in this process's memory. Servers pass one counting in Redis when REDIS_URL is set,
+   * and close it.
+   */
+  loginThrottle?: LoginThrottle;
 }
 
 const consoleLogger: ErrorLogger = {
@@ -141,7 +148,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   });
   // Contact, account opening, forgotten password: public; their /erp side needs a service token (docs/requests.md).
   api.use(createRequestsApi(services, { mailer: deps.mailer ?? null, logger, portalUrl: deps.portalUrl }).router);
-  api.use("/auth", authRouter(services, userMail));
+  api.use("/auth", authRouter(services, userMail, deps.loginThrottle ?? createLoginThrottle()));
   // Public: the signed token is the proof (alerts/tokens.ts); without a key no link was ever sent.
   if (deps.alertsSecret) api.use("/alerts", unsubscribeRouter(services, deps.alertsSecret));
   const authenticated = requireSession(services);

@@ -6,6 +6,7 @@ import { resolveSessionSecret } from "../config/session-secret";
 import { importPortalBuild } from "../portal-build";
 import { deriveAlertsSecret } from "./alerts/tokens";
 import { createBackofficeApi, type BackofficeApiDeps } from "./app";
+import { createLoginThrottle } from "./auth/login-throttle";
 import { openDatabase } from "./db/open";
 import { seedDemoIfEmpty } from "./seed/demo";
 
@@ -74,13 +75,20 @@ async function main(): Promise<void> {
   // Answers are not hashed into ETags: only the cart is tagged, by its version (decision 0085).
   app.set("etag", false);
   const jobs = new AbortController();
+  // Failed logins counted with the other processes in Redis when there is one (decision 0136).
+  const loginThrottle = createLoginThrottle({
+    redisUrl: process.env.REDIS_URL,
+    prefix: process.env.REALTIME_CHANNEL,
+    onError: (error) => logger.warn({ err: error }, "Redis unreachable: failed logins counted in memory"),
+  });
   // The jobs (quote reminders, overdue invoices' alerts) stop with `jobs`, before the database closes.
-  app.use("/api", createBackofficeApi({ db, logger, warm: true, ...(await mailDeps(logger)), ...(await alertsDeps(logger)), signal: jobs.signal }));
+  app.use("/api", createBackofficeApi({ db, logger, warm: true, ...(await mailDeps(logger)), ...(await alertsDeps(logger)), signal: jobs.signal, loginThrottle }));
   const server = app.listen(port, "127.0.0.1", () => logger.info({ port }, "back-office listening"));
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
     jobs.abort();
+    void loginThrottle.close();
     server.close(() => {
       close().then(() => process.exit(0), () => process.exit(1));
     });

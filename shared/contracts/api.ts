@@ -3,6 +3,7 @@ import {
   address,
   authUser,
   cart,
+  cartAnswer,
   cartLine,
   cents,
   grams,
@@ -76,8 +77,15 @@ export type ClientSummary = z.infer<typeof clientSummary>;
 
 export const shippingProductsResponse = z.array(shippingProduct);
 
+/** A cart with its amounts: the back-office's own view, and the answer to an account with `prices`. */
 export const savedCart = z.object({ cart, version: z.number().int().nonnegative() }).strict();
 export type SavedCart = z.infer<typeof savedCart>;
+/**
+ * What `GET`/`POST /api/oms/cart/:org_id` answer: `savedCart`, every amount null for a people
+ * account without `prices` (docs/decisions/0131-no-amounts-in-the-cart-without-prices.md).
+ */
+export const savedCartAnswer = z.object({ cart: cartAnswer, version: z.number().int().nonnegative() }).strict();
+export type SavedCartAnswer = z.infer<typeof savedCartAnswer>;
 
 /**
  * A line as a save sends it: what the user chose (product, quantity, line id, certificates).
@@ -98,24 +106,30 @@ export const cartLineToSave = z.object({
   obj_name: cartLine.shape.obj_name.optional(),
 });
 export type CartLineToSave = z.infer<typeof cartLineToSave>;
-export const cartToSave = cart.extend({ products: z.array(cartLineToSave) });
+/** The cart as it was read (amounts null without `prices`: they are ignored), its lines lean. */
+export const cartToSave = cartAnswer.extend({ products: z.array(cartLineToSave) });
 export type CartToSave = z.infer<typeof cartToSave>;
 
 /** Save: the version the change was made on. The back-office reprices every line itself. */
 export const saveCartRequest = z.object({ version: z.number().int().nonnegative(), cart: cartToSave }).strict();
-export const cartConflict = apiError.extend({ cart, version: z.number().int().nonnegative() });
+export const cartConflict = apiError.extend({ cart: cartAnswer, version: z.number().int().nonnegative() });
 
 export const confirmQuery = z
   .object({ usr_id: z.coerce.number().int().positive(), usr_name: z.string().min(1).max(120) })
   .strict();
+/**
+ * The cart as read (the back-office reprices it) and the totals the user was shown, checked
+ * against the back-office's own; null for a people account without `prices`, which was shown
+ * none (decision 0131). `usr_id`/`usr_name` of the query are not the author: the token is.
+ */
 export const confirmRequest = z
   .object({
-    cart,
+    cart: cartAnswer,
     version: z.number().int().nonnegative(),
     idempotency_key: z.string().min(8).max(100),
-    ord_total_ht: cents,
-    ord_total_ecotaxe: cents,
-    ord_total_ttc: cents,
+    ord_total_ht: cents.nullable(),
+    ord_total_ecotaxe: cents.nullable(),
+    ord_total_ttc: cents.nullable(),
   })
   .strict();
 

@@ -144,6 +144,24 @@ export const ldd = z
   .strict();
 export type Ldd = z.infer<typeof ldd>;
 
+/**
+ * A cart line as the cart's answers carry it (`GET`/`POST /api/oms/cart/:org_id`, the 409's
+ * cart): to a people account without `prices` every amount is null, keys kept: list and net
+ * prices, promotion (price and name), discount, ecotax and a quote's unit price
+ * (docs/decisions/0131-no-amounts-in-the-cart-without-prices.md).
+ */
+export const cartLineAnswer = cartLine.extend({
+  prd_price_selling: cents.nullable(),
+  prc_price: cents.nullable(),
+  prc_discount: cartLine.shape.prc_discount.nullable(),
+  prd_ecotaxe: cents.nullable(),
+  quote: z
+    .object({ number: z.string().regex(/^DV-\d{4}-\d{6}$/), unit_price: cents.nullable(), valid_until: isoDate })
+    .strict()
+    .optional(),
+});
+export type CartLineAnswer = z.infer<typeof cartLineAnswer>;
+
 export const cart = z
   .object({
     ref: z.string().max(60),
@@ -159,6 +177,13 @@ export const cart = z
   })
   .strict();
 export type Cart = z.infer<typeof cart>;
+
+/** A cart as its answers carry it: amounts null for a people account without `prices` (decision 0131). */
+export const cartAnswer = cart.extend({
+  ldd: ldd.extend({ price: cents.nullable() }),
+  products: z.array(cartLineAnswer),
+});
+export type CartAnswer = z.infer<typeof cartAnswer>;
 
 export const orderTotals = z
   .object({ ord_total_ht: cents, ord_total_ecotaxe: cents, ord_total_ttc: cents })

@@ -43,7 +43,8 @@ const lineInput = z.object({
 const cartInput = z.object({
   ref: text,
   ldd: z
-    .object({ active: z.boolean().optional(), price: cents.optional(), tva: z.number().optional() })
+    // A price is null in the cart an account without `prices` read (decision 0131): the default's stands.
+    .object({ active: z.boolean().optional(), price: cents.nullish(), tva: z.number().optional() })
     .nullish()
     .transform((value) => ({
       active: value?.active ?? DEFAULT_LDD.active,

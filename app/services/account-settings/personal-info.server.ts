@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { Address } from "@shared/contracts/entities";
 import { addressInput, updateMeRequest } from "@shared/contracts/users";
+import { permissionsOf } from "@shared/domain/index";
 import type { PortalLoadContext } from "~/services/context.server";
 import { parseForm, redirectWithToast } from "~/services/forms/index.server";
 import { requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.server";
@@ -26,12 +27,17 @@ export const CHOOSE_CLIENT_FIRST = "Choisissez d'abord le client pour lequel vou
  */
 export interface PersonalInfoUser extends ActiveUser {
   orgId: number | null;
+  /** The addresses are changed by an account with `cart`, which prepares the cart's delivery (decision 0133). */
+  addressesEditable: boolean;
 }
+
+/** What a people account without `cart` is told: the back-office refuses it too. */
+export const ADDRESSES_READ_ONLY = "Votre compte ne permet pas de modifier les adresses de livraison.";
 
 export async function requirePersonalInfoUser(args: GuardArgs): Promise<PersonalInfoUser> {
   const active = await requireUser(args);
-  const { user } = active.session;
-  return { ...active, orgId: user.obj_class === "contributor" ? null : user.auth_org_id };
+  const { user, master } = active.session;
+  return { ...active, orgId: user.obj_class === "contributor" ? null : user.auth_org_id, addressesEditable: permissionsOf(user, master).canUpdateCart };
 }
 
 function valuesOf(address: Address): AddressValues {
@@ -66,6 +72,7 @@ export async function loadPersonalInfo(user: PersonalInfoUser): Promise<Personal
     addresses: addresses?.addresses ?? null,
     invoicing: addresses?.invoicing ?? null,
     actingFor: user.session.master ? user.session.user.obj_name : null,
+    addressesEditable: user.addressesEditable,
   };
 }
 
@@ -142,6 +149,7 @@ export async function personalInfoAction(user: PersonalInfoUser, context: Portal
 
   const orgId = user.orgId;
   if (orgId === null) return fail(CHOOSE_CLIENT_FIRST);
+  if (!user.addressesEditable) return fail(ADDRESSES_READ_ONLY);
 
   if (form.intent === "adresse-supprimer") {
     if (await isInvoicingAddress(user, orgId, form.adresse)) return fail(INVOICING_READ_ONLY);
@@ -164,10 +172,13 @@ export async function personalInfoAction(user: PersonalInfoUser, context: Portal
   }
   if (form.intent === "adresse-modifier" && (await isInvoicingAddress(user, orgId, form.adresse))) return fail(INVOICING_READ_ONLY);
   try {
-    if (form.intent === "adresse-modifier") await users.updateAddress(form.adresse, { ...checked.data, org_id: orgId });
-    else await crm.createAddress({ ...checked.data, org_id: orgId });
+    if (form.intent === "adresse-modifier") {
+      await users.updateAddress(form.adresse, { ...checked.data, org_id: orgId });
+      return done("Adresse enregistrée.");
+    }
+    const { created } = await crm.createAddress({ ...checked.data, org_id: orgId });
+    return done(created ? "Adresse ajoutée." : "Cette adresse est déjà enregistrée : elle n'a pas été ajoutée une seconde fois.");
   } catch (error) {
     return upstreamRefusal(error, key, values);
   }
-  return done(form.intent === "adresse-modifier" ? "Adresse enregistrée." : "Adresse ajoutée.");
 }

@@ -54,6 +54,8 @@ export interface PersonalInfoView {
   invoicing: AddressValues | null;
   /** The client's name when a contributor acts for it: the details shown are that account's. */
   actingFor: string | null;
+  /** False for a people account without `cart`: the addresses are listed without forms (decision 0133). */
+  addressesEditable: boolean;
 }
 
 /**

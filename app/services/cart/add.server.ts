@@ -80,7 +80,7 @@ export async function addToCart(context: PortalLoadContext, active: ActiveUser, 
   const result = await changeCart(context, active, { type: "add", product, qty, lineId: newLineId() });
   const lines = productLines(result.cart);
   const line = lines.find((candidate) => candidate.obj_id === product.obj_id);
-  const showPrices = permissionsOf(user, master).canViewPrices;
+  const showPrices = permissionsOf(user, master).canViewPrices && result.amountsHidden !== true;
   const totals = showPrices ? computeTotals(result.cart, accountContextOf(user)) : null;
   const outlook = line ? stockOutlook(line) : null;
   // The product is in the cart whatever this says: a lookup failing here only leaves the hint out.

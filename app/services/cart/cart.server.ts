@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SavedCart } from "@shared/contracts/api";
+import type { HeldCart } from "~/services/upstream/held-cart.server";
 import type { Cart, CartLine } from "@shared/contracts/entities";
 import {
   addProduct,
@@ -34,6 +35,8 @@ import type { AddItem, CartEvent, PortalCartChange, RefusedItem } from "./types"
 export interface CartChangeResult {
   cart: Cart;
   version: number;
+  /** The back-office hid the cart's amounts from this account (HeldCart, decision 0131). */
+  amountsHidden?: true;
   change: CartEvent;
   /** addMany only: the items the saved cart refused; the others were added. */
   refused: RefusedItem[];
@@ -159,13 +162,16 @@ function holdsExpiredQuotePrice(saved: SavedCart, today: string): boolean {
  * request's /auth/me, which the layout asks anyway, names its version: it is then shown
  * without a second exchange, unless it shows a quote's price past its date. Otherwise it is
  * revalidated (or read) from the back-office, whose tag names the day (decision 0085).
+ * The process holds carts with their amounts only: an account that may not see prices (as
+ * /auth/me says now) reads its own answer, without them (decision 0131).
  */
-export async function loadCart(args: GuardArgs, active: ActiveUser): Promise<SavedCart> {
+export async function loadCart(args: GuardArgs, active: ActiveUser): Promise<HeldCart> {
   const orgId = active.session.user.auth_org_id;
   const known = active.upstream.oms.lastKnownCart(orgId);
   if (known && !holdsExpiredQuotePrice(known, parisDate(args.context.now()))) {
     const me = await confirmWithBackoffice(args, active);
-    if (me.user.obj_properties.cart?.version === known.version) return known;
+    const seesPrices = permissionsOf(me.user, me.master).canViewPrices;
+    if (seesPrices && me.user.obj_properties.cart?.version === known.version) return known;
   }
   return active.upstream.oms.getCart(orgId);
 }

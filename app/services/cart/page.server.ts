@@ -14,5 +14,7 @@ import { asRouteError } from "~/services/route-errors.server";
 export async function todaysCartView(args: GuardArgs, active: ActiveUser): Promise<CartView> {
   const { user, master } = active.session;
   const [saved, shipping] = await Promise.all([loadCart(args, active), shippingContextFor(args.context, active)]).catch(asRouteError);
-  return cartView({ ...saved, cart: withShipping(saved.cart, shipping) }, user, master, shipping);
+  // Without its amounts the shipping cannot be chosen here: the back-office's lines, of today, stand.
+  const cart = saved.amountsHidden ? saved.cart : withShipping(saved.cart, shipping);
+  return cartView({ ...saved, cart }, user, master, shipping);
 }

@@ -1,9 +1,9 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { readSheet } from "read-excel-file/node";
 import { parseQuickOrderRows, parseQuickOrderText, type QuickOrderParse } from "@shared/domain/quick-order";
 import type { GridRow } from "./types";
 import { fileField } from "./upload.server";
+import { MultipartTooLarge, readMultipartForm } from "~/services/forms/multipart.server";
 import { textFields } from "~/services/forms/parse.server";
 
 /**
@@ -50,17 +50,11 @@ export async function readQuickOrderForm(request: Request): Promise<QuickOrderFo
     const form = await request.formData();
     return { fields: textFields(form), file: fileField(form, "file") };
   }
-  const typed: Record<string, string> = {};
-  const memory = unstable_createMemoryUploadHandler({ maxPartSize: QUICK_ORDER_FILE_MAX_BYTES });
   try {
-    const form = await unstable_parseMultipartFormData(request, async (part) => {
-      const value = await memory(part);
-      if (typeof value === "string" && !(part.name in typed)) typed[part.name] = value;
-      return value;
-    });
+    const form = await readMultipartForm(request, QUICK_ORDER_FILE_MAX_BYTES);
     return { fields: textFields(form), file: fileField(form, "file") };
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw new QuickOrderTooLarge(typed);
+    if (error instanceof MultipartTooLarge) throw new QuickOrderTooLarge(error.fields);
     throw error;
   }
 }

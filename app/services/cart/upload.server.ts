@@ -1,8 +1,4 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { MultipartTooLarge, readMultipartForm } from "~/services/forms/multipart.server";
 
 /** A file bigger than the form allows: the whole request is refused, nothing is kept. */
 export class UploadTooLarge extends Error {
@@ -17,9 +13,9 @@ export async function readUploadForm(request: Request, maxPartSize: number): Pro
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) return request.formData();
   try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize }));
+    return await readMultipartForm(request, maxPartSize);
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw new UploadTooLarge(error.message);
+    if (error instanceof MultipartTooLarge) throw new UploadTooLarge(`a part is over ${maxPartSize} bytes`);
     throw error;
   }
 }

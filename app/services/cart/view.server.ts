@@ -1,4 +1,4 @@
-import type { SavedCart } from "@shared/contracts/api";
+import type { HeldCart } from "~/services/upstream/held-cart.server";
 import type { AuthUser, Cart, CartLine } from "@shared/contracts/entities";
 import {
   accountContextOf,
@@ -84,9 +84,10 @@ function shippingOffers(cart: Cart, shipping: ShippingContext, showPrices: boole
 }
 
 /** `saved.cart` carries the shipping lines of `shipping.today` (withShipping): the view adds nothing to them. */
-export function cartView(saved: SavedCart, user: AuthUser, master: AuthUser | null, shipping: ShippingContext): CartView {
+export function cartView(saved: HeldCart, user: AuthUser, master: AuthUser | null, shipping: ShippingContext): CartView {
   const permissions = permissionsOf(user, master);
-  const showPrices = permissions.canViewPrices;
+  // A cart the back-office sent without amounts holds placeholders: never shown (decision 0131).
+  const showPrices = permissions.canViewPrices && saved.amountsHidden !== true;
   const account = accountContextOf(user);
   const problems = validateOrder(saved.cart, { account, canOrder: true });
   const problemsOf = (lineId: string) => problems.filter((problem) => problem.lineId === lineId).map((problem) => problem.message);

@@ -1,4 +1,4 @@
-import type { SavedCart } from "@shared/contracts/api";
+import type { HeldCart } from "~/services/upstream/held-cart.server";
 import type { Cart } from "@shared/contracts/entities";
 import { permissionsOf, withShipping, type ShippingContext } from "@shared/domain/index";
 import { loadCart } from "~/services/cart/cart.server";
@@ -17,7 +17,7 @@ import { asRouteError } from "~/services/route-errors.server";
 
 export interface CheckoutState {
   active: ActiveUser;
-  saved: SavedCart;
+  saved: HeldCart;
   /** saved.cart with the shipping lines of today: what is shown and what is confirmed. */
   cart: Cart;
   shipping: ShippingContext;
@@ -46,7 +46,8 @@ export async function loadCheckoutState(args: GuardArgs, active: ActiveUser): Pr
     shippingContextFor(args.context, active),
     args.context.checkout.readProgress(args.request, active.session),
   ]).catch(asRouteError);
-  return { active, saved, cart: withShipping(saved.cart, shipping), shipping, progress };
+  // A cart without its amounts (no `prices`: decision 0131) keeps the back-office's shipping lines.
+  return { active, saved, cart: saved.amountsHidden ? saved.cart : withShipping(saved.cart, shipping), shipping, progress };
 }
 
 /**

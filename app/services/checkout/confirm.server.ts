@@ -59,9 +59,10 @@ export async function confirmCheckout(context: PortalLoadContext, state: Checkou
   }
   // An older version is either a replay of a confirmed order (the back-office answers it
   // from the key) or a stale page (the back-office refuses the version: 409).
-  const totals = computeTotals(cart, account);
+  // An account shown no amount sends none to check (decision 0131); the others, what they were shown.
+  const totals = state.saved.amountsHidden ? null : computeTotals(cart, account);
   try {
-    const body = { cart, version, idempotency_key: key, ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
+    const body = { cart, version, idempotency_key: key, ord_total_ht: totals?.ht ?? null, ord_total_ecotaxe: totals?.ecotaxe ?? null, ord_total_ttc: totals?.ttc ?? null };
     const { order, created } = await active.upstream.oms.confirmOrder(orgId, body, authorOf(active));
     if (created) await announce(context, state, order);
     return { ok: true, order, created };

@@ -34,7 +34,9 @@ async function createAddress(state: CheckoutState, fields: Record<string, string
   const parsed = parseForm(fields, newAddressForm);
   if (!parsed.ok) return refused(400, "Vérifiez la nouvelle adresse de livraison.", parsed.fieldErrors);
   try {
-    return await state.active.upstream.crm.createAddress({ ...parsed.data, org_id: state.active.session.user.auth_org_id });
+    // The same address typed again is the one the organization has: no copy (decision 0133).
+    const { address } = await state.active.upstream.crm.createAddress({ ...parsed.data, org_id: state.active.session.user.auth_org_id });
+    return address;
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (error.isUnavailable) return refused(503, ADDRESS_CREATION_FAILED);

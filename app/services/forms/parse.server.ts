@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
+import { CONTROL_CHARACTER_FORM_MESSAGE, hasControlCharacter, stripControlCharacters } from "@shared/contracts/control-characters";
 import type { FieldErrors } from "./types";
 
 /**
@@ -41,10 +42,18 @@ function isFormData(form: FormData | Record<string, string>): form is FormData {
 
 /**
  * Checks a form (or its fields already read) against its schema. Every field comes back in
- * `fields`, refused or not: a refused form is drawn again with what was typed.
+ * `fields`, refused or not: a refused form is drawn again with what was typed. A control
+ * character in any field refuses the form before the schema is asked (decision 0137).
  */
 export function parseForm<S extends z.ZodType>(form: FormData | Record<string, string>, schema: S): ParsedForm<S> {
   const fields = isFormData(form) ? textFields(form) : form;
+  const forbidden = Object.keys(fields).filter((name) => hasControlCharacter(name) || hasControlCharacter(fields[name] ?? ""));
+  if (forbidden.length > 0) {
+    const fieldErrors = Object.fromEntries(forbidden.map((name) => [stripControlCharacters(name), CONTROL_CHARACTER_FORM_MESSAGE]));
+    // What was typed comes back without the characters, so the form can be sent again as it shows.
+    const cleaned = Object.fromEntries(Object.entries(fields).map(([name, value]) => [stripControlCharacters(name), stripControlCharacters(value)]));
+    return { ok: false, fieldErrors: fieldErrors as FieldErrors<FieldName<z.input<S>>>, formError: CONTROL_CHARACTER_FORM_MESSAGE, fields: cleaned };
+  }
   const parsed = schema.safeParse(fields);
   if (parsed.success) return { ok: true, data: parsed.data, fields };
   const { issues } = parsed.error;

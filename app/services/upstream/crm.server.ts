@@ -8,7 +8,11 @@ import type { UpstreamHttp } from "./http.server";
 /** The back-office's /api/crm endpoints used so far; the checkout and account issues extend it. */
 export interface CrmClient {
   listAddresses(orgId: number): Promise<Address[]>;
-  createAddress(input: Omit<Address, "obj_id">): Promise<Address>;
+  /**
+   * Adds a delivery address; `created` is false when the organization already had the same one
+   * (case and spaces aside), answered instead of a copy (decision 0133).
+   */
+  createAddress(input: Omit<Address, "obj_id">): Promise<{ address: Address; created: boolean }>;
   /** The organization's invoicing address (its head office); a 404 UpstreamError when it has none. */
   getInvoicingAddress(orgId: number): Promise<Address>;
   /** Who receives the order confirmation email of this organization and caller. */
@@ -23,7 +27,11 @@ export function createCrmClient(http: UpstreamHttp): CrmClient {
   return {
     listAddresses: (orgId) =>
       http.send({ method: "GET", path: "api/crm/addresses", query: { org_id: orgId }, schema: addressListResponse }),
-    createAddress: (input) => http.send({ method: "POST", path: "api/crm/addresses", body: input, schema: createdAddress }),
+    async createAddress(input) {
+      let status = 0;
+      const answer = await http.send({ method: "POST", path: "api/crm/addresses", body: input, schema: createdAddress, onStatus: (answered) => void (status = answered) });
+      return { address: answer, created: status === 201 };
+    },
     getInvoicingAddress: (orgId) =>
       http.send({ method: "GET", path: "api/crm/invoicing-address", query: { org_id: orgId }, schema: invoicingAddressResponse }),
     getOrderRecipients: (orgId) =>

@@ -18,11 +18,14 @@ export class UpstreamError extends Error {
   readonly status: number;
   /** Stable code from the back-office, or ours: "unavailable" (no answer, 502–504), "upstream_failure" (its 500), "timeout", "invalid_response". */
   readonly code: string;
+  /** A throttled call (429): the seconds the back-office asks to wait (its `retry_after`). */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, retryAfterSeconds: number | null = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** True when the back-office could not answer (down, slow, broken), as opposed to refusing. */
@@ -197,7 +200,7 @@ function buildUrl(baseUrl: string, request: UpstreamRequest<unknown>): string {
  * The code and message of an error answer. Not strict on purpose: some errors carry more
  * (a 409 cart conflict carries the current cart), and the code must survive that.
  */
-const errorHead = z.object({ code: z.string(), message: z.string() });
+const errorHead = z.object({ code: z.string(), message: z.string(), retry_after: z.number().int().positive().optional() });
 
 function readAnswer<T>(response: TransportResponse, schema: z.ZodType<T> | null): T {
   const payload = parseJson(response.text);
@@ -208,7 +211,7 @@ function readAnswer<T>(response: TransportResponse, schema: z.ZodType<T> | null)
     if (response.status > 500 || !parsedError.success) {
       throw new UpstreamError(response.status > 500 ? 503 : response.status, "unavailable", UNAVAILABLE_MESSAGE);
     }
-    throw new UpstreamError(response.status, parsedError.data.code, parsedError.data.message);
+    throw new UpstreamError(response.status, parsedError.data.code, parsedError.data.message, parsedError.data.retry_after ?? null);
   }
   if (schema === null) return undefined as T;
   const parsed = schema.safeParse(payload);

@@ -14,10 +14,12 @@ import { ApiFailure, forbidden, notFound } from "../http/errors";
 import { requireSession, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { frenchOrder } from "@shared/domain/index";
+import { throttledMessage } from "@shared/domain/login-throttle";
 import { acceptInvitationRequest, changePasswordRequest, invitationInfo } from "@shared/contracts/users";
 import { acceptInvitation, invitationInfoOf } from "../users/invitations";
 import type { UserMail } from "../users/mail";
 import { changePassword } from "./password-change";
+import type { LoginThrottle } from "./login-throttle";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { buildSessionResponse, endSessionFamily, startLoginAs } from "./sessions";
 import { issueToken, revokeToken } from "./tokens";
@@ -31,19 +33,25 @@ const INVITATION_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 const unknownInvitation = () =>
   new ApiFailure(404, "invitation_unknown", "Ce lien d'invitation n'est pas valable : vérifiez qu'il est complet.");
 
-export function authRouter(deps: ServiceDeps, mail: UserMail): Router {
+/** The French refusal of a throttled login, with its wait (decision 0136). */
+const loginThrottled = (retryAfterSeconds: number) =>
+  new ApiFailure(429, "login_throttled", throttledMessage(retryAfterSeconds, "tentatives de connexion"), { retry_after: retryAfterSeconds });
+
+export function authRouter(deps: ServiceDeps, mail: UserMail, throttle: LoginThrottle): Router {
   const { db, now } = deps;
   const router = Router();
 
   router.post("/login", asyncHandler(async (req, res) => {
     const body = parseInput(loginRequest, req.body);
-    const user = await findUserByLogin(db, body.login);
-    // An invited person without a password yet answers as slowly as an unknown login.
-    if (!user || user.password_hash === "") {
-      await burnPasswordCheck(body.password);
-      throw invalidCredentials();
+    // Counted whether the login exists or not: a refusal tells nothing about the account.
+    const gate = await throttle.attempt({ login: body.login, address: req.ip ?? "" });
+    if (!gate.allowed) {
+      res.set("Retry-After", String(gate.retryAfterSeconds));
+      throw loginThrottled(gate.retryAfterSeconds);
     }
-    if (!(await verifyPassword(body.password, user.password_hash))) throw invalidCredentials();
+    const user = await checkCredentials(body.login, body.password);
+    await gate.settle(user !== null);
+    if (!user) throw invalidCredentials();
     const org = await findOrganization(db, user.org_id);
     if (!org) throw invalidCredentials();
     const instant = now();
@@ -54,6 +62,17 @@ export function authRouter(deps: ServiceDeps, mail: UserMail): Router {
     deps.tokenPurge.loggedIn(instant);
     res.json(await buildSessionResponse(db, token, user, org, null, expiresAt));
   }));
+
+  /** The user the login and password name, or null (an unknown login costs as much time as a wrong password). */
+  async function checkCredentials(login: string, password: string) {
+    const user = await findUserByLogin(db, login);
+    // An invited person without a password yet answers as slowly as an unknown login.
+    if (!user || user.password_hash === "") {
+      await burnPasswordCheck(password);
+      return null;
+    }
+    return (await verifyPassword(password, user.password_hash)) ? user : null;
+  }
 
   // Public: the invitee has no session yet; the token itself is the proof (docs/users.md).
   router.get("/invitations/:token", asyncHandler(async (req, res) => {

@@ -5,8 +5,9 @@ import { addressInput, addressTargetQuery, meResponse, updateMeRequest } from "@
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { forbidden, notFound } from "../http/errors";
-import { assertActingOrg, sessionOf, type Session } from "../http/session";
+import { assertActingOrg, hasFlag, sessionOf, type Session } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
+import { createOrReuseAddress } from "./address-create";
 import { deleteAddress, updateAddress } from "./address-edit";
 import { toAddress } from "./addresses";
 import { organizationContacts } from "./contacts";
@@ -20,15 +21,19 @@ const CONTACTS_REFUSED = {
 
 /**
  * Changing an organization's addresses: whoever acts for it (a contributor after login-as), not
- * a contributor on its own account, whose organization is the distributor (docs/users.md).
+ * a contributor on its own account, whose organization is the distributor (docs/users.md); a
+ * people account needs `cart`, the right that prepares the cart's delivery (decision 0133).
  */
 function addressOrg(session: Session, orgId: number): number {
   const acting = assertActingOrg(session, orgId);
   if (session.user.class === "contributor") {
     throw forbidden("Choisissez d'abord le client pour lequel vous agissez : les adresses sont celles d'une organisation cliente.");
   }
+  if (!hasFlag(session, "cart")) throw forbidden(ADDRESSES_REFUSED);
   return acting;
 }
+
+const ADDRESSES_REFUSED = "Votre compte ne permet pas de modifier les adresses de livraison.";
 
 export function crmRouter(deps: ServiceDeps): Router {
   const { db } = deps;
@@ -44,22 +49,10 @@ export function crmRouter(deps: ServiceDeps): Router {
   router.post("/addresses", asyncHandler(async (req, res) => {
     // The same checks as an edit: French postal code, phone in the international format.
     const body = parseInput(addressInput, req.body);
-    const orgId = assertActingOrg(sessionOf(res), body.org_id);
-    const row = await db
-      .insertInto("addresses")
-      .values({
-        org_id: orgId,
-        name: body.adr_name,
-        line1: body.adr_line1,
-        line2: body.adr_line2,
-        zipcode: body.adr_zipcode,
-        city: body.adr_city,
-        country: body.adr_country.toUpperCase(),
-        phone: body.adr_phone,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    res.status(201).json(toAddress(row));
+    const orgId = addressOrg(sessionOf(res), body.org_id);
+    // An identical address of the organization is answered (200) rather than added again (201).
+    const { address, created } = await createOrReuseAddress(db, orgId, body);
+    res.status(created ? 201 : 200).json(address);
   }));
 
   router.put("/addresses/:id", asyncHandler(async (req, res) => {

@@ -92,6 +92,27 @@ export function assertActingOrg(session: Session, orgId: number | null): number 
   return orgId;
 }
 
+/**
+ * The organization's own things (its cart, its orders) are a client's: a contributor reaches
+ * them after login-as only. On its own account its organization is the distributor, whose cart
+ * every contributor would share (docs/decisions/0132-a-contributor-acts-after-login-as.md).
+ */
+export function requireClientAccount(session: Session, what: string): void {
+  if (session.user.class === "contributor") {
+    throw new ApiFailure(403, "forbidden", `Choisissez d'abord le client pour lequel vous agissez : ${what}.`);
+  }
+}
+
+/**
+ * Whom an act of this session is recorded under: the master (a contributor acting for a
+ * client after login-as), otherwise the user, named as the contract names it (an organization
+ * account by its organization's name). Never what a request says.
+ */
+export function authorOf(session: Session): { id: number; name: string } {
+  const author = session.master ?? session.user;
+  return { id: author.id, name: author.class === "organization" && author.org_id === session.org.id ? session.org.name : author.name };
+}
+
 const FLAG_REFUSALS: Record<keyof PeopleFlags, string> = {
   cart: "Votre compte ne permet pas de modifier le panier.",
   orders: "Votre compte ne permet pas de passer commande.",

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Order } from "@shared/contracts/api";
-import type { Cart } from "@shared/contracts/entities";
+import type { Cart, CartAnswer } from "@shared/contracts/entities";
 import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, shortfall, validateOrder, type Totals } from "@shared/domain/index";
 import type { AlertNotifier } from "../alerts/dispatcher";
 import type { Database, OrganizationRow } from "../db/schema";
@@ -18,10 +18,12 @@ export interface ConfirmInput {
   userId: number;
   authorId: number;
   authorName: string;
-  cart: Cart;
+  /** As the caller read it; repriced here (its amounts are null for an account without `prices`). */
+  cart: CartAnswer;
   version: number;
   idempotencyKey: string;
-  sentTotals: { ord_total_ht: number; ord_total_ecotaxe: number; ord_total_ttc: number };
+  /** The totals the caller was shown; null when it was shown none (no `prices`: decision 0131). */
+  sentTotals: { ord_total_ht: number | null; ord_total_ecotaxe: number | null; ord_total_ttc: number | null } | null;
   today: string;
   now: Date;
   /** Told once a new order has committed (its « commande confirmée » alert, alerts/). */
@@ -34,6 +36,7 @@ async function findByKey(trx: Transaction<Database>, orgId: number, key: string)
 }
 
 function assertTotals(totals: Totals, sent: ConfirmInput["sentTotals"]): void {
+  if (sent === null) return;
   const expected = { ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
   if (expected.ord_total_ht !== sent.ord_total_ht || expected.ord_total_ecotaxe !== sent.ord_total_ecotaxe || expected.ord_total_ttc !== sent.ord_total_ttc) {
     throw new ApiFailure(422, "totals_mismatch", "Les montants de la commande ont changé : vérifiez le récapitulatif avant de confirmer.", { expected });

@@ -4,10 +4,11 @@ import { parisDate, withUniqueLineIds } from "@shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { notFound } from "../http/errors";
-import { assertActingOrg, hasFlag, requireFlag, sessionOf, type Session } from "../http/session";
+import { assertActingOrg, authorOf, hasFlag, requireClientAccount, requireFlag, sessionOf, type Session } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
 import { accountContext } from "./account";
 import { rebuildStoredCart, type CartRebuild } from "./cart-rebuild";
+import { answerEtag, cartFor, conflictFor, savedCartJsonFor } from "./cart-view";
 import { cartConflictNow, cartEtag, isNotModified, readCart, readCartVersion, saveCartVersion, StaleCartVersion } from "./cart-store";
 import { takeQuoteLocks } from "./quote-locks";
 import { confirmOrder } from "./confirm";
@@ -15,9 +16,18 @@ import { loadOrder, withoutAmounts } from "./order-view";
 import { readModelRows } from "./read-model-rows";
 import { assertOneLinePerProduct, repriceCart } from "./reprice";
 
+const CART_IS_A_CLIENTS = "le panier est celui d'une organisation cliente";
+
 export function omsRouter(deps: CatalogueServiceDeps): Router {
   const { db, now, catalogue, readModel, cartVacuum } = deps;
   const router = Router();
+
+  /** The acting organization's cart, for whoever may act for it (never a contributor's own account). */
+  function cartOrg(session: Session, orgIdParam: string | undefined): number {
+    const orgId = assertActingOrg(session, parseIdParam(orgIdParam));
+    requireClientAccount(session, CART_IS_A_CLIENTS);
+    return orgId;
+  }
 
   /**
    * What a cart of this organization is rebuilt from, today: the cached shipping products and
@@ -61,13 +71,13 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
   router.get("/cart/:orgId", asyncHandler(async (req, res) => {
     // The token's right to this cart is checked first: a 304 tells as much as the cart itself.
     const session = sessionOf(res);
-    const orgId = assertActingOrg(session, parseIdParam(req.params.orgId));
+    const orgId = cartOrg(session, req.params.orgId);
     // Kept by the client, but never used without asking: the cart is shared and changes.
     res.set("Cache-Control", "private, no-cache");
     const ifNoneMatch = req.get("if-none-match");
     const today = parisDate(now());
     if (ifNoneMatch) {
-      const etag = cartEtag(orgId, await readCartVersion(db, orgId), today);
+      const etag = answerEtag(session, cartEtag(orgId, await readCartVersion(db, orgId), today));
       if (isNotModified(ifNoneMatch, etag)) {
         res.status(304).set("ETag", etag).end();
         return;
@@ -77,12 +87,13 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     // keeps the prices it was shown until the next change or the next day, and the order reprices.
     const { rebuild } = await cartCatalogue(session, today);
     const saved = await readCart(db, orgId, rebuild);
-    res.set("ETag", cartEtag(orgId, saved.version, today)).json(saved);
+    // Without `prices`, every amount null (docs/decisions/0131-no-amounts-in-the-cart-without-prices.md).
+    res.set("ETag", answerEtag(session, cartEtag(orgId, saved.version, today))).json({ cart: cartFor(session, saved.cart), version: saved.version });
   }));
 
   router.post("/cart/:orgId", asyncHandler(async (req, res) => {
     const session = sessionOf(res);
-    const orgId = assertActingOrg(session, parseIdParam(req.params.orgId));
+    const orgId = cartOrg(session, req.params.orgId);
     requireFlag(session, "cart");
     const body = parseInput(saveCartRequest, req.body);
     const sent = withUniqueLineIds(body.cart);
@@ -95,37 +106,42 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     const { inputs, rows, rebuild } = await cartCatalogue(session, today);
     // The body was parsed by the contract schema: no second and third parse here.
     const cart = await repriceCart(db, sent, { orgId, ...inputs, catalogueRows: rows });
-    const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant, rebuild);
+    const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant, rebuild).catch((error: unknown) => {
+      throw conflictFor(session, error);
+    });
     cartVacuum.changed();
     // The tag of the cart as saved: the client may revalidate it instead of reading it again.
-    res.set("ETag", cartEtag(orgId, saved.version, today)).type("json").send(saved.json);
+    res.set("ETag", answerEtag(session, cartEtag(orgId, saved.version, today))).type("json").send(savedCartJsonFor(session, saved));
   }));
 
   router.post("/cart/:orgId/confirm", asyncHandler(async (req, res) => {
     const session = sessionOf(res);
-    assertActingOrg(session, parseIdParam(req.params.orgId));
+    cartOrg(session, req.params.orgId);
     requireFlag(session, "orders");
     const query = parseInput(confirmQuery, req.query);
-    // The author is the user or, after login-as, the master who acts for the client.
+    // The query names the author as the contract asks; a usr_id that is neither the user nor
+    // the master is a client's mistake. What is recorded comes from the token (decision 0132).
     if (query.usr_id !== session.user.id && query.usr_id !== session.master?.id) throw notFound();
+    const author = authorOf(session);
     const body = parseInput(confirmRequest, req.body);
     const instant = now();
     const confirmed = confirmOrder(db, {
       org: session.org,
       userId: session.user.id,
-      authorId: query.usr_id,
-      authorName: query.usr_name,
+      authorId: author.id,
+      authorName: author.name,
       cart: body.cart,
       version: body.version,
       idempotencyKey: body.idempotency_key,
-      sentTotals: body,
+      // Shown no amount, an account without `prices` has none to check (decision 0131).
+      sentTotals: hasFlag(session, "prices") ? body : null,
       today: parisDate(instant),
       now: instant,
       alerts: deps.alerts,
     });
     const { order, replayed } = await confirmed.catch(async (error: unknown) => {
       if (!(error instanceof StaleCartVersion)) throw error;
-      throw await cartConflictNow(db, session.org.id, (await cartCatalogue(session, parisDate(instant))).rebuild);
+      throw conflictFor(session, await cartConflictNow(db, session.org.id, (await cartCatalogue(session, parisDate(instant))).rebuild));
     });
     if (!replayed) cartVacuum.changed();
     // The caller sent these totals itself, yet an account without `prices` reads no amount back (decision 0107).
@@ -134,6 +150,9 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
 
   router.get("/orders/:ordId", asyncHandler(async (req, res) => {
     const session = sessionOf(res);
+    // Every account of the organization reads its orders; a contributor after login-as only
+    // (docs/decisions/0103-order-follow-up-for-customers.md, as /orders/:id/details).
+    requireClientAccount(session, "les commandes sont celles d'une organisation cliente");
     const id = parseIdParam(req.params.ordId);
     const order = id === null ? undefined : await loadOrder(db, session.org.id, id);
     if (!order) throw notFound();

@@ -10,6 +10,7 @@ import {
   productListResponse,
   referenceListResponse,
   savedCart,
+  savedCartAnswer,
   sessionResponse,
   stockBatchResponse,
   type ClientSummary,
@@ -253,10 +254,13 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
       expect(list.items.every((item) => item.prc_price === null && item.prd_price_selling === null && item.prc_promo_price === null)).toBe(true);
       const [product] = await products(bo.db, "plain", 1);
       if (!product) throw new Error("the demo data lacks plain products");
-      const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: storekeeper.token })).body);
+      // Without `prices` the cart's amounts are null (decision 0131).
+      const current = savedCartAnswer.parse((await call(bo, `/oms/cart/${orgId}`, { token: storekeeper.token })).body);
+      expect(current.cart.ldd.price).toBeNull();
       const saved = await save(storekeeper, current.version, [lineFor(product, 2)]);
       expect(saved.status).toBe(200);
-      const cart = savedCart.parse(saved.body);
+      const cart = savedCartAnswer.parse(saved.body);
+      expect(cart.cart.products.every((line) => line.prc_price === null)).toBe(true);
       const confirm = await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${storekeeper.user.obj_id}&usr_name=Magasinier`, {
         token: storekeeper.token,
         body: { cart: cart.cart, version: cart.version, idempotency_key: "demo-data-storekeeper", ord_total_ht: 0, ord_total_ecotaxe: 0, ord_total_ttc: 0 },

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { order, savedCart, type Order, type SessionResponse } from "@shared/contracts/api";
+import { order, savedCart, savedCartAnswer, type Order, type SessionResponse } from "@shared/contracts/api";
 import type { Certificate } from "@shared/contracts/entities";
 import { orderDetail, type OrderDetail } from "@shared/contracts/orders";
 import { accountContextOf, computeTotals } from "@shared/domain/index";
@@ -38,8 +38,8 @@ export async function setStock(db: Kysely<Database>, productId: number, onHand: 
 
 /**
  * Orders these products as the session would through the portal: saves the cart on its
- * current version, then confirms it with the totals it shows (the author: the master after
- * login-as, otherwise the user).
+ * current version, then confirms it with the totals it shows, none to an account without
+ * `prices` (decision 0131) (the author: the master after login-as, otherwise the user).
  */
 export async function placeOrder(
   bo: Backoffice,
@@ -48,14 +48,15 @@ export async function placeOrder(
   key: string,
 ): Promise<Order> {
   const orgId = session.user.auth_org_id;
-  const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: session.token })).body);
+  const current = savedCartAnswer.parse((await call(bo, `/oms/cart/${orgId}`, { token: session.token })).body);
   const saved = await call(bo, `/oms/cart/${orgId}`, { token: session.token, body: { version: current.version, cart: cartWith(lines.map(([product, qty, certificates = []]) => ({ ...lineFor(product, qty), certificates }))) } });
-  const cart = savedCart.parse(saved.body);
-  const totals = computeTotals(cart.cart, accountContextOf(session.user));
+  const cart = savedCartAnswer.parse(saved.body);
+  const priced = savedCart.safeParse(saved.body);
+  const totals = priced.success ? computeTotals(priced.data.cart, accountContextOf(session.user)) : null;
   const author = session.master ?? session.user;
   const confirmed = await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${author.obj_id}&usr_name=${encodeURIComponent(author.obj_name)}`, {
     token: session.token,
-    body: { cart: cart.cart, version: cart.version, idempotency_key: key, ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc },
+    body: { cart: cart.cart, version: cart.version, idempotency_key: key, ord_total_ht: totals?.ht ?? null, ord_total_ecotaxe: totals?.ecotaxe ?? null, ord_total_ttc: totals?.ttc ?? null },
   });
   if (confirmed.status !== 201) throw new Error(`confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return order.parse(confirmed.body);

@@ -125,6 +125,21 @@ describe("/commander/livraison", () => {
     expect(page.selectedId).toBe(created?.obj_id);
   });
 
+  it("reuses the organization's identical address, case and spaces aside, instead of adding it again", async () => {
+    await postStep(backoffice, "livraison", NEW_ADDRESS, cookie);
+    const before = await addressCount();
+    const selected = (await savedCart()).selectedId;
+    for (const typed of [NEW_ADDRESS, { ...NEW_ADDRESS, adr_name: "CHANTIER  du moulin blanc ", adr_line1: " 12 Quai de la  Douane" }]) {
+      const outcome = await postStep(backoffice, "livraison", typed, cookie);
+      expect(outcome.kind === "redirect" && outcome.location).toBe("/commander/consignes");
+    }
+    expect(await addressCount()).toBe(before);
+    expect((await savedCart()).selectedId).toBe(selected);
+    // Another phone is another address.
+    await postStep(backoffice, "livraison", { ...NEW_ADDRESS, adr_phone: "02 98 11 11 11" }, cookie);
+    expect(await addressCount()).toBe(before + 1);
+  });
+
   it("refuses an address of another organization", async () => {
     const other = await backoffice.db.selectFrom("addresses as a").innerJoin("organizations as o", "o.id", "a.org_id").select("a.id").where("o.ref", "=", "C0005").executeTakeFirstOrThrow();
     const outcome = await postStep(backoffice, "livraison", { intent: "address", address: String(other.id) }, cookie);

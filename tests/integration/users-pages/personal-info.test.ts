@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as infoRoute from "~/routes/_app.mon-compte.informations-personnelles";
-import { CHOOSE_CLIENT_FIRST, INVOICING_READ_ONLY } from "~/services/account-settings/personal-info.server";
+import { ADDRESSES_READ_ONLY, CHOOSE_CLIENT_FIRST, INVOICING_READ_ONLY } from "~/services/account-settings/personal-info.server";
 import type { PersonalInfoRefusal, PersonalInfoView } from "~/services/account-settings/types";
 import { LOGINS, actingFor, bodyOf, cookieFor, load, orgIdOf, post, startUsersPagesBed, statusOf, toastOf, type UsersPagesBed } from "./harness";
 
@@ -30,10 +30,16 @@ const addressCount = async () => Number((await bed.db.selectFrom("addresses").se
 
 const ATELIER = { adr_name: "Atelier du port", adr_line1: "2 quai des Indes", adr_line2: "", adr_zipcode: "56100", adr_city: "Lorient", adr_country: "FR", adr_phone: "" };
 
-/** Adds an address through the page; returns its id. */
+let workshops = 0;
+
+/**
+ * Adds an address through the page; returns its id. Each is another workshop (« quai 2 »,
+ * « quai 3 »…): the same address typed again is not added (decision 0133).
+ */
 async function addAddress(cookie: string, fields: Partial<typeof ATELIER> = {}): Promise<number> {
   const before = new Set((await page(cookie)).addresses!.map((address) => address.id));
-  const answer = await send(cookie, { intent: "adresse-ajouter", ...ATELIER, ...fields });
+  workshops += 1;
+  const answer = await send(cookie, { intent: "adresse-ajouter", ...ATELIER, adr_line2: `Quai ${workshops}`, ...fields });
   expect(await toastOf(bed, answer)).toEqual({ type: "success", message: "Adresse ajoutée." });
   const added = (await page(cookie)).addresses!.find((address) => !before.has(address.id));
   if (!added) throw new Error("the address was not added");
@@ -117,7 +123,7 @@ describe("the organization's addresses", () => {
     const edited = await send(buyer, { intent: "adresse-modifier", adresse: String(id), ...ATELIER, adr_phone: "12 34" });
     expect(bodyOf<PersonalInfoRefusal>(edited)).toMatchObject({ form: String(id), errors: { adr_phone: expect.stringMatching(/^Ce numéro de téléphone n'est pas valide/) } });
     // A Belgian postal code is not a French one: 4 digits are fine there.
-    const belgian = await send(buyer, { intent: "adresse-modifier", adresse: String(id), ...ATELIER, adr_country: "BE", adr_zipcode: "8400", adr_city: "Oostende" });
+    const belgian = await send(buyer, { intent: "adresse-modifier", adresse: String(id), ...ATELIER, adr_line2: before?.line2 ?? "", adr_country: "BE", adr_zipcode: "8400", adr_city: "Oostende" });
     expect((await toastOf(bed, belgian))?.type).toBe("success");
     expect(await addressRow(id)).toMatchObject({ ...before, country: "BE", zipcode: "8400", city: "Oostende" });
   });
@@ -170,6 +176,33 @@ describe("a contributor", () => {
     expect(client.addresses!.length).toBe(count - 1);
     await addAddress(acting);
     expect(await addressCount()).toBe(count + 1);
+  });
+});
+
+describe("who may change the addresses (decision 0133)", () => {
+  it("lists them without forms to a people account without `cart`, and refuses its changes", async () => {
+    const consultant = await cookieFor(bed, LOGINS.consultant);
+    const view = await page(consultant);
+    expect(view.addressesEditable).toBe(false);
+    expect(view.addresses!.length).toBeGreaterThan(0);
+    const count = await addressCount();
+    const [first] = view.addresses!;
+    const attempts: Record<string, string>[] = [{ intent: "adresse-ajouter", ...ATELIER }, { intent: "adresse-modifier", adresse: String(first?.id), ...ATELIER }, { intent: "adresse-supprimer", adresse: String(first?.id) }];
+    for (const fields of attempts) {
+      expect(await toastOf(bed, await send(consultant, fields))).toEqual({ type: "error", message: ADDRESSES_READ_ONLY });
+    }
+    expect(await addressCount()).toBe(count);
+    expect((await page(await cookieFor(bed, LOGINS.storekeeper))).addressesEditable).toBe(true);
+  });
+
+  it("says an address typed again is already there, and adds no copy", async () => {
+    const buyer = await cookieFor(bed, LOGINS.buyer);
+    const fields = { ...ATELIER, adr_name: "Voilerie annexe", adr_line2: "" };
+    await addAddress(buyer, fields);
+    const count = await addressCount();
+    const again = await send(buyer, { intent: "adresse-ajouter", ...fields, adr_name: "VOILERIE  annexe" });
+    expect(await toastOf(bed, again)).toEqual({ type: "success", message: "Cette adresse est déjà enregistrée : elle n'a pas été ajoutée une seconde fois." });
+    expect(await addressCount()).toBe(count);
   });
 });
 
