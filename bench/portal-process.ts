@@ -16,6 +16,8 @@ export interface PortalOptions {
   databaseUrl?: string;
   /** In-memory database, seeded with the demo data at start. */
   memoryDb?: boolean;
+  /** Port of the back-office's private listener on 127.0.0.1 (production serves /api there: decision 0141); default any free one. */
+  backofficePort?: number;
 }
 
 export interface PortalProcess {
@@ -37,6 +39,7 @@ export async function startPortal(options: PortalOptions): Promise<PortalProcess
       ...environment,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...(options.memoryDb ? { DATABASE_MEMORY: "1" } : {}),
+      ...(options.backofficePort ? { BACKOFFICE_PORT: String(options.backofficePort) } : {}),
       PORT: String(options.port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",

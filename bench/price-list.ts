@@ -16,6 +16,9 @@ import { logIn, startPortal } from "./portal-process";
 
 const PORT = Number(process.env.BENCH_PRICE_LIST_PORT ?? 4260);
 const BASE = `http://127.0.0.1:${PORT}`;
+/** The back-office's private listener: a production portal serves /api there only (decision 0141). */
+const BACKOFFICE_PORT = PORT + 1;
+const API_BASE = `http://127.0.0.1:${BACKOFFICE_PORT}`;
 const LOGIN = process.env.BENCH_LOGIN ?? "client@voilerie-atlantique.fr";
 /** Where the seeded benchmark database is (`npm run seed:bench`). */
 const BENCH_PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? "data/pglite-bench";
@@ -77,14 +80,14 @@ async function measureExport(pid: number, pathname: string, cookie: string): Pro
 
 /** The back-office's price list page of 1,000 rows, with a user's token, as the exports read it. */
 async function measurePages(): Promise<{ p50: number; p95: number; total: number; category: { id: number; total: number } | null }> {
-  const login = await fetch(`${BASE}/api/auth/login`, {
+  const login = await fetch(`${API_BASE}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ login: LOGIN, password: "demo1234" }),
   });
   const session = (await login.json()) as { token: string; user: { auth_org_id: number } };
   const headers = { authorization: `Bearer ${session.token}` };
-  const path = (page: number) => `${BASE}/api/pim/price-list?org_id=${session.user.auth_org_id}&size=1000&page=${page}`;
+  const path = (page: number) => `${API_BASE}/api/pim/price-list?org_id=${session.user.auth_org_id}&size=1000&page=${page}`;
   const first = (await (await fetch(path(1), { headers })).json()) as { total: number };
   const pages = Math.max(1, Math.ceil(first.total / 1000));
   const timings: number[] = [];
@@ -97,10 +100,10 @@ async function measurePages(): Promise<{ p50: number; p95: number; total: number
   }
   timings.sort((a, b) => a - b);
   // The top-level category closest to 5,000 products: the same export ten times smaller.
-  const tree = (await (await fetch(`${BASE}/api/pim/categories?usr_id=${session.user.auth_org_id}`, { headers })).json()) as { obj_id: number }[];
+  const tree = (await (await fetch(`${API_BASE}/api/pim/categories?usr_id=${session.user.auth_org_id}`, { headers })).json()) as { obj_id: number }[];
   let category: { id: number; total: number } | null = null;
   for (const node of tree) {
-    const answer = await fetch(`${BASE}/api/pim/price-list?org_id=${session.user.auth_org_id}&size=1&category=${node.obj_id}`, { headers });
+    const answer = await fetch(`${API_BASE}/api/pim/price-list?org_id=${session.user.auth_org_id}&size=1&category=${node.obj_id}`, { headers });
     const { total } = (await answer.json()) as { total: number };
     if (total > 0 && (!category || Math.abs(total - 5000) < Math.abs(category.total - 5000))) category = { id: node.obj_id, total };
   }
@@ -112,7 +115,7 @@ export async function runPriceListBench(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-price-list-"));
   if (!usesServer) await cp(BENCH_PGLITE_DIR, path.join(dataDir, "pglite"), { recursive: true });
   // The portal runs on a throw-away copy: the benchmark never changes the seeded database.
-  const portal = await startPortal({ port: PORT, dataDir, databaseUrl: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL });
+  const portal = await startPortal({ port: PORT, backofficePort: BACKOFFICE_PORT, dataDir, databaseUrl: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL });
   try {
     const pid = portal.child.pid;
     if (pid === undefined) throw new Error("the portal has no process id");

@@ -16,6 +16,7 @@ import { readRealtimeEnv } from "./realtime/env";
 import { logger as processLogger } from "./logger";
 import { pageViews } from "./middleware/analytics";
 import { errorAnswer } from "./middleware/error-answer";
+import { publicBackofficeOnly } from "./middleware/backoffice-exposure";
 import { requestId } from "./middleware/request-id";
 import { sameOriginOnly } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -27,16 +28,35 @@ import { closeGracefully } from "./shutdown";
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface PortalServerOptions {
+  /**
+   * What closing does with idle kept-alive connections (server/shutdown.ts): "expire" for the
+   * real process (server/index.ts: no request of a client that just picked one is reset),
+   * "close" (the default) where the only clients are the caller's own, as in the tests, which
+   * would otherwise wait out each keep-alive timeout.
+   */
+  idleOnClose?: "expire" | "close";
   port?: number;
   host?: string;
   databaseUrl?: string;
   dataDir?: string;
   memoryDb?: boolean;
-  /** Another back-office speaking the contract; default: this server's own /api. */
+  /** Another back-office speaking the contract; default: this server's own back-office. */
   upstreamUrl?: string;
+  /**
+   * Who reaches the back-office on the public port (decision 0141). "all": every /api call
+   * (development's default: the tests, the warehouse command, curl). "service-calls"
+   * (production's default): only the distributor's systems' calls (/api/erp, /api/analytics,
+   * service tokens) and the alerts' one-click unsubscribe; the portal then calls the whole
+   * contract on a listener of its own bound to 127.0.0.1 (`backofficePort`).
+   */
+  publicBackoffice?: "all" | "service-calls";
+  /** Port of that private listener on 127.0.0.1 (BACKOFFICE_PORT); default 0: any free port. */
+  backofficePort?: number;
   sessionSecret?: string;
   production?: boolean;
   trustProxyHops?: number;
+  /** Image servers the pages may show pictures from (IMAGE_ORIGINS: https origins), added to the CSP. */
+  imageOrigins?: readonly string[];
   upstreamTimeoutMs?: number;
   now?: () => Date;
   /** Order and quote emails: SMTP when set, otherwise .eml files under <dataDir>/mail. */
@@ -63,6 +83,8 @@ export interface PortalServerOptions {
 
 export interface PortalServer {
   url: string;
+  /** Where this server's own back-office answers the whole contract: the public url, or the private listener. */
+  backofficeUrl: string;
   httpServer: http.Server;
   /** What loaders receive (tests and benchmarks drive the services of a running server). */
   services(): PortalServices;
@@ -105,7 +127,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   app.set("etag", false);
   app.set("trust proxy", options.trustProxyHops ?? 0);
   app.use(requestId);
-  app.use(securityHeaders({ production }));
+  app.use(securityHeaders({ production, imageOrigins: options.imageOrigins }));
   app.use(sameOriginOnly);
   // The back-office sends the quotes' emails through the project's mail service, taken from the
   // build (decision 0099) with the portal's settings: same server or same folder as the orders'.
@@ -123,12 +145,19 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   });
   // Before compression: the portal calls its own back-office over loopback on every page,
   // where gzipping each JSON answer (and gunzipping it in the caller) is pure cost.
-  app.use("/api", createBackofficeApi({
+  const backoffice = createBackofficeApi({
     db: database.db, now, warm: true, logger, mailer, portalUrl: options.portalUrl, signal: backofficeJobs.signal,
     // The alerts' unsubscribe links are signed with a key of their own, derived from the session secret.
     alertsSecret: deriveAlertsSecret(sessionSecret),
     loginThrottle,
-  }));
+    // A logout on one instance ends the token on every other at once (decision 0143).
+    revocations: redisUrl ? { redisUrl, channel: redisPrefix } : undefined,
+  });
+  // In production a user's own password opens nothing of the API on the public port: the
+  // portal calls its back-office on 127.0.0.1, the distributor's systems keep theirs (decision 0141).
+  const exposure = options.publicBackoffice ?? (production ? "service-calls" : "all");
+  if (exposure === "all") app.use("/api", backoffice);
+  else app.use("/api", publicBackofficeOnly, backoffice);
   app.use(compression());
   app.use(staticFiles(path.join(ROOT_DIR, "public")));
   // Page views counted without cookies, written to the back-office's tables (docs/analytics.md, decision 0125).
@@ -139,7 +168,21 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   app.all("*", createRemixHandler(current, { production: devServerOrigin === undefined }));
   app.use(errorAnswer(logger));
 
-  const httpServer = await listen(app, options.port ?? 3000, options.host ?? "0.0.0.0");
+  const privateServer = exposure === "all" ? null : await listenPrivately(backoffice, options.backofficePort ?? 0).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  // The public server drains first (its requests still call the back-office), then the private one, then the database.
+  const closeResources = async () => {
+    backofficeJobs.abort(); // already done by close(); a failed start needs it too (jobs, the revocations' Redis clients)
+    if (privateServer) await closeGracefully(privateServer, async () => undefined, { idle: "close" });
+    await database.close();
+    await loginThrottle.close();
+  };
+  const httpServer = await listen(app, options.port ?? 3000, options.host ?? "0.0.0.0").catch(async (error: unknown) => {
+    await closeResources();
+    throw error;
+  });
   const realtime = await attachRealtime(httpServer, {
     portal: current,
     redisUrl,
@@ -147,14 +190,14 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     allowedOrigins: realtimeEnv.REALTIME_ALLOWED_ORIGINS,
     logger,
   }).catch(async (error: unknown) => {
-    await closeGracefully(httpServer, () => database.close());
-    await loginThrottle.close();
+    await closeGracefully(httpServer, closeResources);
     throw error;
   });
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  const backofficeUrl = privateServer ? `http://127.0.0.1:${(privateServer.address() as AddressInfo).port}` : url;
   const servicesConfig: PortalConfig = {
-    upstreamUrl: options.upstreamUrl ?? url,
+    upstreamUrl: options.upstreamUrl ?? backofficeUrl,
     sessionSecret,
     secureCookies: production,
     upstreamTimeoutMs: options.upstreamTimeoutMs,
@@ -192,11 +235,20 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     watcher?.stop();
     backofficeJobs.abort();
     await realtime.close(); // open WebSockets would hold the drain until its timeout
-    await closeGracefully(httpServer, () => database.close());
+    await closeGracefully(httpServer, closeResources, { idle: options.idleOnClose ?? "close" });
     await runtime?.services.rateLimits.close();
-    await loginThrottle.close();
   };
-  return { url, httpServer, services: () => current().services, close };
+  return { url, backofficeUrl, httpServer, services: () => current().services, close };
+}
+
+/** The whole back-office under /api on 127.0.0.1 only: what the portal itself calls in production. */
+function listenPrivately(backoffice: express.Router, port: number): Promise<http.Server> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.use(requestId);
+  app.use("/api", backoffice);
+  return listen(app, port, "127.0.0.1");
 }
 
 function listen(app: express.Express, port: number, host: string): Promise<http.Server> {

@@ -6,15 +6,18 @@ import { logger } from "./logger";
 async function main(): Promise<void> {
   const env = readEnv();
   const server = await createPortalServer({
+    idleOnClose: "expire",
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     memoryDb: env.DATABASE_MEMORY,
     upstreamUrl: env.UPSTREAM_URL,
+    backofficePort: env.BACKOFFICE_PORT,
     sessionSecret: env.SESSION_SECRET,
     production: env.NODE_ENV === "production",
     trustProxyHops: env.TRUST_PROXY,
+    imageOrigins: env.IMAGE_ORIGINS,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     now: clockFromEnv(env),
     smtpUrl: env.SMTP_URL,

@@ -6,10 +6,13 @@ import { alertPreferencesRouter, unsubscribeRouter } from "./alerts/routes";
 import { analyticsRouter } from "./analytics/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/login-throttle";
 import { authRouter } from "./auth/routes";
+import { relayRevocations } from "./auth/revocations";
 import { SessionCache, type SessionCacheOptions } from "./auth/session-cache";
 import { TokenPurge } from "./auth/token-purge";
 import { CatalogueCache, type CatalogueCacheOptions } from "./cache/catalogue";
+import { CertificateFiles } from "./certificates/files";
 import { certificatesRouter } from "./certificates/routes";
+import { defaultCertificatesDir } from "./certificates/store";
 import { checkoutRouter } from "./checkout/routes";
 import { contentRouter } from "./content/routes";
 import { DEFAULT_TOKEN_LIFETIME_MS } from "./auth/tokens";
@@ -56,6 +59,11 @@ export interface BackofficeApiDeps {
   warm?: boolean;
   /** Lifetime of resolved tokens in this process (auth/session-cache.ts). */
   sessionCache?: SessionCacheOptions;
+  /**
+   * Redis (REDIS_URL) through which revocations reach every back-office process at once
+   * (auth/revocations.ts, decision 0143), on `<channel>:revocations`; closed with `signal`.
+   */
+  revocations?: { redisUrl: string; channel: string };
   /** Where certificate files go (default: certificates/store.ts); tests use a temp dir. */
   certificatesDir?: string;
   /** Cart writes between two vacuums of the carts table (db/vacuum.ts); 0 never vacuums. */
@@ -112,12 +120,17 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     catalogue: new CatalogueCache(deps.db, deps.cache),
     sessions: new SessionCache(deps.sessionCache),
     tokenPurge: new TokenPurge(deps.db, logger),
+    certificates: new CertificateFiles(deps.db, deps.certificatesDir ?? defaultCertificatesDir(), logger),
     readModel: new CatalogueReadModel(deps.db, deps.readModel),
     cartVacuum: new TableVacuum(deps.db, "carts", deps.cartVacuumEvery ?? DEFAULT_CART_VACUUM_EVERY, logger),
     // Without a mail service nobody is told: the quote's page and timeline still say everything.
     quoteNotifier: deps.quoteNotifier ?? quoteMail ?? { notify: () => undefined },
     alerts: deps.alertNotifier ?? alertMail ?? SILENT_ALERTS,
   };
+  if (deps.revocations) {
+    const relay = relayRevocations(services.sessions, { url: deps.revocations.redisUrl, channel: deps.revocations.channel, logger });
+    deps.signal?.addEventListener("abort", () => void relay.close(), { once: true });
+  }
   if (quoteMail && deps.quoteReminders !== false) {
     const reminders = new QuoteReminderJob({ db: deps.db, notifier: quoteMail, logger, now, ...deps.quoteReminders });
     reminders.start();
@@ -136,7 +149,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const userMail = createUserMail({ mailer: deps.mailer ?? null, logger, portalUrl: deps.portalUrl });
   const api = Router();
   // Before the 1 MB JSON parser: a certificate travels base64-encoded, up to 5 MB of file.
-  api.use("/oms/certificates", certificatesRouter(services, { dir: deps.certificatesDir }));
+  api.use("/oms/certificates", certificatesRouter(services));
   // Before the 1 MB JSON parser too: a quote's request or message may carry a 5 MB file in base64.
   const quotesJson = express.json({ limit: "8mb" });
   api.use("/oms/quotes", quotesJson);

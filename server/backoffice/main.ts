@@ -82,7 +82,9 @@ async function main(): Promise<void> {
     onError: (error) => logger.warn({ err: error }, "Redis unreachable: failed logins counted in memory"),
   });
   // The jobs (quote reminders, overdue invoices' alerts) stop with `jobs`, before the database closes.
-  app.use("/api", createBackofficeApi({ db, logger, warm: true, ...(await mailDeps(logger)), ...(await alertsDeps(logger)), signal: jobs.signal, loginThrottle }));
+  // With REDIS_URL, a revocation here reaches the portals' own back-offices at once, and theirs here (decision 0143).
+  const revocations = process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL, channel: process.env.REALTIME_CHANNEL ?? "portail" } : undefined;
+  app.use("/api", createBackofficeApi({ db, logger, warm: true, revocations, ...(await mailDeps(logger)), ...(await alertsDeps(logger)), signal: jobs.signal, loginThrottle }));
   const server = app.listen(port, "127.0.0.1", () => logger.info({ port }, "back-office listening"));
 
   const shutdown = (signal: string) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseImageOrigins } from "./image-origins";
 
 /**
  * The server's configuration, read once from the environment and checked with zod, so a
@@ -14,6 +15,11 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   UPSTREAM_URL: z.url().optional(),
+  /**
+   * In production the back-office answers the portal on 127.0.0.1 at this port (0: any free one),
+   * the public port keeping only the distributor's systems' calls (decision 0141).
+   */
+  BACKOFFICE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().min(32, { error: "SESSION_SECRET doit faire au moins 32 caractères." }).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("data"),
@@ -36,6 +42,18 @@ export const envSchema = z.object({
   CATALOGUE_STOCK_PACE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   CATALOGUE_STOCK_WAIT_MS: z.coerce.number().int().min(0).max(5000).optional(),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  /** Image servers the pages may show pictures from (CSP img-src), https origins separated by commas. */
+  IMAGE_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseImageOrigins(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
   /** Set by `remix dev` (npm run dev) for the server it starts: the server then reloads each new build (decision 0099). */
   REMIX_DEV_ORIGIN: z.url().optional(),
 });

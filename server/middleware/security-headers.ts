@@ -1,11 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 
+export interface SecurityHeadersOptions {
+  production: boolean;
+  /** Image servers allowed beside the portal itself (IMAGE_ORIGINS, already checked: https origins). */
+  imageOrigins?: readonly string[];
+}
+
 /**
  * Security headers of every answer, with an enforced Content-Security-Policy whose nonce
  * changes per request: only the scripts the server rendered run.
  */
-export function securityHeaders(options: { production: boolean }): RequestHandler {
+export function securityHeaders(options: SecurityHeadersOptions): RequestHandler {
+  const imgSrc = ["'self'", "data:", ...(options.imageOrigins ?? [])].join(" ");
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -16,7 +23,7 @@ export function securityHeaders(options: { production: boolean }): RequestHandle
         `script-src 'self' 'nonce-${nonce}'`,
         // sonner injects its stylesheet at runtime.
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
+        `img-src ${imgSrc}`,
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",

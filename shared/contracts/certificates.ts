@@ -6,6 +6,12 @@ import { z } from "zod";
  * travels base64-encoded in JSON so that it goes through the same client as every call.
  */
 
+/**
+ * How long a certificate is kept after the order it went with (the privacy page says it, the
+ * back-office's purge applies it: decision 0142): returns, warranty, the radio licence's checks.
+ */
+export const CERTIFICATE_RETENTION_MONTHS = 12;
+
 export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
 export const CERTIFICATE_MIME_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
 export type CertificateMime = (typeof CERTIFICATE_MIME_TYPES)[number];

@@ -1,3 +1,4 @@
+import { CERTIFICATE_RETENTION_MONTHS } from "@shared/contracts/certificates";
 import { CookieTable } from "./CookieTable";
 
 /** Privacy policy: the information owed under articles 13 and 14 of the GDPR. */
@@ -25,6 +26,11 @@ export function PrivacyPolicy() {
           fiscales.
         </li>
         <li>
+          <strong>Certificats MMSI</strong> : le numéro MMSI et le fichier du certificat (licence de la station radio du
+          navire) joints au panier pour chaque balise commandée. Base légale : exécution du contrat ; la programmation
+          d'une balise exige ce certificat.
+        </li>
+        <li>
           <strong>Sécurité du portail</strong> : adresse IP, tentatives de connexion, identifiant de requête. Base
           légale : notre intérêt légitime à protéger les comptes de nos clients.
         </li>
@@ -35,6 +41,12 @@ export function PrivacyPolicy() {
         <li>Compte utilisateur : pendant la relation commerciale, puis 3 ans.</li>
         <li>Commandes et factures : 10 ans (article L. 123-22 du Code de commerce).</li>
         <li>Journaux de connexion et de sécurité : 12 mois.</li>
+        <li id="certificats-mmsi">
+          Certificats MMSI : tant qu'ils sont joints au panier ; supprimés aussitôt quand la ligne est retirée ou le
+          certificat détaché, ou au plus tard 24 heures après leur envoi s'ils n'ont été joints à rien ; joints à une
+          commande, {CERTIFICATE_RETENTION_MONTHS} mois après cette commande, puis le fichier est effacé (la commande garde
+          seulement le numéro MMSI).
+        </li>
       </ul>
 
       <h2>Destinataires</h2>

@@ -50,11 +50,18 @@ export async function attachCertificate(
     product_id: line.obj_id,
     content_base64: Buffer.from(bytes).toString("base64"),
   });
-  return changeCart(context, active, {
-    type: "attachCertificate",
-    lineId: line.line_id,
-    certificate: { cer_id: record.cer_id, mmsi: record.mmsi, file_name: record.file_name },
-  });
+  try {
+    return await changeCart(context, active, {
+      type: "attachCertificate",
+      lineId: line.line_id,
+      certificate: { cer_id: record.cer_id, mmsi: record.mmsi, file_name: record.file_name },
+    });
+  } catch (error) {
+    // The file is stored but no line names it: delete it now rather than keep a person's
+    // licence for nothing (the back-office's purge is the net if this call fails too).
+    await active.upstream.certificates.remove(record.cer_id).catch(() => undefined);
+    throw error;
+  }
 }
 
 export function detachCertificate(context: PortalLoadContext, active: ActiveUser, lineId: string, cerId: string): Promise<CartChangeResult> {

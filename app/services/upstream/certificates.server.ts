@@ -12,6 +12,8 @@ export interface CertificatesClient {
   upload(input: CertificateUploadRequest): Promise<CertificateRecord>;
   /** 404 UpstreamError for an unknown id or another organization's certificate. */
   download(cerId: string): Promise<CertificateFile>;
+  /** Deletes a certificate no cart line nor order refers to (a change given up after its upload); 409 UpstreamError otherwise. */
+  remove(cerId: string): Promise<void>;
 }
 
 export function createCertificatesClient(http: UpstreamHttp): CertificatesClient {
@@ -24,5 +26,6 @@ export function createCertificatesClient(http: UpstreamHttp): CertificatesClient
         query: { format: "base64" },
         schema: certificateFile,
       }),
+    remove: (cerId) => http.send({ method: "DELETE", path: `api/oms/certificates/${encodeURIComponent(cerId)}`, schema: null }).then(() => undefined),
   };
 }

@@ -40,7 +40,7 @@ export interface PasswordResetDeps {
   mail: UserMail;
   logger: ErrorLogger;
   /** Cleared after a reset: the user's revoked tokens must not answer from the cache. */
-  sessions: { clear(): void };
+  sessions: { clear(): Promise<void> };
 }
 
 interface LiveLink {
@@ -156,7 +156,7 @@ export class PasswordResets {
       const named = { id: link.user.id, name: personNameOf(link.user, link.orgName) };
       await recordChange(trx, { orgId: link.user.org_id, actor: named, target: named, change: "password_changed", details: { via: "reset" }, at });
     });
-    this.deps.sessions.clear();
+    await this.deps.sessions.clear();
     const personName = personNameOf(first.user, first.orgName);
     await mail.send(first.user.login, passwordChangedMail({ personName, changedAt: at, link: mail.link(PASSWORD_PATH) }), "password_changed");
   }

@@ -60,6 +60,7 @@ export function authRouter(deps: ServiceDeps, mail: UserMail, throttle: LoginThr
     // Shown on the users page (docs/users.md).
     await db.updateTable("users").set({ last_login_at: instant }).where("id", "=", user.id).execute();
     deps.tokenPurge.loggedIn(instant);
+    deps.certificates.loggedIn(instant);
     res.json(await buildSessionResponse(db, token, user, org, null, expiresAt));
   }));
 
@@ -95,7 +96,7 @@ export function authRouter(deps: ServiceDeps, mail: UserMail, throttle: LoginThr
     const body = parseInput(changePasswordRequest, req.body);
     const changed = await changePassword(db, mail, sessionOf(res), { currentPassword: body.current_password, newPassword: body.new_password }, now());
     // The user's other tokens were revoked: no cached copy may answer for them.
-    deps.sessions.clear();
+    await deps.sessions.clear();
     await changed.tell();
     res.status(204).end();
   }));
@@ -111,7 +112,7 @@ export function authRouter(deps: ServiceDeps, mail: UserMail, throttle: LoginThr
     const body = parseInput(logoutRequest, req.body);
     if (body.usr_id !== session.user.id && body.usr_id !== session.master?.id) throw notFound();
     await endSessionFamily(db, session, now());
-    deps.sessions.clear();
+    await deps.sessions.clear();
     res.status(204).end();
   }));
 
@@ -119,7 +120,7 @@ export function authRouter(deps: ServiceDeps, mail: UserMail, throttle: LoginThr
     const body = parseInput(loginAsRequest, req.body);
     const started = await startLoginAs(db, sessionOf(res), body.master_id, body.slave_id, now());
     // Switching from one client to another revoked the previous client's token.
-    deps.sessions.clear();
+    await deps.sessions.clear();
     res.json(started);
   }));
 
@@ -131,7 +132,7 @@ export function authRouter(deps: ServiceDeps, mail: UserMail, throttle: LoginThr
     if (!master || !org) throw notFound();
     const token = await issueToken(db, { userId: master.id, orgId: org.id, masterUserId: null, expiresAt: session.expiresAt });
     await revokeToken(db, session.tokenHash, now());
-    deps.sessions.clear();
+    await deps.sessions.clear();
     res.json(await buildSessionResponse(db, token, master, org, null, session.expiresAt));
   }));
 

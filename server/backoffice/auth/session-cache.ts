@@ -18,8 +18,10 @@ export interface CacheableSession {
  * resolves its token, and on the embedded PGlite that query waited its turn behind all the
  * others. Expiry is still checked on every hit. Any revocation made by this process (logout,
  * a new login-as, back to the master) clears the whole cache: revocations are rare and a
- * login-as family spans several tokens. A revocation made by ANOTHER back-office process, or a
- * user disabled directly in the database, takes effect here after at most the lifetime.
+ * login-as family spans several tokens. With Redis, the other back-office processes are told
+ * and clear theirs at once (auth/revocations.ts, decision 0143); without it, or while Redis is
+ * away, a revocation made by ANOTHER process, or a user disabled directly in the database,
+ * takes effect here after at most the lifetime.
  *
  * lru-cache bounds the size; freshness is checked here because it has two clocks: the cache's
  * lifetime (process time) and the token's expiry (the back-office's business clock).
@@ -27,6 +29,7 @@ export interface CacheableSession {
 export class SessionCache<S extends CacheableSession = CacheableSession> {
   private readonly entries: LRUCache<string, { cachedAt: number; session: S }> | null;
   private readonly ttlMs: number;
+  private tellPeers: (() => Promise<void>) | null = null;
 
   constructor(options: SessionCacheOptions = {}, private readonly clock: () => number = Date.now) {
     this.ttlMs = options.ttlMs ?? 10_000;
@@ -47,7 +50,23 @@ export class SessionCache<S extends CacheableSession = CacheableSession> {
     this.entries?.set(session.tokenHash, { cachedAt: this.clock(), session });
   }
 
-  clear(): void {
+  /**
+   * A revocation made here: every cached token dropped, here and, when a relay is set, in the
+   * other processes. Resolves once they are told (the relay never rejects), so that the answer
+   * of a logout goes out after every process forgot the token.
+   */
+  async clear(): Promise<void> {
+    this.dropAll();
+    await this.tellPeers?.();
+  }
+
+  /** A revocation made elsewhere, or possibly missed (Redis was away): drop every cached token here. */
+  dropAll(): void {
     this.entries?.clear();
+  }
+
+  /** Sets how the other processes are told of a revocation made here (auth/revocations.ts). */
+  relayTo(tell: () => Promise<void>): void {
+    this.tellPeers = tell;
   }
 }

@@ -10,7 +10,7 @@ import type { ServiceDeps } from "../http/deps";
 import { ApiFailure, notFound } from "../http/errors";
 import { requireFlag, requireSession, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
-import { certificatesDb, defaultCertificatesDir, findCertificate, storeCertificate } from "./store";
+import { certificatesDb, findCertificate, storeCertificate } from "./store";
 
 const CER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -19,9 +19,9 @@ const CER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * because a 5 MB file travels base64-encoded (about 6.7 MB of JSON). The type is checked by
  * content; a file is served only to the organization that sent it, as an attachment.
  */
-export function certificatesRouter(deps: ServiceDeps, options: { dir?: string } = {}): Router {
+export function certificatesRouter(deps: ServiceDeps): Router {
   const db = certificatesDb(deps.db);
-  const dir = options.dir ?? defaultCertificatesDir();
+  const { dir } = deps.certificates;
   const router = Router();
   router.use(requireSession(deps));
   router.use(express.json({ limit: "7mb" }));
@@ -50,6 +50,21 @@ export function certificatesRouter(deps: ServiceDeps, options: { dir?: string } 
       bytes,
     });
     res.status(201).json(record);
+  }));
+
+  /**
+   * The portal gave up the change that was to attach this certificate (its save failed): the
+   * row and the file go, unless the cart or an order refers to it (409) (decision 0142).
+   */
+  router.delete("/:cerId", asyncHandler(async (req, res) => {
+    const session = sessionOf(res);
+    requireFlag(session, "cart");
+    const cerId = String(req.params.cerId ?? "");
+    const found = CER_ID.test(cerId) ? await db.selectFrom("certificates").select("cer_id").where("cer_id", "=", cerId).where("org_id", "=", session.org.id).executeTakeFirst() : undefined;
+    if (!found) throw notFound();
+    const deleted = await deps.certificates.dropUnused(session.org.id, [cerId]);
+    if (deleted.length === 0) throw new ApiFailure(409, "certificate_in_use", "Ce certificat est joint au panier ou à une commande : retirez-le du panier pour le supprimer.");
+    res.status(204).end();
   }));
 
   router.get("/:cerId", asyncHandler(async (req, res) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Generated, Kysely } from "kysely";
 import type { CertificateMime, CertificateRecord } from "@shared/contracts/certificates";
@@ -54,13 +54,23 @@ function toRecord(row: Row): CertificateRecord {
   };
 }
 
-/** Writes the file under a random name (never the user's), then records it. */
+/** Writes the file under a random name (never the user's), then records it; a refused record takes the file with it. */
 export async function storeCertificate(db: CertificatesDb, dir: string, input: NewCertificate): Promise<CertificateRecord> {
   const cerId = randomUUID();
   const storageName = `${randomUUID()}.bin`;
+  const file = path.join(dir, storageName);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFile(path.join(dir, storageName), input.bytes, { mode: 0o600, flag: "wx" });
-  const row = await db
+  await writeFile(file, input.bytes, { mode: 0o600, flag: "wx" });
+  const row = await recordCertificate(db, cerId, storageName, input).catch(async (error: unknown) => {
+    // No row will ever name this file: nothing else would delete it (decision 0142).
+    await unlink(file).catch(() => undefined);
+    throw error;
+  });
+  return toRecord(row);
+}
+
+function recordCertificate(db: CertificatesDb, cerId: string, storageName: string, input: NewCertificate): Promise<Row> {
+  return db
     .insertInto("certificates")
     .values({
       cer_id: cerId,
@@ -75,7 +85,6 @@ export async function storeCertificate(db: CertificatesDb, dir: string, input: N
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRecord(row);
 }
 
 /** A certificate of this organization with its bytes; undefined for any other (no existence leak). */

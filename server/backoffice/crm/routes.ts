@@ -79,7 +79,7 @@ export function crmRouter(deps: ServiceDeps): Router {
     const body = parseInput(updateMeRequest, req.body);
     const me = await updateMe(db, sessionOf(res), body, deps.now());
     // The name shown by /auth/me comes from the cached session: the next call reads it again.
-    deps.sessions.clear();
+    await deps.sessions.clear();
     res.json(meResponse.parse(me));
   }));
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AlertNotifier } from "../alerts/dispatcher";
 import type { SessionCache } from "../auth/session-cache";
+import type { CertificateFiles } from "../certificates/files";
 import type { Session } from "./session";
 import type { TokenPurge } from "../auth/token-purge";
 import type { CatalogueCache } from "../cache/catalogue";
@@ -18,6 +19,8 @@ export interface ServiceDeps {
   sessions: SessionCache<Session>;
   /** Told of every login: deletes long-expired tokens now and then (auth/token-purge.ts). */
   tokenPurge: TokenPurge;
+  /** The MMSI certificates' rows and files, deleted when nothing refers to them any more (certificates/files.ts). */
+  certificates: CertificateFiles;
   /** Told of each quote change once it has committed: the e-mails go out from there (quotes/mail/). */
   quoteNotifier: QuoteNotifier;
   /** Told of each order, invoice and stock event once it has committed: the alerts go out from there (alerts/). */

@@ -19,7 +19,7 @@ import { assertOneLinePerProduct, repriceCart } from "./reprice";
 const CART_IS_A_CLIENTS = "le panier est celui d'une organisation cliente";
 
 export function omsRouter(deps: CatalogueServiceDeps): Router {
-  const { db, now, catalogue, readModel, cartVacuum } = deps;
+  const { db, now, catalogue, readModel, cartVacuum, certificates } = deps;
   const router = Router();
 
   /** The acting organization's cart, for whoever may act for it (never a contributor's own account). */
@@ -106,10 +106,14 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     const { inputs, rows, rebuild } = await cartCatalogue(session, today);
     // The body was parsed by the contract schema: no second and third parse here.
     const cart = await repriceCart(db, sent, { orgId, ...inputs, catalogueRows: rows });
+    // The certificates of the version replaced: those the save takes off the cart are deleted after it (decision 0142).
+    const before = await certificates.idsInCart(orgId, body.version);
     const saved = await saveCartVersion(db, orgId, body.version, cart, session.user.id, instant, rebuild).catch((error: unknown) => {
       throw conflictFor(session, error);
     });
     cartVacuum.changed();
+    const kept = new Set(cart.products.flatMap((line) => line.certificates.map((certificate) => certificate.cer_id)));
+    await certificates.dropUnused(orgId, before.filter((cerId) => !kept.has(cerId)));
     // The tag of the cart as saved: the client may revalidate it instead of reading it again.
     res.set("ETag", answerEtag(session, cartEtag(orgId, saved.version, today))).type("json").send(savedCartJsonFor(session, saved));
   }));

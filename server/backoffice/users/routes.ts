@@ -41,7 +41,7 @@ export function usersRouter(deps: ServiceDeps, mail: UserMail): Router {
     const usrId = parseIdParam(req.params.usrId);
     if (usrId === null) throw notFound();
     // A removed flag or a deactivation is refused on the person's very next call: no cached session may say otherwise.
-    if (await updatePerson(db, session, orgId, usrId, body, now())) deps.sessions.clear();
+    if (await updatePerson(db, session, orgId, usrId, body, now())) await deps.sessions.clear();
     res.json(personResponse.parse({ person: await personOf(db, orgId, usrId, now()) }));
   }));
 

@@ -5,11 +5,11 @@ import { logIn } from "../portal/session-flow";
 import type { CartBackoffice } from "./harness";
 
 /** Logs in through the real /connexion action; returns the browser's cookie. */
-export async function cookieFor(backoffice: CartBackoffice, login: string): Promise<string> {
+export async function cookieFor(backoffice: Pick<CartBackoffice, "context">, login: string): Promise<string> {
   return (await logIn(backoffice, login)).cookie;
 }
 
-export async function postAdd(backoffice: CartBackoffice, cookie: string, fields: Record<string, string>): Promise<Response | unknown> {
+export async function postAdd(backoffice: Pick<CartBackoffice, "context">, cookie: string, fields: Record<string, string>): Promise<Response | unknown> {
   const request = formRequest("/mon-panier/ajouter", fields, cookie);
   try {
     return await callRoute(addRoute.action, request, backoffice.context());
@@ -18,18 +18,18 @@ export async function postAdd(backoffice: CartBackoffice, cookie: string, fields
   }
 }
 
-export async function postCart(backoffice: CartBackoffice, cookie: string, fields: Record<string, string>): Promise<Response> {
+export async function postCart(backoffice: Pick<CartBackoffice, "context">, cookie: string, fields: Record<string, string>): Promise<Response> {
   return responseOf(() => callRoute(cartRoute.action, formRequest("/mon-panier?index", fields, cookie), backoffice.context()));
 }
 
 export type CartPageData = Awaited<ReturnType<typeof cartRoute.loader>>;
 
-export async function cartPage(backoffice: CartBackoffice, cookie: string, path = "/mon-panier"): Promise<CartPageData> {
+export async function cartPage(backoffice: Pick<CartBackoffice, "context">, cookie: string, path = "/mon-panier"): Promise<CartPageData> {
   return cartRoute.loader({ request: pageRequest(path, cookie), context: backoffice.context(), params: {} });
 }
 
 /** The flash message a redirect carries, as the next page would show it. */
-export async function flashOf(backoffice: CartBackoffice, response: Response): Promise<{ type: string; message: string } | null> {
+export async function flashOf(backoffice: Pick<CartBackoffice, "context">, response: Response): Promise<{ type: string; message: string } | null> {
   const cookie = cookieJar("", response);
   const { toast } = await backoffice.context().toasts.take(pageRequest("/", cookie));
   return toast;

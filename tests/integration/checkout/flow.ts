@@ -28,33 +28,33 @@ async function settle<T>(run: () => Promise<unknown>): Promise<Outcome<T>> {
   return { kind: "data", data, status };
 }
 
-export function openStep<S extends StepName>(backoffice: CheckoutBackoffice, step: S, cookie: string) {
+export function openStep<S extends StepName>(backoffice: Pick<CheckoutBackoffice, "context">, step: S, cookie: string) {
   const route = ROUTES[step];
   return settle<Awaited<ReturnType<(typeof route)["loader"]>>>(() =>
     route.loader({ request: pageRequest(`/commander/${step}`, cookie), context: backoffice.context(), params: {} }),
   );
 }
 
-export async function postStep(backoffice: CheckoutBackoffice, step: Exclude<StepName, "terminer">, fields: Record<string, string>, cookie: string) {
+export async function postStep(backoffice: Pick<CheckoutBackoffice, "context">, step: Exclude<StepName, "terminer">, fields: Record<string, string>, cookie: string) {
   const route = ROUTES[step];
   return settle<{ message: string; errors: Record<string, string>; values: Record<string, string> }>(() =>
     route.action({ request: formRequest(`/commander/${step}`, fields, cookie), context: backoffice.context(), params: {} }),
   );
 }
 
-export async function flash(backoffice: CheckoutBackoffice, outcome: Outcome<unknown>): Promise<string | null> {
+export async function flash(backoffice: Pick<CheckoutBackoffice, "context">, outcome: Outcome<unknown>): Promise<string | null> {
   return outcome.kind === "redirect" ? ((await flashOf(backoffice, outcome.response))?.message ?? null) : null;
 }
 
 /** Empties the organization's cart, then adds each product id with its quantity. */
-export async function fillCart(backoffice: CheckoutBackoffice, cookie: string, items: [number, number][]): Promise<void> {
+export async function fillCart(backoffice: Pick<CheckoutBackoffice, "context">, cookie: string, items: [number, number][]): Promise<void> {
   await postCart(backoffice, cookie, { intent: "clear" });
   await postCart(backoffice, cookie, { intent: "options" });
   for (const [id, qty] of items) await postAdd(backoffice, cookie, { productId: String(id), qty: String(qty) });
 }
 
 /** Delivery (the first listed address) and instructions saved: the cookie that reaches the summary. */
-export async function throughInstructions(backoffice: CheckoutBackoffice, cookie: string, instructions: Record<string, string> = {}): Promise<string> {
+export async function throughInstructions(backoffice: Pick<CheckoutBackoffice, "context">, cookie: string, instructions: Record<string, string> = {}): Promise<string> {
   const page = await openStep(backoffice, "livraison", cookie);
   if (page.kind !== "data") throw new Error(`delivery step redirected to ${page.location}`);
   const first = page.data.addresses[0];
@@ -67,7 +67,7 @@ export async function throughInstructions(backoffice: CheckoutBackoffice, cookie
 }
 
 /** The confirm form's fields as the summary page draws them. */
-export async function confirmFields(backoffice: CheckoutBackoffice, cookie: string): Promise<Record<string, string>> {
+export async function confirmFields(backoffice: Pick<CheckoutBackoffice, "context">, cookie: string): Promise<Record<string, string>> {
   const page = await openStep(backoffice, "recapitulatif", cookie);
   if (page.kind !== "data") throw new Error(`summary redirected to ${page.location}`);
   const confirm = page.data.summary.confirm;

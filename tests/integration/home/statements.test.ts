@@ -61,6 +61,11 @@ describe("/politique-de-confidentialite", () => {
     renderPage(PrivacyPage);
     await screen.findByRole("heading", { level: 1, name: "Politique de confidentialité" });
     expect(screen.getByRole("heading", { level: 2, name: "Vos droits" })).not.toBeNull();
+    // The MMSI certificates' retention, as the back-office's purge applies it (decision 0142).
+    const certificates = document.getElementById("certificats-mmsi")?.textContent ?? "";
+    expect(certificates).toContain("supprimés aussitôt quand la ligne est retirée ou le certificat détaché");
+    expect(certificates).toContain("24 heures");
+    expect(certificates).toContain("12 mois après cette commande");
     const section = screen.getByRole("region", { name: "Mesure d'audience sans cookie" });
     const text = section.textContent ?? "";
     expect(text).toContain("sans cookie");
