@@ -26,6 +26,7 @@ afterAll(() => backoffice.close());
 
 async function preview(ref: string, who = cookie) {
   const answer = await callRoute(previewRoute.loader, pageRequest(`/mon-panier/commande-rapide/apercu?ref=${encodeURIComponent(ref)}`, who), backoffice.context());
+  if (answer instanceof Response) return { data: (await answer.json()) as ReferencePreview, status: answer.status };
   return dataOf<ReferencePreview>(answer);
 }
 
