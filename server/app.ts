@@ -86,6 +86,11 @@ export interface PortalServer {
   /** Where this server's own back-office answers the whole contract: the public url, or the private listener. */
   backofficeUrl: string;
   httpServer: http.Server;
+  /**
+   * The Express app the server answers with (its router stack is the route table: the
+   * access-control matrix reads it; socket.io hides the request listener in a closure).
+   */
+  app: express.Express;
   /** What loaders receive (tests and benchmarks drive the services of a running server). */
   services(): PortalServices;
   close(): Promise<void>;
@@ -238,7 +243,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     await closeGracefully(httpServer, closeResources, { idle: options.idleOnClose ?? "close" });
     await runtime?.services.rateLimits.close();
   };
-  return { url, backofficeUrl, httpServer, services: () => current().services, close };
+  return { url, backofficeUrl, httpServer, app, services: () => current().services, close };
 }
 
 /** The whole back-office under /api on 127.0.0.1 only: what the portal itself calls in production. */

@@ -211,7 +211,8 @@ export const productSummary = z
     prc_promo_price: cents.nullable(),
     prc_promo_name: z.string().nullable(),
     prc_discount: z.number().min(0).max(100).nullable(),
-    prd_ecotaxe: cents,
+    /** Null, as the prices, for an account without `prices`. */
+    prd_ecotaxe: cents.nullable(),
     prd_weight_gross: grams,
     prd_weight_net: grams,
     obj_properties: productProperties,

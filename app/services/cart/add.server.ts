@@ -38,7 +38,7 @@ export function toNewCartProduct(product: ProductDetail): NewCartProduct {
     prc_promo_price: product.prc_promo_price,
     prc_promo_name: product.prc_promo_name,
     prc_discount: product.prc_discount ?? 0,
-    prd_ecotaxe: product.prd_ecotaxe,
+    prd_ecotaxe: product.prd_ecotaxe ?? 0,
     prd_weight_gross: product.prd_weight_gross,
     prd_weight_net: product.prd_weight_net,
     prd_sto_disp: 0,

@@ -20,7 +20,7 @@ export function priceViewOf(product: ProductSummary, catCompta: string | undefin
   };
   const exempt = isTaxExempt(catCompta);
   const unitPrice = lineUnitPrice(priced);
-  const ecotaxe = exempt ? 0 : Math.max(0, product.prd_ecotaxe);
+  const ecotaxe = exempt ? 0 : Math.max(0, product.prd_ecotaxe ?? 0);
   const promoted = isPromotionApplied(priced) && product.prc_promo_price !== null;
   return {
     listPrice,

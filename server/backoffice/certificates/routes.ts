@@ -8,11 +8,14 @@ import {
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { ApiFailure, notFound } from "../http/errors";
-import { requireFlag, requireSession, sessionOf } from "../http/session";
+import { requireClientAccount, requireFlag, requireSession, sessionOf } from "../http/session";
 import { parseInput } from "../http/validate";
 import { certificatesDb, findCertificate, storeCertificate } from "./store";
 
 const CER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A certificate goes with a line of a client's cart, which a contributor reaches after login-as only (decision 0132). */
+const CERTIFICATE_IS_A_CLIENTS = "un certificat accompagne le panier d'une organisation cliente";
 
 /**
  * /api/oms/certificates: MMSI certificate files. Mounted before the API's 1 MB JSON parser
@@ -32,6 +35,7 @@ export function certificatesRouter(deps: ServiceDeps): Router {
 
   router.post("/", asyncHandler(async (req, res) => {
     const session = sessionOf(res);
+    requireClientAccount(session, CERTIFICATE_IS_A_CLIENTS);
     requireFlag(session, "cart");
     const body = parseInput(certificateUploadRequest, req.body);
     const bytes = Buffer.from(body.content_base64, "base64");
@@ -58,6 +62,7 @@ export function certificatesRouter(deps: ServiceDeps): Router {
    */
   router.delete("/:cerId", asyncHandler(async (req, res) => {
     const session = sessionOf(res);
+    requireClientAccount(session, CERTIFICATE_IS_A_CLIENTS);
     requireFlag(session, "cart");
     const cerId = String(req.params.cerId ?? "");
     const found = CER_ID.test(cerId) ? await db.selectFrom("certificates").select("cer_id").where("cer_id", "=", cerId).where("org_id", "=", session.org.id).executeTakeFirst() : undefined;

@@ -71,7 +71,8 @@ export function toProductSummary(row: PricedProductRow, showPrices: boolean): Pr
     prc_promo_price: showPrices ? row.prc_promo_price : null,
     prc_promo_name: showPrices ? row.prc_promo_name : null,
     prc_discount: showPrices ? row.prc_discount : null,
-    prd_ecotaxe: row.ecotaxe,
+    // An amount too: hidden with the prices (decisions 0107, 0131; the access matrix found it).
+    prd_ecotaxe: showPrices ? row.ecotaxe : null,
     prd_weight_gross: row.weight_gross,
     prd_weight_net: row.weight_net,
     obj_properties: productProperties(row),

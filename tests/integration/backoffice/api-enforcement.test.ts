@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { order, savedCart, savedCartAnswer, sessionResponse, type SavedCartAnswer, type SessionResponse } from "@shared/contracts/api";
 import { accountContextOf, computeTotals } from "@shared/domain/index";
+import { certificatesDb } from "../../../server/backoffice/certificates/store";
 import { cartWith, lineFor, products } from "./cart-fixtures";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "./harness";
 import { placeOrder } from "./orders-fixtures";
@@ -148,6 +149,23 @@ describe.each(ENGINES)("the API enforces what the pages enforce on %s", (engine)
       const read = await call(bo, `/oms/orders/${clientOrder.ord_id}`, { token: storekeeper.token });
       expect(read.status).toBe(200);
       expect(order.parse(read.body).ord_total_ttc).toBeNull();
+    });
+
+    it("can neither upload nor delete a certificate of the distributor's cart, and no file is stored", async () => {
+      const [mmsi] = await products(bo.db, "mmsi", 1);
+      if (!mmsi) throw new Error("demo data lacks MMSI products");
+      const pdf = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
+      const body = { mmsi: "227000001", file_name: "227000001.pdf", product_id: mmsi.id, content_base64: pdf };
+      // Before: stored for the distributor's organization, whose cart no contributor reaches (found by the API's access matrix).
+      const upload = await call(bo, "/oms/certificates", { token: sales.token, body });
+      expect(upload).toMatchObject({ status: 403, body: { message: expect.stringMatching(REFUSAL) } });
+      const removal = await call(bo, "/oms/certificates/00000000-0000-4000-8000-000000000000", { token: sales.token, method: "DELETE" });
+      expect(removal).toMatchObject({ status: 403, body: { message: expect.stringMatching(REFUSAL) } });
+      const stored = await certificatesDb(bo.db).selectFrom("certificates").select("cer_id").where("org_id", "=", distributorId).execute();
+      expect(stored).toEqual([]);
+      // After login-as the representative attaches the client's certificate as the client would.
+      const acting = await loginAs(orgId);
+      expect((await call(bo, "/oms/certificates", { token: acting.token, body })).status).toBe(201);
     });
   });
 

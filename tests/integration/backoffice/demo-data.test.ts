@@ -252,6 +252,8 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
       const list = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&per_page=10`, { token: storekeeper.token })).body);
       expect(list.items).toHaveLength(10);
       expect(list.items.every((item) => item.prc_price === null && item.prd_price_selling === null && item.prc_promo_price === null)).toBe(true);
+      // The ecotax is an amount too (the API's access matrix found it answered).
+      expect(list.items.every((item) => item.prd_ecotaxe === null)).toBe(true);
       const [product] = await products(bo.db, "plain", 1);
       if (!product) throw new Error("the demo data lacks plain products");
       // Without `prices` the cart's amounts are null (decision 0131).

@@ -62,9 +62,13 @@ export interface Fixtures {
   addressId: number;
   personId: number;
   certificateId: string;
+  /** Set by an API row's `make` only: the signed-in account's own user id (its master's after login-as). */
+  callerId?: number;
+  /** Set by an API row's `make` only: a person invited for this request alone. */
+  inviteeId?: number;
 }
 
-const PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
+export const PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
 
 export async function api<T>(portal: TestPortal, token: string, pathname: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
   const response = await fetch(`${portal.url}/api${pathname}`, {
@@ -100,7 +104,7 @@ export class Accounts {
   private readonly cache = new Map<Kind, Account>();
   private organizationToken = "";
 
-  constructor(private readonly portal: TestPortal) {}
+  constructor(readonly portal: TestPortal) {}
 
   /** A signed-in account of this kind (made once, or anew with `fresh` for a row that ends it). */
   async of(kind: Kind, fresh = false): Promise<Account> {

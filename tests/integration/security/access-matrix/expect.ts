@@ -1,4 +1,4 @@
-import { KINDS, type Fixtures, type Kind } from "./accounts";
+import { KINDS, type Account, type Accounts, type Fixtures, type Kind } from "./accounts";
 
 /**
  * The hand-written expectations of the access-control matrix: for each route key (« METHOD
@@ -6,7 +6,7 @@ import { KINDS, type Fixtures, type Kind } from "./accounts";
  * let in: whatever answer but a refusal (a 400 for an empty form, a 409, a 429 are fine).
  */
 
-export type Answer = 200 | 204 | 400 | 401 | 403 | 404 | 405 | 409 | 410 | 422 | "login" | "clients" | "home" | "in" | `redirect ${string}`;
+export type Answer = 200 | 201 | 204 | 400 | 401 | 403 | 404 | 405 | 409 | 410 | 422 | "login" | "clients" | "home" | "in" | `redirect ${string}`;
 export type Observed = number | "login" | "clients" | "home" | `redirect ${string}`;
 
 export interface Row {
@@ -15,6 +15,13 @@ export interface Row {
   expect: Record<Kind, Answer>;
   /** The request ends or changes its session (logout, login-as): each kind tries it signed in anew. */
   fresh?: boolean;
+  /** The JSON body an API row sends (an empty object otherwise). */
+  body?: (ids: Fixtures) => unknown;
+  /**
+   * Ids made for this kind's request alone (an address or certificate it deletes, its own user
+   * id), so that one kind's row does not change what another's finds.
+   */
+  make?: (ids: Fixtures, account: Account, accounts: Accounts) => Promise<Fixtures>;
 }
 
 /** Every kind gets `answer`, but those named. */

@@ -78,8 +78,8 @@ function walk(stack: Layer[], prefix: string, keys: Set<string>): void {
  * createBackofficeApi, with the routers the server's options add), relative to /api.
  */
 export function backofficeRoutes(portal: PortalServer): string[] {
-  const [app] = portal.httpServer.listeners("request") as Array<{ _router?: { stack: Layer[] } }>;
-  const api = app?._router?.stack.find((layer) => layer.handle.stack && mountPath(layer) === "/api");
+  const app = portal.app as unknown as { _router?: { stack: Layer[] } };
+  const api = app._router?.stack.find((layer) => layer.handle.stack && mountPath(layer) === "/api");
   if (!api?.handle.stack) throw new Error("no back-office router mounted at /api");
   const keys = new Set<string>();
   walk(api.handle.stack, "", keys);

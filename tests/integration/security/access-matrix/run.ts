@@ -8,7 +8,7 @@ export interface Tried {
 }
 
 /** How one request of a row is sent: the page (cookie, form) or the API (bearer, JSON). */
-export type Send = (method: string, path: string, account: { cookie: string; token: string | null }) => Promise<Response>;
+export type Send = (method: string, path: string, account: { cookie: string; token: string | null }, body?: unknown) => Promise<Response>;
 
 export function pageSender(portal: TestPortal): Send {
   return (method, path, account) =>
@@ -26,7 +26,7 @@ export function pageSender(portal: TestPortal): Send {
 }
 
 export function apiSender(portal: TestPortal): Send {
-  return (method, path, account) =>
+  return (method, path, account, body = {}) =>
     fetch(`${portal.url}/api${path}`, {
       method,
       redirect: "manual",
@@ -34,7 +34,7 @@ export function apiSender(portal: TestPortal): Send {
         ...(account.token ? { authorization: `Bearer ${account.token}` } : {}),
         ...(method === "GET" ? {} : { "content-type": "application/json" }),
       },
-      body: method === "GET" || method === "DELETE" ? undefined : "{}",
+      body: method === "GET" || method === "DELETE" ? undefined : JSON.stringify(body),
     });
 }
 
@@ -45,9 +45,10 @@ export async function tryKind(kind: Kind, accounts: Accounts, table: Readonly<Re
   let requests = 0;
   for (const [key, row] of Object.entries(table).sort(([a], [b]) => a.localeCompare(b))) {
     const method = key.slice(0, key.indexOf(" "));
-    const path = row.path(ids);
     const account = await accounts.of(kind, row.fresh === true);
-    const response = await send(method, path, account);
+    const rowIds = row.make ? await row.make(ids, account, accounts) : ids;
+    const path = row.path(rowIds);
+    const response = await send(method, path, account, row.body?.(rowIds));
     await response.arrayBuffer();
     requests += 1;
     const observed = observe(response);

@@ -1,0 +1,267 @@
+import { api, PDF_BASE64, type Account, type Accounts, type Fixtures, type Kind } from "./accounts";
+import { all, type Answer, type Row } from "./expect";
+
+/**
+ * The back-office's endpoints (docs/backoffice-api.md), relative to /api: each with the query
+ * and body the portal sends, ids of C0001 (Voilerie Atlantique). Rules in short: no token is a
+ * 401; a missing flag, a people account where only the organization acts, or a representative
+ * that has not logged in as a client is a 403; another organization's ids (in the path, or the
+ * `usr_id`/`org_id` naming the acting organization) are a 404; the distributor's systems'
+ * endpoints (/erp, /analytics: decision 0102) refuse every user token. `"in"` is let in: a 400
+ * of a body the row does not make valid, a 409 of a state, never 401/403/404/5xx.
+ */
+
+/** Every signed-in account; no token is a 401. */
+const member = (answer: Answer = 200, except: Partial<Record<Kind, Answer>> = {}) => all(answer, { visitor: 401, ...except });
+/** The acting organization's things named by its id: another organization, and a representative's own (the distributor), get a 404. */
+const scoped = (answer: Answer = 200, except: Partial<Record<Kind, Answer>> = {}) => member(answer, { otherOrg: 404, contributor: 404, ...except });
+/** A client's records: a representative chooses a client first (403), another organization finds nothing (404). */
+const client = (answer: Answer = 200, except: Partial<Record<Kind, Answer>> = {}) => member(answer, { otherOrg: 404, contributor: 403, ...except });
+/** The distributor's systems only (service token). */
+const SERVICE = all(403, { visitor: 401 });
+/** Public: the same answer with or without a token. */
+const open = (answer: Answer) => all(answer);
+/** The representatives' own area (/sales): a customer account gets a 403. */
+const SALES = (answer: Answer) => all(403, { visitor: 401, contributor: answer, contributorAs: answer });
+
+const PEOPLE_403 = { people: 403, noCart: 403, noOrders: 403, noQuotes: 403, noInvoices: 403, noPrices: 403 } as const;
+
+const withOrg = (ids: Fixtures) => `org_id=${ids.orgId}`;
+const withUsr = (ids: Fixtures) => `usr_id=${ids.orgId}`;
+
+async function me(account: Account, accounts: Accounts): Promise<number | undefined> {
+  if (!account.token) return undefined;
+  const answer = await api<{ user: { obj_id: number }; master: { obj_id: number } | null }>(accounts.portal, account.token, "/auth/me");
+  return answer.status === 200 ? (answer.body.master ?? answer.body.user).obj_id : undefined;
+}
+
+/** The caller's own id, for the requests that name it (logout, confirm, login-as). */
+const caller: Row["make"] = async (ids, account, accounts) => ({ ...ids, callerId: (await me(account, accounts)) ?? 1 });
+
+let addresses = 0;
+const newAddress = (ids: Fixtures) => ({
+  org_id: ids.orgId,
+  adr_name: `Matrice ${++addresses}`,
+  adr_line1: `${addresses} quai de la Matrice`,
+  adr_zipcode: "17000",
+  adr_city: "La Rochelle",
+  adr_country: "FR",
+});
+/** An address of C0001 made by its organization for this request alone. */
+const freshAddress: Row["make"] = async (ids, _account, accounts) => {
+  const made = await api<{ obj_id: number }>(accounts.portal, await accounts.organization(), "/crm/addresses", { body: newAddress(ids) });
+  if (made.status !== 201) throw new Error(`address: ${made.status}`);
+  return { ...ids, addressId: made.body.obj_id };
+};
+/** A certificate of C0001's cart made for this request alone. */
+const freshCertificate: Row["make"] = async (ids, _account, accounts) => {
+  const made = await api<{ cer_id: string }>(accounts.portal, await accounts.organization(), "/oms/certificates", {
+    body: { mmsi: "227000001", file_name: "227000001.pdf", product_id: ids.mmsiProductId, content_base64: PDF_BASE64 },
+  });
+  if (made.status !== 201) throw new Error(`certificate: ${made.status}`);
+  return { ...ids, certificateId: made.body.cer_id };
+};
+let invitations = 0;
+/** A person invited by C0001 for this request alone. */
+const freshInvitee: Row["make"] = async (ids, _account, accounts) => {
+  const made = await api<{ person: { usr_id: number } }>(accounts.portal, await accounts.organization(), "/crm/invitations", {
+    body: { org_id: ids.orgId, email: `matrice-${++invitations}@voilerie-atlantique.fr`, name: `Matrice ${invitations}` },
+  });
+  if (made.status !== 201) throw new Error(`invitation: ${made.status}`);
+  return { ...ids, inviteeId: made.body.person.usr_id };
+};
+
+const newQuote = (ids: Fixtures) => ({ org_id: ids.orgId, customer_ref: "MATRICE", message: "", lines: [{ obj_id: ids.productId, qty: 1 }] });
+/** A quote request of C0001 made by its organization for this request alone (accepted, refused or cancelled by it). */
+const freshQuote: Row["make"] = async (ids, _account, accounts) => {
+  const made = await api<{ quo_id: number }>(accounts.portal, await accounts.organization(), "/oms/quotes", { body: newQuote(ids) });
+  if (made.status !== 201) throw new Error(`quote: ${made.status}`);
+  return { ...ids, quoteId: made.body.quo_id };
+};
+const MESSAGE = () => ({ body: "Matrice des accès" });
+
+export const API_EXPECTATIONS: Record<string, Row> = {
+  // ---- auth: public forms (an empty body is refused), then the session's own calls
+  "POST /auth/login": { path: () => "/auth/login", expect: open(400) },
+  "GET /auth/invitations/:token": { path: () => "/auth/invitations/jeton-inconnu", expect: open(404) },
+  "POST /auth/invitations/:token": { path: () => "/auth/invitations/jeton-inconnu", expect: open(404) },
+  "POST /auth/password-reset": { path: () => "/auth/password-reset", expect: open(400) },
+  "POST /auth/password-reset/check": { path: () => "/auth/password-reset/check", expect: open(400) },
+  "POST /auth/password-reset/confirm": { path: () => "/auth/password-reset/confirm", expect: open(400) },
+  "GET /auth/me": { path: () => "/auth/me", expect: member() },
+  // A representative acting for a client never sets the client's password.
+  "POST /auth/password": { path: () => "/auth/password", body: () => ({ current_password: "pas-le-bon", new_password: "Matrice-des-acces-2026" }), expect: member("in", { contributorAs: 403 }) },
+  "POST /auth/logout": { path: () => "/auth/logout", fresh: true, make: caller, body: (ids) => ({ usr_id: ids.callerId }), expect: member(204) },
+  "POST /auth/login-as": {
+    path: () => "/auth/login-as",
+    fresh: true,
+    make: caller,
+    body: (ids) => ({ master_id: ids.callerId, slave_id: ids.orgId }),
+    expect: all(404, { visitor: 401, contributor: 200, contributorAs: 200 }),
+  },
+  "POST /auth/back-to-master": { path: () => "/auth/back-to-master", fresh: true, expect: member(409, { contributorAs: 200 }) },
+  "GET /auth/clients": { path: () => "/auth/clients", expect: SALES(200) },
+  // ---- public requests (contact, account opening) and the alerts' signed unsubscribe link
+  "POST /crm/contact-requests": { path: () => "/crm/contact-requests", expect: open(400) },
+  "POST /crm/account-requests": { path: () => "/crm/account-requests", expect: open(400) },
+  "GET /alerts/unsubscribe": { path: () => "/alerts/unsubscribe?token=inconnu", expect: open(404) },
+  "POST /alerts/unsubscribe": { path: () => "/alerts/unsubscribe?token=inconnu", expect: open(404) },
+  // ---- content and catalogue reference lists: every signed-in account
+  "GET /content/news": { path: () => "/content/news", expect: member() },
+  "GET /content/news/categories": { path: () => "/content/news/categories", expect: member() },
+  "GET /content/news/items/:slug": { path: (ids) => `/content/news/items/${ids.newsSlug}`, expect: member() },
+  "GET /content/downloads": { path: () => "/content/downloads", expect: member() },
+  "GET /content/downloads/categories/:slug": { path: (ids) => `/content/downloads/categories/${ids.downloadCategory}`, expect: member() },
+  "GET /content/downloads/categories/:slug/:child": {
+    path: (ids) => `/content/downloads/categories/${ids.downloadCategory}/${ids.downloadChild}`,
+    expect: member(),
+  },
+  "GET /content/downloads/:id/file": { path: (ids) => `/content/downloads/${ids.downloadId}/file`, expect: member() },
+  "GET /pim/antennas": { path: () => "/pim/antennas", expect: member() },
+  "GET /pim/brands": { path: () => "/pim/brands", expect: member() },
+  "GET /pim/hazards": { path: () => "/pim/hazards", expect: member() },
+  "GET /pim/motors": { path: () => "/pim/motors", expect: member() },
+  "GET /pim/tags": { path: () => "/pim/tags", expect: member() },
+  "GET /oms/products/port": { path: () => "/oms/products/port", expect: member() },
+  // ---- pim: the acting organization's catalogue (its prices), named by usr_id
+  "GET /pim/categories": { path: (ids) => `/pim/categories?${withUsr(ids)}`, expect: scoped() },
+  "GET /pim/products": { path: (ids) => `/pim/products?per_page=5&page=1&sort=relevance&${withUsr(ids)}`, expect: scoped() },
+  "GET /pim/products/:refOrId": { path: (ids) => `/pim/products/${ids.productId}?${withUsr(ids)}`, expect: scoped() },
+  "GET /pim/price-list": { path: (ids) => `/pim/price-list?${withOrg(ids)}`, expect: client(200, { noPrices: 403 }) },
+  "GET /pim/favorites": { path: (ids) => `/pim/favorites?${withUsr(ids)}`, expect: scoped() },
+  "GET /pim/favorites/ids": { path: (ids) => `/pim/favorites/ids?${withUsr(ids)}`, expect: scoped() },
+  "POST /pim/favorites/:productId": { path: (ids) => `/pim/favorites/${ids.productId}?${withUsr(ids)}`, expect: scoped("in") },
+  "DELETE /pim/favorites/:productId": { path: (ids) => `/pim/favorites/${ids.productId}?${withUsr(ids)}`, expect: scoped() },
+  "GET /wms/stocks": { path: (ids) => `/wms/stocks?ids=${ids.productId}`, expect: member() },
+  "GET /wms/stocks/:objId": { path: (ids) => `/wms/stocks/${ids.productId}`, expect: member() },
+  // ---- oms: the cart (a client's: never a representative's own), orders, certificates
+  "GET /oms/free-shipping": { path: (ids) => `/oms/free-shipping?${withUsr(ids)}`, expect: scoped() },
+  "GET /oms/cart/:orgId": { path: (ids) => `/oms/cart/${ids.orgId}`, expect: scoped() },
+  "POST /oms/cart/:orgId": { path: (ids) => `/oms/cart/${ids.orgId}`, expect: scoped("in", { noCart: 403 }) },
+  "POST /oms/cart/:orgId/confirm": {
+    path: (ids) => `/oms/cart/${ids.orgId}/confirm?usr_id=${ids.callerId}`,
+    make: caller,
+    expect: scoped("in", { noOrders: 403 }),
+  },
+  "GET /oms/orders": { path: (ids) => `/oms/orders?${withOrg(ids)}`, expect: client() },
+  "GET /oms/orders/:ordId": { path: (ids) => `/oms/orders/${ids.orderId}`, expect: client() },
+  "GET /oms/orders/:ordId/details": { path: (ids) => `/oms/orders/${ids.orderId}/details`, expect: client() },
+  "POST /oms/orders/:ordId/cancellation-requests": {
+    path: (ids) => `/oms/orders/${ids.orderId}/cancellation-requests`,
+    body: (ids) => ({ obj_id: ids.productId, reason: "Matrice des accès" }),
+    expect: client("in", { noOrders: 403 }),
+  },
+  "GET /oms/backorders": { path: (ids) => `/oms/backorders?${withOrg(ids)}`, expect: client() },
+  "GET /oms/history": { path: (ids) => `/oms/history?${withOrg(ids)}`, expect: client() },
+  "POST /oms/certificates": {
+    path: () => "/oms/certificates",
+    body: (ids) => ({ mmsi: "227000001", file_name: "227000001.pdf", product_id: ids.mmsiProductId, content_base64: PDF_BASE64 }),
+    expect: client(201, { noCart: 403, otherOrg: 201 }),
+  },
+  "GET /oms/certificates/:cerId": { path: (ids) => `/oms/certificates/${ids.certificateId}`, expect: scoped() },
+  "DELETE /oms/certificates/:cerId": { path: (ids) => `/oms/certificates/${ids.certificateId}`, make: freshCertificate, expect: client(204, { noCart: 403 }) },
+  // ---- invoices: the `invoices` flag
+  "GET /oms/invoices": { path: (ids) => `/oms/invoices?${withOrg(ids)}`, expect: client(200, { noInvoices: 403 }) },
+  "GET /oms/invoices/:invId": { path: (ids) => `/oms/invoices/${ids.invoiceId}`, expect: client(200, { noInvoices: 403 }) },
+  "GET /oms/invoices/:invId/pdf": { path: (ids) => `/oms/invoices/${ids.invoiceId}/pdf`, expect: client(200, { noInvoices: 403 }) },
+  "POST /oms/invoices/archive": {
+    path: () => "/oms/invoices/archive",
+    body: (ids) => ({ org_id: ids.orgId, ids: [ids.invoiceId] }),
+    expect: client(200, { noInvoices: 403 }),
+  },
+  // ---- quotes, the customer's side: the `quotes` flag
+  "GET /oms/quotes": { path: (ids) => `/oms/quotes?${withOrg(ids)}`, expect: client(200, { noQuotes: 403 }) },
+  "POST /oms/quotes": { path: () => "/oms/quotes", body: newQuote, expect: client(201, { noQuotes: 403 }) },
+  "GET /oms/quotes/:quoId": { path: (ids) => `/oms/quotes/${ids.quoteId}`, expect: client(200, { noQuotes: 403 }) },
+  "GET /oms/quotes/:quoId/attachments/:attId": {
+    path: (ids) => `/oms/quotes/${ids.attachmentQuoteId}/attachments/${ids.attachmentId}`,
+    expect: client(200, { noQuotes: 403 }),
+  },
+  "GET /oms/quotes/:quoId/proposals/:version/pdf": {
+    path: (ids) => `/oms/quotes/${ids.quoteId}/proposals/${ids.quoteVersion}/pdf`,
+    expect: client(200, { noQuotes: 403 }),
+  },
+  "POST /oms/quotes/:quoId/messages": { path: (ids) => `/oms/quotes/${ids.quoteId}/messages`, body: MESSAGE, expect: client("in", { noQuotes: 403 }) },
+  // No information was asked on a fresh request, nor a proposal made: the allowed get the state's 409.
+  "POST /oms/quotes/:quoId/answer": { path: (ids) => `/oms/quotes/${ids.quoteId}/answer`, make: freshQuote, body: MESSAGE, expect: client("in", { noQuotes: 403 }) },
+  "POST /oms/quotes/:quoId/accept": {
+    path: (ids) => `/oms/quotes/${ids.quoteId}/accept`,
+    make: freshQuote,
+    body: () => ({ version: 1, positions: [1] }),
+    expect: client("in", { noQuotes: 403, noCart: 403 }),
+  },
+  "POST /oms/quotes/:quoId/refuse": { path: (ids) => `/oms/quotes/${ids.quoteId}/refuse`, make: freshQuote, expect: client("in", { noQuotes: 403 }) },
+  "POST /oms/quotes/:quoId/cancel": { path: (ids) => `/oms/quotes/${ids.quoteId}/cancel`, make: freshQuote, expect: client(200, { noQuotes: 403 }) },
+  // ---- quotes, the representatives' side: the moves' bodies are left invalid (a 400, or the
+  // state's 409), a representative's real move would change the quote the other rows read.
+  "GET /sales/quotes": { path: () => "/sales/quotes", expect: SALES(200) },
+  "GET /sales/quotes/:quoId": { path: (ids) => `/sales/quotes/${ids.quoteId}`, expect: SALES(200) },
+  "GET /sales/quotes/:quoId/attachments/:attId": {
+    path: (ids) => `/sales/quotes/${ids.attachmentQuoteId}/attachments/${ids.attachmentId}`,
+    expect: SALES(200),
+  },
+  "GET /sales/quotes/:quoId/proposals/:version/pdf": { path: (ids) => `/sales/quotes/${ids.quoteId}/proposals/${ids.quoteVersion}/pdf`, expect: SALES(200) },
+  "POST /sales/quotes/:quoId/start-study": { path: (ids) => `/sales/quotes/${ids.quoteId}/start-study`, expect: SALES("in") },
+  "POST /sales/quotes/:quoId/ask-information": { path: (ids) => `/sales/quotes/${ids.quoteId}/ask-information`, expect: SALES("in") },
+  "POST /sales/quotes/:quoId/messages": { path: (ids) => `/sales/quotes/${ids.quoteId}/messages`, expect: SALES("in") },
+  "POST /sales/quotes/:quoId/proposals": { path: (ids) => `/sales/quotes/${ids.quoteId}/proposals`, expect: SALES("in") },
+  "POST /sales/quotes/:quoId/cancel": { path: (ids) => `/sales/quotes/${ids.quoteId}/cancel`, body: () => ({ reason: 12 }), expect: SALES("in") },
+  // ---- crm: the account, addresses (the `cart` flag: decision 0133), contacts, checkout's lists
+  "GET /crm/me": { path: () => "/crm/me", expect: member() },
+  "PUT /crm/me": { path: () => "/crm/me", expect: member("in") },
+  "GET /crm/addresses": { path: (ids) => `/crm/addresses?${withOrg(ids)}`, expect: scoped() },
+  "POST /crm/addresses": { path: () => "/crm/addresses", body: newAddress, expect: scoped(201, { noCart: 403 }) },
+  "PUT /crm/addresses/:id": { path: (ids) => `/crm/addresses/${ids.addressId}`, make: freshAddress, body: newAddress, expect: scoped(200, { noCart: 403 }) },
+  "DELETE /crm/addresses/:id": { path: (ids) => `/crm/addresses/${ids.addressId}?${withOrg(ids)}`, make: freshAddress, expect: scoped(204, { noCart: 403 }) },
+  "GET /crm/contacts": { path: (ids) => `/crm/contacts?${withOrg(ids)}`, expect: scoped(200, PEOPLE_403) },
+  "GET /crm/invoicing-address": { path: (ids) => `/crm/invoicing-address?${withOrg(ids)}`, expect: scoped() },
+  "GET /crm/order-recipients": { path: (ids) => `/crm/order-recipients?${withOrg(ids)}`, expect: scoped() },
+  // A person's alerts go to its organization's account (docs/alerts.md).
+  "GET /crm/alerts": { path: () => "/crm/alerts", expect: member(200, PEOPLE_403) },
+  "PUT /crm/alerts": { path: () => "/crm/alerts", expect: member("in", PEOPLE_403) },
+  // ---- users: the organization's account (or an admin person), and a representative after login-as
+  "GET /crm/users": { path: (ids) => `/crm/users?${withOrg(ids)}`, expect: scoped(200, PEOPLE_403) },
+  "PATCH /crm/users/:usrId": {
+    path: (ids) => `/crm/users/${ids.inviteeId}`,
+    make: freshInvitee,
+    body: (ids) => ({ org_id: ids.orgId, is_admin: false }),
+    expect: scoped(200, PEOPLE_403),
+  },
+  "POST /crm/invitations": {
+    path: () => "/crm/invitations",
+    body: (ids) => ({ org_id: ids.orgId, email: `matrice-directe-${++invitations}@voilerie-atlantique.fr`, name: "Matrice" }),
+    expect: scoped(201, PEOPLE_403),
+  },
+  "POST /crm/invitations/:usrId/resend": {
+    path: (ids) => `/crm/invitations/${ids.inviteeId}/resend`,
+    make: freshInvitee,
+    body: (ids) => ({ org_id: ids.orgId }),
+    expect: scoped(200, PEOPLE_403),
+  },
+  "DELETE /crm/invitations/:usrId": {
+    path: (ids) => `/crm/invitations/${ids.inviteeId}?${withOrg(ids)}`,
+    make: freshInvitee,
+    expect: scoped(204, PEOPLE_403),
+  },
+  // ---- the distributor's systems (decision 0102): no user token opens them
+  "GET /analytics/report": { path: () => "/analytics/report", expect: SERVICE },
+  "GET /erp/account-requests": { path: () => "/erp/account-requests", expect: SERVICE },
+  "GET /erp/account-requests/:id": { path: () => "/erp/account-requests/1", expect: SERVICE },
+  "POST /erp/account-requests/:id/state": { path: () => "/erp/account-requests/1/state", expect: SERVICE },
+  "GET /erp/cancellation-requests": { path: () => "/erp/cancellation-requests", expect: SERVICE },
+  "POST /erp/cancellation-requests/:id/:answer(accept|refuse)": { path: () => "/erp/cancellation-requests/1/accept", expect: SERVICE },
+  "GET /erp/contact-requests": { path: () => "/erp/contact-requests", expect: SERVICE },
+  "GET /erp/invoices": { path: () => "/erp/invoices", expect: SERVICE },
+  "GET /erp/invoices/:number": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}`, expect: SERVICE },
+  "POST /erp/invoices/:number/credit-notes": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}/credit-notes`, expect: SERVICE },
+  "POST /erp/invoices/:number/payments": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}/payments`, expect: SERVICE },
+  "GET /erp/orders": { path: () => "/erp/orders", expect: SERVICE },
+  "GET /erp/orders/:ref": { path: (ids) => `/erp/orders/${ids.orderRef}`, expect: SERVICE },
+  "POST /erp/orders/:ref/accept": { path: (ids) => `/erp/orders/${ids.orderRef}/accept`, expect: SERVICE },
+  "POST /erp/orders/:ref/cancel": { path: (ids) => `/erp/orders/${ids.orderRef}/cancel`, expect: SERVICE },
+  "POST /erp/orders/:ref/deliver": { path: (ids) => `/erp/orders/${ids.orderRef}/deliver`, expect: SERVICE },
+  "POST /erp/orders/:ref/prepare": { path: (ids) => `/erp/orders/${ids.orderRef}/prepare`, expect: SERVICE },
+  "POST /erp/orders/:ref/shipments": { path: (ids) => `/erp/orders/${ids.orderRef}/shipments`, expect: SERVICE },
+  "POST /erp/stocks/:objRef/arrivals": { path: (ids) => `/erp/stocks/${ids.productRef}/arrivals`, expect: SERVICE },
+  "GET /erp/quotes/expiring": { path: () => "/erp/quotes/expiring", expect: SERVICE },
+};
