@@ -39,7 +39,10 @@ async function pageWidth(page: Page): Promise<number> {
 /** The cart reference emptied and saved, so that the next promoted product pre-fills it (§4). */
 async function clearCartReference(page: Page): Promise<void> {
   await page.goto("/mon-panier");
-  await page.getByLabel("Référence de votre commande").fill("");
+  const field = page.getByLabel("Référence de votre commande");
+  // Already empty (a fresh cart): saving it again would only say « Aucune modification ».
+  if ((await field.inputValue()) === "") return;
+  await field.fill("");
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Référence et consignes enregistrées.").first()).toBeVisible();
 }
