@@ -63,7 +63,11 @@ describe("the back-office slow and down", () => {
       expect(thrown, mode).toMatchObject({ data: { message: expect.stringMatching(UNAVAILABLE) }, init: { status: 503 } });
     }
     faults("pass");
-    await expect(callRoute(appLayout.loader, pageRequest("/", cookie), portal.context())).resolves.toBeTruthy();
+    // The page's data again: the signed-in organization's layout, its cart counted.
+    await expect(callRoute(appLayout.loader, pageRequest("/", cookie), portal.context())).resolves.toMatchObject({
+      organizationName: "Voilerie Atlantique",
+      cartCount: expect.any(Number),
+    });
   });
 
   it("changing the cart: every change said saved is kept, the others said unavailable in French", async () => {
