@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartWith, lineFor, products } from "../backoffice/cart-fixtures";
-import { ApiClient, VOILERIE_ACCOUNT, cartOf, seededDataFolder, spawnPortal, withDatabase, type DataFolder, type PortalChild } from "./portal-process";
+import { ApiClient, BURST_SAVERS, VOILERIE_ACCOUNT, cartOf, seededDataFolder, spawnPortal, withDatabase, type DataFolder, type PortalChild } from "./portal-process";
 
 /**
  * The portal on its embedded PGlite (a data folder) killed with SIGKILL in the middle of a
@@ -8,7 +8,6 @@ import { ApiClient, VOILERIE_ACCOUNT, cartOf, seededDataFolder, spawnPortal, wit
  * save and every order the portal acknowledged is there, and an order sent again with its key
  * is not placed twice. (A power loss is another matter: PGlite does not fsync; docs/faults.md.)
  */
-const SAVERS = ["achats@chantier-naval-suspension.fr", "export@antilles-marine.com", "achats@nautic-belgium.be", "contact@nautisme-ajaccio.fr"];
 const BURST_MS = 2500;
 
 let folder: DataFolder;
@@ -83,7 +82,7 @@ async function confirmer(client: ApiClient, running: () => boolean): Promise<Con
 describe("the embedded database killed during a burst", () => {
   it("keeps every acknowledged save and order, and places no order twice", async () => {
     portal = await spawnPortal(folder);
-    const clients = await Promise.all(SAVERS.map((login) => ApiClient.login(portal?.url ?? "", login)));
+    const clients = await Promise.all(BURST_SAVERS.map((login) => ApiClient.login(portal?.url ?? "", login)));
     const buyer = await ApiClient.login(portal.url, "client@voilerie-atlantique.fr");
     let alive = true;
     const running = () => alive;

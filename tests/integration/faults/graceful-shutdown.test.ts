@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartWith, lineFor, products } from "../backoffice/cart-fixtures";
-import { ApiClient, seededDataFolder, spawnPortal, withDatabase, type DataFolder, type PortalChild } from "./portal-process";
+import { ApiClient, BURST_SAVERS, seededDataFolder, spawnPortal, withDatabase, type DataFolder, type PortalChild } from "./portal-process";
 
 /**
  * SIGTERM while the portal serves a steady load of page reads and cart saves (server/shutdown.ts):
@@ -8,7 +8,6 @@ import { ApiClient, seededDataFolder, spawnPortal, withDatabase, type DataFolder
  * refused at the door (the client knows they were not taken), the process exits 0, and every
  * acknowledged save is in the database it closed.
  */
-const SAVERS = ["achats@chantier-naval-suspension.fr", "export@antilles-marine.com", "achats@nautic-belgium.be", "contact@nautisme-ajaccio.fr"];
 
 let folder: DataFolder;
 let portal: PortalChild | null = null;
@@ -73,7 +72,7 @@ describe("graceful shutdown under load", () => {
   it("loses no request it accepted and no acknowledged save", async () => {
     portal = await spawnPortal(folder);
     const { url } = portal;
-    const clients = await Promise.all(SAVERS.map((login) => ApiClient.login(url, login)));
+    const clients = await Promise.all(BURST_SAVERS.map((login) => ApiClient.login(url, login)));
     const tally: Tally = { answered: 0, refused: 0, lost: [] };
     const workers = Promise.all(clients.map((client, index) => load(url, client, index, tally)));
     await new Promise((resolve) => setTimeout(resolve, 3000));

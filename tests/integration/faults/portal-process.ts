@@ -152,6 +152,9 @@ export class ApiClient {
   }
 }
 
+/** Four organizations whose carts the burst scenarios save (C0001, Voilerie Atlantique, confirms orders). */
+export const BURST_SAVERS = ["achats@chantier-naval-suspension.fr", "export@antilles-marine.com", "achats@nautic-belgium.be", "contact@nautisme-ajaccio.fr"] as const;
+
 export const VOILERIE_ACCOUNT = { objRef: "C0001", zipcode: "29200", country: "FR", catCompta: "Ventes France" } as const;
 
 export function cartOf(lines: Cart["products"], addresses?: { delivery: Address; headOffice: Address }): Cart {
