@@ -21,6 +21,7 @@ export type { PortalLogger } from "~/services/logger.server";
 export type { CatalogueConfig } from "~/services/catalogue/config.server";
 /** The socket handshake tells a refused session (401, 403) from an unavailable back-office. */
 export { UpstreamError } from "~/services/upstream/index.server";
+export { inProcessTransport } from "~/services/upstream/transport.server";
 
 const ABORT_DELAY_MS = 5000;
 

@@ -23,6 +23,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { staticFiles } from "./middleware/static";
 import { importPortalBuild, watchPortalBuild, type LoadedBuild } from "./portal-build";
 import { createRemixHandler, type PortalRuntime } from "./remix-handler";
+import { inProcessBackoffice } from "./in-process-backoffice";
 import { closeGracefully } from "./shutdown";
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -52,9 +53,17 @@ export interface PortalServerOptions {
   publicBackoffice?: "all" | "service-calls";
   /** Port of that private listener on 127.0.0.1 (BACKOFFICE_PORT); default 0: any free port. */
   backofficePort?: number;
+  /**
+   * How the portal's JSON calls reach its own back-office (no `upstreamUrl`): "in-process" (the
+   * default: the same Express app without a socket, decision 0156) or "http" over loopback.
+   * Files (PDF, ZIP) always come over HTTP.
+   */
+  backofficeTransport?: "in-process" | "http";
   sessionSecret?: string;
   production?: boolean;
   trustProxyHops?: number;
+  /** Gzip answers here (default); false behind a reverse proxy that compresses (COMPRESSION=off, decision 0155). */
+  compression?: boolean;
   /** Image servers the pages may show pictures from (IMAGE_ORIGINS: https origins), added to the CSP. */
   imageOrigins?: readonly string[];
   upstreamTimeoutMs?: number;
@@ -163,7 +172,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   const exposure = options.publicBackoffice ?? (production ? "service-calls" : "all");
   if (exposure === "all") app.use("/api", backoffice);
   else app.use("/api", publicBackofficeOnly, backoffice);
-  app.use(compression());
+  if (options.compression ?? true) app.use(compression());
   app.use(staticFiles(path.join(ROOT_DIR, "public")));
   // Page views counted without cookies, written to the back-office's tables (docs/analytics.md, decision 0125).
   app.use(pageViews({ db: database.db, now, logger, signal: backofficeJobs.signal }));
@@ -173,7 +182,8 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   app.all("*", createRemixHandler(current, { production: devServerOrigin === undefined }));
   app.use(errorAnswer(logger));
 
-  const privateServer = exposure === "all" ? null : await listenPrivately(backoffice, options.backofficePort ?? 0).catch(async (error: unknown) => {
+  const privateApp = backofficeOnly(backoffice);
+  const privateServer = exposure === "all" ? null : await listen(privateApp, options.backofficePort ?? 0, "127.0.0.1").catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -201,6 +211,8 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const backofficeUrl = privateServer ? `http://127.0.0.1:${(privateServer.address() as AddressInfo).port}` : url;
+  const inProcess = !options.upstreamUrl && (options.backofficeTransport ?? "in-process") === "in-process";
+  const inProcessApp = inProcess ? inProcessBackoffice(backoffice) : null;
   const servicesConfig: PortalConfig = {
     upstreamUrl: options.upstreamUrl ?? backofficeUrl,
     sessionSecret,
@@ -218,7 +230,10 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
       onError: (error) => logger.warn({ err: error }, "Redis injoignable : limites de fréquence comptées en mémoire"),
     },
   };
-  const runtimeOf = (loaded: LoadedBuild): PortalRuntime => ({ ...loaded, services: loaded.app.createPortalServices(servicesConfig) });
+  const runtimeOf = (loaded: LoadedBuild): PortalRuntime => ({
+    ...loaded,
+    services: loaded.app.createPortalServices({ ...servicesConfig, upstreamTransport: inProcessApp ? loaded.app.inProcessTransport(inProcessApp) : undefined }),
+  });
   runtime = runtimeOf(firstBuild);
 
   const announce = (loaded: LoadedBuild) =>
@@ -246,14 +261,17 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   return { url, backofficeUrl, httpServer, app, services: () => current().services, close };
 }
 
-/** The whole back-office under /api on 127.0.0.1 only: what the portal itself calls in production. */
-function listenPrivately(backoffice: express.Router, port: number): Promise<http.Server> {
+/**
+ * The whole back-office under /api and nothing else: what the portal itself calls, in process
+ * (decision 0156) and, in production, on 127.0.0.1 for files (decision 0141).
+ */
+function backofficeOnly(backoffice: express.Router): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   app.use(requestId);
   app.use("/api", backoffice);
-  return listen(app, port, "127.0.0.1");
+  return app;
 }
 
 function listen(app: express.Express, port: number, host: string): Promise<http.Server> {

@@ -12,7 +12,7 @@ import type * as PortalEntry from "~/entry.server";
  */
 
 /** What the server uses of the app: the exports of app/entry.server.tsx it calls. */
-export type PortalApp = Pick<typeof PortalEntry, "createPortalServices" | "createPortalLoadContext" | "DEFAULT_MAIL_FROM" | "createMailer" | "UpstreamError">;
+export type PortalApp = Pick<typeof PortalEntry, "createPortalServices" | "createPortalLoadContext" | "DEFAULT_MAIL_FROM" | "createMailer" | "UpstreamError" | "inProcessTransport">;
 
 /** A Remix build whose entry module exports what the server needs. */
 export type PortalServerBuild = ServerBuild & { entry: { module: ServerBuild["entry"]["module"] & PortalApp } };
@@ -35,6 +35,7 @@ export function isPortalApp(value: unknown): value is PortalApp {
     hasFunction(value, "createPortalLoadContext") &&
     hasFunction(value, "UpstreamError") &&
     hasFunction(value, "createMailer") &&
+    hasFunction(value, "inProcessTransport") &&
     "DEFAULT_MAIL_FROM" in value &&
     typeof value.DEFAULT_MAIL_FROM === "string"
   );

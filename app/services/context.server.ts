@@ -10,6 +10,7 @@ import { createPortalSessions, type PortalSessions } from "./session.server";
 import { createRateLimits, type RateLimitConfig, type RateLimits } from "./rate-limit.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
 import { createUpstreamFactory, type UpstreamFactory } from "~/services/upstream/index.server";
+import type { Transport } from "~/services/upstream/transport.server";
 
 /**
  * What every loader and action receives as `context` (Hydrogen style): the services built
@@ -26,6 +27,11 @@ export interface PortalConfig {
   upstreamTimeoutMs?: number;
   /** A fetch for the back-office calls, for tests that observe or script them (default: undici). */
   upstreamFetch?: typeof fetch;
+  /**
+   * What carries the JSON calls to the back-office: the embedded one in the same process when
+   * UPSTREAM_URL is unset (server/app.ts, decision 0156); default HTTP (undici) to `upstreamUrl`.
+   */
+  upstreamTransport?: Transport;
   /** The clock, injectable so expiry can be tested. */
   now?: () => Date;
   /** Outgoing email (order confirmations); default: kept in memory and logged. */
@@ -87,7 +93,7 @@ export function createPortalServices(config: PortalConfig): PortalServices {
   return {
     sessions: createPortalSessions(cookieOptions),
     toasts: createToastCookie(cookieOptions),
-    upstreamFor: createUpstreamFactory({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, fetchImpl: config.upstreamFetch }),
+    upstreamFor: createUpstreamFactory({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, fetchImpl: config.upstreamFetch, transport: config.upstreamTransport }),
     now: config.now ?? (() => new Date()),
     checkout: createCheckoutServices({ ...cookieOptions, mail, now: config.now }),
     realtime: config.realtime ?? createRecordingPublisher(),

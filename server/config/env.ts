@@ -20,10 +20,20 @@ export const envSchema = z.object({
    * the public port keeping only the distributor's systems' calls (decision 0141).
    */
   BACKOFFICE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * How the portal reaches its embedded back-office (UPSTREAM_URL unset): in the same process
+   * (default, decision 0156) or over loopback HTTP, as it did before (to measure the hop).
+   */
+  BACKOFFICE_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
   SESSION_SECRET: z.string().min(32, { error: "SESSION_SECRET doit faire au moins 32 caractères." }).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("data"),
   DATABASE_MEMORY: booleanFlag,
+  /**
+   * Gzip of the answers by the portal itself: "on" for a portal reached directly; "off" behind a
+   * reverse proxy that compresses (the deployment docs/deployment.md describes, decision 0155).
+   */
+  COMPRESSION: z.enum(["on", "off"]).default("on"),
   /** Number of proxies in front of the server (never `true`: a client could spoof X-Forwarded-For). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),

@@ -41,6 +41,8 @@ export interface UpstreamHttpOptions {
   timeoutMs?: number;
   /** Injected for tests (a fetch to observe or script the exchanges); defaults to undici's request API. */
   fetchImpl?: typeof fetch;
+  /** What carries the JSON calls (the embedded back-office in process, decision 0156); default as above. Files keep HTTP. */
+  transport?: Transport;
 }
 
 export interface UpstreamRequest<T> {
@@ -97,7 +99,7 @@ export interface UpstreamFile {
 export const UPSTREAM_DOWNLOAD_TIMEOUT_MS = 120_000;
 
 export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
-  const transport = options.fetchImpl ? fetchTransport(options.fetchImpl) : defaultTransport();
+  const transport = options.fetchImpl ? fetchTransport(options.fetchImpl) : (options.transport ?? defaultTransport());
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
 
   async function attempt<T>(request: UpstreamRequest<T>, known: Tagged<T> | undefined): Promise<Tagged<T>> {

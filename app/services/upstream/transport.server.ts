@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import inject, { type InjectOptions } from "light-my-request";
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 
 /** One HTTP exchange with the back-office, whatever carries it. */
@@ -75,5 +77,53 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
     }
     const text = await response.text().catch(() => "");
     return { status: response.status, etag: response.headers.get("etag"), text };
+  };
+}
+
+/** A Node request listener: the embedded back-office's Express app (server/in-process-backoffice.ts). */
+export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * The embedded back-office called in the same process (decision 0156): the same Express app,
+ * middleware, routes, zod checks and JSON answers as over HTTP, without a socket, an HTTP
+ * parser on each side, or the loopback's system calls. light-my-request builds the request
+ * and response objects the app reads and writes. A real upstream (UPSTREAM_URL) keeps HTTP.
+ */
+export function inProcessTransport(listener: RequestListener): Transport {
+  return async (request) => {
+    const url = new URL(request.url);
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    // The whole exchange has the same deadline as over HTTP; the back-office's work goes on, as
+    // it does when an HTTP client gives up.
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new TransportFailure("timeout"));
+      }, request.timeoutMs);
+    });
+    try {
+      const answer = await Promise.race([
+        inject(listener, {
+          method: request.method as InjectOptions["method"],
+          url: `${url.pathname}${url.search}`,
+          authority: url.host,
+          headers: request.headers,
+          payload: request.body,
+          remoteAddress: "127.0.0.1",
+          // The options are ours: light-my-request's schema check of each call is skipped.
+          validate: false,
+          signal: controller.signal,
+        }),
+        late,
+      ]);
+      const etag = answer.headers.etag;
+      return { status: answer.statusCode, etag: typeof etag === "string" ? etag : null, text: answer.payload };
+    } catch (error) {
+      if (error instanceof TransportFailure) throw error;
+      throw new TransportFailure("unavailable");
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }

@@ -32,7 +32,7 @@ export interface ListingResult {
   rows: PricedProductRow[];
   total: number;
   /** Asked with `with_brands`: the brands of the list before its brand filter, with counts. */
-  brands?: BrandCount[];
+  brands?: readonly BrandCount[];
 }
 
 /** Which of these products have stock now (stock is never cached). */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importPortalBuild, isPortalServerBuild, watchPortalBuild, type LoadedBuild } from "../../../server/portal-build";
 
 /** A stand-in for build/index.js: what server/portal-build.ts checks of a Remix build, and a marker. */
-function fakeBuild(marker: string, entryExports = "createPortalServices, createPortalLoadContext, UpstreamError, DEFAULT_MAIL_FROM, createMailer"): string {
+function fakeBuild(marker: string, entryExports = "createPortalServices, createPortalLoadContext, UpstreamError, DEFAULT_MAIL_FROM, createMailer, inProcessTransport"): string {
   return `
 export const routes = {};
 export const assets = { version: ${JSON.stringify(marker)} };
@@ -14,6 +14,7 @@ const createPortalLoadContext = () => ({});
 class UpstreamError extends Error {}
 const DEFAULT_MAIL_FROM = "x <x@example.fr>";
 const createMailer = () => ({ send: async () => ({ messageId: "", file: null }) });
+const inProcessTransport = () => async () => ({ status: 200, etag: null, text: "" });
 const handleRequest = () => new Response("");
 export const entry = { module: { default: handleRequest, ${entryExports} } };
 `;
