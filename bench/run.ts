@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * seconds (BENCH_DURATION, default 5). Seeds the benchmark database first when a selected
  * bench reads it and it is missing (PGlite in data/pglite-bench; with BENCH_DATABASE_URL, a
  * PostgreSQL database that must already be seeded with `BENCH_DATABASE_URL=… npm run
- * seed:bench`). See docs/performance.md.
+ * seed:bench`). The catalogue bench also starts the stock Remix app as its yardstick, installing
+ * it into .cache/stock-remix on its first run (bench/stock.ts). See docs/performance.md.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
