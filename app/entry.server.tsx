@@ -82,6 +82,8 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let abortRender = () => undefined as void;
+    const abortTimer = setTimeout(() => abortRender(), ABORT_DELAY_MS);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
@@ -99,9 +101,15 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
+          // The render is over when the body ends: its abort timer must not hold the render
+          // (the whole tree and its data) for five more seconds: at 300 pages a second that
+          // was 1,500 renders kept alive, and a third of a bare page's CPU went to the GC.
+          body.once("end", () => clearTimeout(abortTimer));
+          body.once("close", () => clearTimeout(abortTimer));
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -111,7 +119,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS);
+    abortRender = abort;
   });
 }
 

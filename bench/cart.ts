@@ -13,7 +13,9 @@ import type { AddItem } from "~/services/cart/types";
 import { toNewCartProduct } from "~/services/cart/add.server";
 import { createPortalLoadContext, createPortalServices, type PortalLoadContext } from "~/services/context.server";
 import { requireUser } from "~/services/guards.server";
+import { inProcessTransport } from "~/services/upstream/transport.server";
 import { createBackofficeApi } from "../server/backoffice/app";
+import { inProcessBackoffice } from "../server/in-process-backoffice";
 import { openDatabase } from "../server/backoffice/db/open";
 import { seedDemo } from "../server/backoffice/seed/demo";
 
@@ -21,8 +23,8 @@ import { seedDemo } from "../server/backoffice/seed/demo";
  * Add-to-cart round trip on a 100-line cart (docs/performance.md): the add action (catalogue look-up,
  * cart read, domain change with shipping, versioned save where the back-office reprices and
  * recomputes shipping), then what the redirect loads: the layout (badge) and the cart page.
- * Route functions are called as Remix calls them, against the real back-office over HTTP on
- * 127.0.0.1; HTML rendering is not included. 10 users of 10 organizations work at once, then
+ * Route functions are called as Remix calls them, against the real back-office in process as
+ * the portal calls it (BENCH_TRANSPORT=http: over HTTP on 127.0.0.1); HTML rendering is not included. 10 users of 10 organizations work at once, then
  * 10 sessions of one organization (the contended case: every save races for one cart).
  */
 
@@ -133,13 +135,18 @@ export async function runCartBench(): Promise<void> {
   const { db, close } = await openDatabase(databaseUrl ? { url: databaseUrl, schema, poolSize: 20 } : { memory: true });
   await seedDemo(db, { size: "small" });
   const app = express();
-  app.use("/api", createBackofficeApi({ db, logger: { error: (details, message) => console.error(message, details) } }));
+  const backoffice = createBackofficeApi({ db, logger: { error: (details, message) => console.error(message, details) } });
+  app.use("/api", backoffice);
+  // As the portal does without UPSTREAM_URL (decision 0156); BENCH_TRANSPORT=http measures the loopback hop.
+  const viaHttp = process.env.BENCH_TRANSPORT === "http";
+  const upstreamTransport = viaHttp ? undefined : inProcessTransport(inProcessBackoffice(backoffice));
+  console.log(`back-office reached ${viaHttp ? "over loopback HTTP" : "in process"}`);
   const server = await new Promise<http.Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
   try {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const services = createPortalServices({ upstreamUrl: url, sessionSecret: "bench-secret-0123456789-abcdefghijkl", secureCookies: false });
+    const services = createPortalServices({ upstreamUrl: url, sessionSecret: "bench-secret-0123456789-abcdefghijkl", secureCookies: false, upstreamTransport });
     let requests = 0;
     const context = () => createPortalLoadContext(services, { requestId: `bench-${++requests}`, cspNonce: "bench" });
     const rows = await db.selectFrom("products").select("id").where("is_port", "=", false).where("discontinued", "=", false).where("is_mmsi", "=", false).orderBy("id").limit(CART_LINES).execute();

@@ -27,6 +27,15 @@ describe("a portal with its defaults", () => {
     expect(compressed.body).toContain("Voilerie Atlantique");
     expect((await page(portal, CATEGORY, { cookie, "accept-encoding": "identity" })).encoding).toBeNull();
   });
+
+  it("keeps no timer of a page once it is sent (the render's abort timer and Remix's data stream timer held each page for 5 s)", async () => {
+    const { cookie } = await logIn(portal, "client@voilerie-atlantique.fr");
+    await page(portal, CATEGORY, { cookie });
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+    const before = timers();
+    for (let round = 0; round < 20; round += 1) expect((await page(portal, "/sante/rendu", { cookie })).status).toBe(200);
+    expect(timers() - before).toBeLessThan(5);
+  });
 });
 
 describe("a portal behind a compressing proxy, calling its back-office over HTTP", () => {
