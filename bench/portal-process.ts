@@ -18,6 +18,10 @@ export interface PortalOptions {
   memoryDb?: boolean;
   /** Port of the back-office's private listener on 127.0.0.1 (production serves /api there: decision 0141); default any free one. */
   backofficePort?: number;
+  /** Portal processes (WEB_CONCURRENCY, decision 0153; above 1 needs databaseUrl and redisUrl); default 1. */
+  webConcurrency?: number;
+  /** REDIS_URL of the process; unset: the benchmark's own environment's. */
+  redisUrl?: string;
 }
 
 export interface PortalProcess {
@@ -33,17 +37,21 @@ const STOP_GRACE_MS = 10_000;
 
 export async function startPortal(options: PortalOptions): Promise<PortalProcess> {
   const base = `http://127.0.0.1:${options.port}`;
-  const { DATABASE_URL: _ignored, DATABASE_MEMORY: _ignoredToo, ...environment } = process.env;
+  const workers = options.webConcurrency ?? 1;
+  const { DATABASE_URL: _ignored, DATABASE_MEMORY: _ignoredToo, WEB_CONCURRENCY: _ignoredAlso, ...environment } = process.env;
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: {
       ...environment,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...(options.memoryDb ? { DATABASE_MEMORY: "1" } : {}),
       ...(options.backofficePort ? { BACKOFFICE_PORT: String(options.backofficePort) } : {}),
+      ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+      WEB_CONCURRENCY: String(workers),
       PORT: String(options.port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
-      LOG_LEVEL: "warn",
+      // Several processes: the info lines say when each has started (nothing is logged per request).
+      LOG_LEVEL: workers > 1 ? "info" : "warn",
       DATA_DIR: options.dataDir,
       SESSION_SECRET: BENCH_SESSION_SECRET,
     },
@@ -52,8 +60,14 @@ export async function startPortal(options: PortalOptions): Promise<PortalProcess
   const portal: PortalProcess = { base, child, stop: () => stopProcess(child) };
   // The portal logs JSON lines on stdout: keep the last ones to explain a failed start.
   const lastLines: string[] = [];
+  // The first worker answers /sante while the others may still be starting: wait for each.
+  let startedWorkers = 0;
+  let partialLine = "";
   child.stdout?.on("data", (chunk: Buffer) => {
-    lastLines.push(...chunk.toString().split("\n").filter(Boolean));
+    const lines = (partialLine + chunk.toString()).split("\n");
+    partialLine = lines.pop() ?? "";
+    startedWorkers += lines.filter((line) => line.includes('"msg":"Portail démarré"')).length;
+    lastLines.push(...lines.filter(Boolean));
     lastLines.splice(0, Math.max(0, lastLines.length - 5));
   });
   for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
@@ -62,7 +76,7 @@ export async function startPortal(options: PortalOptions): Promise<PortalProcess
       throw new Error(`the portal stopped (exit ${child.exitCode ?? child.signalCode}): ${lastLines.join("\n")}`);
     }
     const ready = await fetch(`${base}/sante`).then((response) => response.ok, () => false);
-    if (ready) return portal;
+    if (ready && (workers === 1 || startedWorkers >= workers)) return portal;
   }
   await portal.stop();
   throw new Error("the portal did not start");

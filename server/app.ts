@@ -1,4 +1,4 @@
-import type http from "node:http";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -183,7 +183,11 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   app.use(errorAnswer(logger));
 
   const privateApp = backofficeOnly(backoffice);
-  const privateServer = exposure === "all" ? null : await listen(privateApp, options.backofficePort ?? 0, "127.0.0.1").catch(async (error: unknown) => {
+  // On any free port (0) the listener is exclusive: under node:cluster (WEB_CONCURRENCY, decision
+  // 0153) workers would otherwise share one port, and a worker's file downloads would reach
+  // another worker's back-office. A port given (BACKOFFICE_PORT) stays shared between workers.
+  const privatePort = options.backofficePort ?? 0;
+  const privateServer = exposure === "all" ? null : await listen(privateApp, privatePort, "127.0.0.1", privatePort === 0).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -274,9 +278,10 @@ function backofficeOnly(backoffice: express.Router): express.Express {
   return app;
 }
 
-function listen(app: express.Express, port: number, host: string): Promise<http.Server> {
+function listen(app: express.Express, port: number, host: string, exclusive = false): Promise<http.Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, () => resolve(server));
+    const server = http.createServer(app);
     server.once("error", reject);
+    server.listen({ port, host, exclusive }, () => resolve(server));
   });
 }

@@ -1,10 +1,26 @@
-import { createPortalServer } from "./app";
-import { clockFromEnv, readEnv } from "./config/env";
+import cluster from "node:cluster";
+import { superviseWorkers, WORKER_READY } from "./cluster";
+import { clockFromEnv, readEnv, type ServerEnv } from "./config/env";
 import { logger } from "./logger";
 
-/** Starts the portal from the environment and stops it cleanly on SIGTERM or SIGINT. */
-async function main(): Promise<void> {
+/**
+ * The process entry: the portal itself, or with WEB_CONCURRENCY > 1 the primary that forks
+ * that many portal processes (server/cluster.ts, decision 0153); each of them comes back here
+ * as a cluster worker and runs main().
+ */
+async function start(): Promise<void> {
   const env = readEnv();
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+    superviseWorkers({ count: env.WEB_CONCURRENCY, logger });
+    return;
+  }
+  await main(env);
+}
+
+/** Starts the portal from the environment and stops it cleanly on SIGTERM or SIGINT. */
+async function main(env: ServerEnv): Promise<void> {
+  // Imported here: a cluster's primary serves nothing and need not load the server's modules.
+  const { createPortalServer } = await import("./app");
   const server = await createPortalServer({
     idleOnClose: "expire",
     port: env.PORT,
@@ -39,10 +55,15 @@ async function main(): Promise<void> {
       process.exit(1);
     },
   });
-  logger.info({ url: server.url.replace("127.0.0.1", env.HOST === "0.0.0.0" ? "localhost" : env.HOST) }, "Portail démarré");
+  const url = server.url.replace("127.0.0.1", env.HOST === "0.0.0.0" ? "localhost" : env.HOST);
+  logger.info(cluster.isWorker ? { url, worker: cluster.worker?.id } : { url }, "Portail démarré");
+  if (cluster.isWorker) process.send?.(WORKER_READY);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
+    // A worker may get the same stop twice (Ctrl-C reaches the whole process group, then the
+    // primary sends SIGTERM): it goes on draining; forcing is the primary's second signal.
+    if (stopping && cluster.isWorker) return;
     if (stopping) process.exit(1);
     stopping = true;
     logger.info({ signal }, "Arrêt en cours");
@@ -58,7 +79,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", stop);
 }
 
-main().catch((error: unknown) => {
+start().catch((error: unknown) => {
   logger.fatal({ err: error }, "Le portail n'a pas pu démarrer");
   process.exit(1);
 });

@@ -64,6 +64,11 @@ export const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Portal processes on this machine (node:cluster, server/cluster.ts): 1 runs today's single
+   * process; more needs DATABASE_URL, REDIS_URL and SESSION_SECRET (decision 0153).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   /** Set by `remix dev` (npm run dev) for the server it starts: the server then reloads each new build (decision 0099). */
   REMIX_DEV_ORIGIN: z.url().optional(),
 });
@@ -80,6 +85,23 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   }
   if (parsed.data.NODE_ENV === "production" && parsed.data.PORTAL_FAKE_NOW) {
     throw new Error("PORTAL_FAKE_NOW is for tests only: it is refused in production.");
+  }
+  if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL) {
+    throw new Error(
+      "WEB_CONCURRENCY > 1 demande DATABASE_URL : la base embarquée (PGlite) appartient à un seul processus. Indiquez un serveur PostgreSQL ou laissez WEB_CONCURRENCY=1.",
+    );
+  }
+  // Outside production a missing secret is generated into a file at start: by each worker at once.
+  if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.SESSION_SECRET) {
+    throw new Error(
+      "WEB_CONCURRENCY > 1 demande SESSION_SECRET : chaque processus générerait le sien, et une session ouverte sur l'un serait refusée par les autres.",
+    );
+  }
+  // REDIS_URL itself is checked by server/realtime/env.ts: here only whether there is one.
+  if (parsed.data.WEB_CONCURRENCY > 1 && !source.REDIS_URL) {
+    throw new Error(
+      "WEB_CONCURRENCY > 1 demande REDIS_URL : sans Redis, la synchronisation en direct des paniers, les limites de tentatives de connexion et les révocations de session resteraient propres à chaque processus.",
+    );
   }
   return parsed.data;
 }

@@ -113,6 +113,22 @@ async function admin<T>(serverUrl: string, run: (client: pg.Client) => Promise<T
 
 /** A throw-away database on TEST_DATABASE_URL's server, holding the demo data; dropped on close. */
 export async function seededPostgres(serverUrl: string, seed: DemoSeed, poolSize = 12): Promise<OpenedDatabase> {
+  const database = await seededPostgresDatabase(serverUrl, seed);
+  const opened = await openDatabase({ url: database.url, poolSize });
+  return {
+    ...opened,
+    async close() {
+      await opened.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The same throw-away database, for another process to open (its URL): the portal started in a
+ * child process of its own (tests/integration/cluster/).
+ */
+export async function seededPostgresDatabase(serverUrl: string, seed: DemoSeed): Promise<{ url: string; drop(): Promise<void> }> {
   const dir = seedDir();
   const name = `t_${randomBytes(6).toString("hex")}`;
   if (dir) {
@@ -132,15 +148,16 @@ export async function seededPostgres(serverUrl: string, seed: DemoSeed, poolSize
     await admin(serverUrl, (client) => client.query(`create database ${name} template ${template}`));
   } else {
     await admin(serverUrl, (client) => client.query(`create database ${name}`));
-  }
-  const opened = await openDatabase({ url: databaseUrl(serverUrl, name), poolSize });
-  if (!dir) await seedDemo(opened.db, seed);
-  return {
-    ...opened,
-    async close() {
+    const opened = await openDatabase({ url: databaseUrl(serverUrl, name), poolSize: 4 });
+    try {
+      await seedDemo(opened.db, seed);
+    } finally {
       await opened.close();
-      await admin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
-    },
+    }
+  }
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: () => admin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 
