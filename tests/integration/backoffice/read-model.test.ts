@@ -77,6 +77,32 @@ describe.each(ENGINES)("catalogue read model on %s", (engine) => {
     }
   });
 
+  it("lists the whole catalogue's promotions the same on a second call, and a new promotion once the revisions are read again", async () => {
+    const client = await login(bo, LOGINS.client);
+    const orgId = client.user.auth_org_id;
+    const promotions = async () =>
+      productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=100&sort=reference`, { token: client.token })).body);
+    const first = await promotions();
+    expect(first.total).toBeGreaterThan(0);
+    expect(await promotions()).toEqual(first);
+    const promotedIds = new Set(first.items.map((item) => item.obj_id));
+    const index = await new CatalogueReadModel(bo.db).products();
+    const plain = index.listed.find((product) => !promotedIds.has(product.id) && product.price_selling > 1000);
+    if (!plain) throw new Error("no product without a promotion");
+    const inserted = await bo.db
+      .insertInto("promotions")
+      .values({ product_id: plain.id, org_id: null, name: "Essai de cache", promo_price: 100, starts_on: "2000-01-01", ends_on: "2999-12-31" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      // The back-office reads the revisions at most once a second.
+      await expect.poll(async () => (await promotions()).total, { timeout: 5000, interval: 300 }).toBe(first.total + 1);
+      expect((await promotions()).items.some((item) => item.obj_id === plain.id)).toBe(true);
+    } finally {
+      await bo.db.deleteFrom("promotions").where("id", "=", inserted.id).execute();
+    }
+  });
+
   it("keeps a stock figure one second, then reads it again", async () => {
     let now = 1_000_000;
     const stocks = new StockCache(bo.db, 1000, 100, () => now);
