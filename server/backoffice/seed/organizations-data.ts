@@ -182,8 +182,3 @@ export const CONTRIBUTORS = [
   { login: "commercial2@nautidistrib.fr", name: "Sophie Martin", title: "Commerciale Méditerranée et export", clients: ["C0002", "C0003", "C0901", "C0902"], otherRange: [10, 21] as const },
 ] as const;
 
-/** How many accounts seedOrganizations creates, so their hashes can be computed in parallel first. */
-export function accountCount(otherCount: number): number {
-  const clients = [...NAMED_CLIENTS, ...otherClients(otherCount)];
-  return clients.reduce((sum, seed) => sum + (seed.login ? 1 : 0) + seed.people.length, 0) + CONTRIBUTORS.length;
-}
