@@ -2,7 +2,6 @@ import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { CERTIFICATE_RETENTION_MONTHS } from "@shared/contracts/certificates";
-import { readStoredCart } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import type { ErrorLogger } from "../http/errors";
 import { certificatesDb, type CertificatesDb } from "./store";
@@ -20,11 +19,6 @@ import { certificatesDb, type CertificatesDb } from "./store";
 export const UNATTACHED_CERTIFICATE_GRACE_MS = 24 * 60 * 60 * 1000;
 /** At most one purge per hour of the back-office's clock. */
 export const CERTIFICATE_PURGE_EVERY_MS = 60 * 60 * 1000;
-
-/** The certificate ids a stored cart refers to. */
-export function certificateIdsOf(storedCart: unknown): string[] {
-  return readStoredCart(storedCart).products.flatMap((line) => (line.certificates ?? []).map((certificate) => certificate.cer_id));
-}
 
 /** The start of the retention period that ends `now`. */
 export function retentionStart(now: Date): Date {
@@ -49,8 +43,15 @@ export class CertificateFiles {
   /** The certificates of this cart version (read before a save, so that the save's removals are known). */
   async idsInCart(orgId: number, version: number): Promise<string[]> {
     if (version === 0) return [];
-    const row = await this.db.selectFrom("carts").select("data").where("org_id", "=", orgId).where("version", "=", version).executeTakeFirst();
-    return row ? certificateIdsOf(row.data) : [];
+    // Only the ids leave the database: reading the whole stored cart and checking it with its
+    // schema before every save took a tenth of a 100-line save's time on the main thread.
+    const { rows } = await sql<{ cer_id: string }>`
+      select certificate ->> 'cer_id' as cer_id
+      from carts,
+        json_array_elements(case when json_typeof(carts.data -> 'products') = 'array' then carts.data -> 'products' else '[]'::json end) as line,
+        json_array_elements(case when json_typeof(line -> 'certificates') = 'array' then line -> 'certificates' else '[]'::json end) as certificate
+      where carts.org_id = ${orgId} and carts.version = ${version} and certificate ->> 'cer_id' is not null`.execute(this.db);
+    return rows.map((row) => row.cer_id);
   }
 
   /**
