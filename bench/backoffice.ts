@@ -1,3 +1,6 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
@@ -18,9 +21,9 @@ const CONNECTIONS = 10;
 
 interface Session { token: string; user: { auth_org_id: number } }
 
-async function startServer(): Promise<ChildProcess> {
+async function startServer(pgliteDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/backoffice/main.ts"], {
-    env: { ...process.env, BACKOFFICE_PORT: String(PORT), PGLITE_DIR: process.env.PGLITE_DIR ?? "data/pglite-bench", DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "" },
+    env: { ...process.env, BACKOFFICE_PORT: String(PORT), PGLITE_DIR: pgliteDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let attempt = 0; attempt < 120; attempt += 1) {
@@ -78,7 +81,11 @@ async function load(name: string, options: CaseOptions | (() => Promise<CaseOpti
 }
 
 export async function runBackofficeBench(): Promise<void> {
-  const server = await startServer();
+  // A throw-away copy: the saves of the cart cases never change the seeded database the next
+  // benches copy (PGLITE_DIR names another directory to use as it is).
+  const copyDir = process.env.PGLITE_DIR || process.env.BENCH_DATABASE_URL ? null : await mkdtemp(path.join(tmpdir(), "bench-backoffice-"));
+  if (copyDir) await cp("data/pglite-bench", copyDir, { recursive: true });
+  const server = await startServer(process.env.PGLITE_DIR ?? copyDir ?? "");
   try {
     const client = await login("client@voilerie-atlantique.fr");
     const auth = { authorization: `Bearer ${client.token}` };
@@ -152,10 +159,11 @@ export async function runBackofficeBench(): Promise<void> {
     console.log(`\nBack-office, ${CONNECTIONS} connexions, ${DURATION_S} s par cas`);
     console.table(rows.map((row) => ({ cas: row.name, "p50 (ms)": row.p50, "p99 (ms)": row.p99, "req/s": Math.round(row.rps), "2xx": row.ok, "non-2xx": row.non2xx, "erreurs": row.errors })));
   } finally {
-    // Wait for the exit: the next bench copies the PGlite directory this process writes to.
+    // Wait for the exit before removing the directory it writes to.
     const exited = server.exitCode === null ? new Promise((resolve) => server.once("exit", resolve)) : Promise.resolve();
     server.kill("SIGTERM");
     await exited;
+    if (copyDir) await rm(copyDir, { recursive: true, force: true });
   }
 }
 
