@@ -205,6 +205,24 @@ describe("a cart quantity with JavaScript", () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it("keeps the notice when the typed quantity's own save comes back by the live sync after the save ended", async () => {
+    const { Stub, props, server } = quantityStub();
+    const user = userEvent.setup();
+    render(<Stub {...props} />);
+    field().focus();
+    fireEvent.change(field(), { target: { value: "12" } });
+    await colleagueSets(server, 8);
+    await waitFor(() => expect(sentQuantities(server.posted)).toEqual([["12", "8"]]));
+    await waitFor(() => expect(savedQty()).toBe("12"));
+    // The live sync then reloads the cart as the buyer's save left it (a later version, still 12).
+    await colleagueSets(server, 12);
+    expect(field().value).toBe("12");
+    expect(screen.getByTestId("qty-changed-AVF1500001").textContent).toContain("à 8");
+    await user.click(screen.getByRole("button", { name: "Garder 8" }));
+    await waitFor(() => expect(savedQty()).toBe("8"));
+    expect(field().value).toBe("8");
+  });
+
   it("says so too when the typed quantity was already saved, and lets the buyer keep the colleague's", async () => {
     const { Stub, props, server } = quantityStub();
     const user = userEvent.setup();

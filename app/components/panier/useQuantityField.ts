@@ -70,12 +70,14 @@ export function useQuantityField(lineId: string, serverQty: number) {
     const typing = editing.current || waiting.current !== null;
     if (!typing || pending) return;
     const saved = String(serverQty);
+    // Our own save coming back (by the live sync when the fetcher is already idle): the
+    // colleague's notice stays until the buyer types again or takes their quantity.
+    if (saved === lastSent.current) return;
     if (saved === shown.current) {
       lastSent.current = saved;
       setTheirs(null);
       return;
     }
-    if (saved === lastSent.current) return;
     setTheirs(serverQty);
     lastSent.current = saved;
     schedule(shown.current);
