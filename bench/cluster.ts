@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import pg from "pg";
+import { seedPostgresIfEmpty } from "./bench-data";
 import { cpuSnapshot, cpuUse, type CpuUse } from "./cpu-usage";
 import { logIn, pageHtml, startPortal } from "./portal-process";
 
@@ -30,8 +29,6 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? "redis
 const LOGIN = process.env.BENCH_LOGIN ?? "client@voilerie-atlantique.fr";
 const CATEGORY_PATH = "/catalogue/electronique-de-bord/navigation/antennes";
 const PROCESS_COUNTS = [1, 2] as const;
-/** The benchmark data has 50,000 products; the demo data a few hundred. */
-const BENCH_PRODUCTS_AT_LEAST = 10_000;
 
 interface Measure {
   rps: number;
@@ -41,38 +38,6 @@ interface Measure {
   cpu: CpuUse | null;
 }
 
-async function query<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Creates the database when missing and seeds the benchmark data into it when empty. */
-async function ensureBenchDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const server = new URL(url);
-  server.pathname = "/postgres";
-  const exists = await query(server.href, async (client) => (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1);
-  if (!exists) await query(server.href, (client) => client.query(`create database "${name.replaceAll('"', '""')}"`));
-  const products = await query(url, async (client) => {
-    const table = await client.query<{ found: string | null }>("select to_regclass('public.products')::text as found");
-    if (!table.rows[0]?.found) return 0;
-    return Number((await client.query<{ n: string }>("select count(*) as n from products")).rows[0]?.n ?? 0);
-  });
-  if (products >= BENCH_PRODUCTS_AT_LEAST) return;
-  if (products > 0) throw new Error(`${name} holds ${products} products, not the benchmark data: give BENCH_DATABASE_URL a database of its own`);
-  console.log(`seeding the benchmark data into ${name}…`);
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/backoffice/seed/bench-cli.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, BENCH_DATABASE_URL: url },
-    stdio: "inherit",
-  });
-  if (seeded.status !== 0) throw new Error("seeding the benchmark data failed");
-}
 
 async function load(pathname: string, cookie: string, portalPid: number): Promise<Measure> {
   const options = { url: `${BASE}${pathname}`, connections: CONNECTIONS, headers: { cookie } };
@@ -108,7 +73,7 @@ function pages(productId: string): [string, string][] {
 }
 
 export async function runClusterBench(): Promise<void> {
-  await ensureBenchDatabase(DATABASE_URL);
+  await seedPostgresIfEmpty(ROOT, DATABASE_URL);
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-cluster-"));
   try {
     const results = new Map<number, Map<string, Measure>>();
