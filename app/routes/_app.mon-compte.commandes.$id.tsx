@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, showPrices, placedBy, canReorder, invoices } = useLoaderData<typeof loader>();
+  const { order, amounts, showPrices, placedBy, canReorder, invoices } = useLoaderData<typeof loader>();
   return (
     <div className="compte">
       <p>
@@ -60,8 +60,9 @@ export default function OrderPage() {
       </dl>
       <section aria-labelledby="commande-lignes">
         <h2 id="commande-lignes">Produits</h2>
-        <OrderLines order={order} showPrices={showPrices} />
-        {showPrices ? <OrderTotals order={order} /> : null}
+        <OrderLines order={order} amounts={amounts} showPrices={showPrices} />
+        {/* An order charged no VAT was placed by an exempt account: HT amounts only, as its confirmation. */}
+        {showPrices && amounts.totals ? <OrderTotals totals={amounts.totals} taxExempt={order.ord_total_tva === 0} /> : null}
       </section>
       {canReorder ? (
         <section aria-labelledby="commande-a-nouveau">

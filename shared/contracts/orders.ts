@@ -267,7 +267,10 @@ export const orderSummary = z
     line_count: z.number().int().nonnegative(),
     /** Product lines with units on back-order now. */
     backorder_count: z.number().int().nonnegative(),
+    /** As stored: HT without the ecotax, which ord_total_ecotaxe carries (decision 0161). */
     ord_total_ht: cents.nullable(),
+    ord_total_ecotaxe: cents.nullable(),
+    ord_total_tva: cents.nullable(),
     ord_total_ttc: cents.nullable(),
   })
   .strict();

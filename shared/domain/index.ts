@@ -72,7 +72,7 @@ export {
   LIGHT_PARCEL_MAX_GRAMS,
   SHIPPING_RULES,
 } from "./shipping-rules";
-export type { Totals } from "./totals";
-export { computeTotals } from "./totals";
+export type { ShownTotalKey, ShownTotalLine, ShownTotals, Totals, VatAtRate } from "./totals";
+export { ECOTAX_LABEL, computeTotals, shownLineHt, shownTotalLines, shownTotals } from "./totals";
 export type { OrderProblem, OrderValidationContext } from "./validation";
 export { isMmsiProduct, validateOrder } from "./validation";

@@ -4,6 +4,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderDetail } from "@shared/contracts/orders";
+import { orderPageAmounts } from "@shared/domain/order-amounts";
 import { BackorderTable } from "~/components/compte/BackorderTable";
 import { OrderFilters } from "~/components/compte/OrderFilters";
 import { OrderLines } from "~/components/compte/OrderFollowUp";
@@ -27,6 +28,8 @@ const row: OrderRow = {
   lineCount: 3,
   backorderCount: 1,
   totalHt: 123456,
+  ecotaxe: 0,
+  tva: 24691,
   totalTtc: 148147,
 };
 
@@ -137,7 +140,7 @@ describe("the account's order components", () => {
       options: { partialDelivery: true, saturday: false, ldd_active: false },
       ord_total_ht: 99600,
     } as unknown as OrderDetail;
-    renderAt(<OrderLines order={order} showPrices={false} />);
+    renderAt(<OrderLines order={order} amounts={orderPageAmounts(order)} showPrices={false} />);
     expect(screen.getByRole("rowheader", { name: /BAL-AIS-1/ }).textContent).toContain("certificats MMSI : 227123450, 227123460");
     expect(screen.getByRole("rowheader", { name: /GIL-1/ }).textContent).not.toContain("certificats");
   });
@@ -150,13 +153,13 @@ describe("the account's order components", () => {
       options: { partialDelivery: true, saturday: false, ldd_active: true },
       ord_total_ht: 105700,
     } as unknown as OrderDetail;
-    renderAt(<OrderLines order={order} showPrices />);
+    renderAt(<OrderLines order={order} amounts={orderPageAmounts(order)} showPrices />);
     expect(screen.queryByText("PORT_DS_AUTRE")).toBeNull();
     const fee = screen.getByTestId("order-shipping-ldd");
     expect(fee.textContent).toContain("Forfait livraison directe (express)");
     expect(fee.textContent).toContain("20,00");
     cleanup();
-    renderAt(<OrderLines order={order} showPrices={false} />);
+    renderAt(<OrderLines order={order} amounts={orderPageAmounts(order)} showPrices={false} />);
     expect(screen.queryByTestId("order-shipping-ldd")).toBeNull();
   });
 });

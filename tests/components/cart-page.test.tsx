@@ -22,7 +22,7 @@ describe("the cart page", () => {
   it("offers the checkout to an account that can edit the cart", async () => {
     renderPage(VIEW);
     expect((await screen.findByRole("link", { name: "Passer la commande" })).getAttribute("href")).toBe("/commander/livraison");
-    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toContain("Écotaxe");
+    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toContain("Dont éco-participation");
   });
 
   it("shows a read-only cart without the checkout it could not use", async () => {
@@ -35,7 +35,7 @@ describe("the cart page", () => {
   it("shows no ecotax column to an HT account", async () => {
     renderPage({ ...VIEW, taxExempt: true, showsEcotaxe: false, lines: [{ ...LINE, ecotaxe: null }] });
     await screen.findByRole("table");
-    expect(screen.queryByRole("columnheader", { name: "Écotaxe" })).toBeNull();
+    expect(screen.queryByRole("columnheader", { name: "Dont éco-participation" })).toBeNull();
     expect(screen.getAllByRole("columnheader")).toHaveLength(6);
   });
 

@@ -43,7 +43,7 @@ const LDD_VIEW: CartView = {
     { ...SHIPPING_LINE, lineId: "port-PORT_DS_AUTRE", ref: "PORT_DS_AUTRE", title: "PORT_DS_AUTRE", unitPrice: 2500, lineTotal: 2500 },
     { ...SHIPPING_LINE, lineId: "port-PORT_DS_ANTENNE", ref: "PORT_DS_ANTENNE", title: "Livraison directe antenne", unitPrice: 4500, lineTotal: 4500 },
   ],
-  totals: { productsHt: 50438, shippingHt: 9000, ht: 59438, ecotaxe: 24, tva: 11892, ttc: 71354, weightGrams: 1800 },
+  totals: { productsHt: 50_462, shippingHt: 9000, totalHt: 59_462, ecotaxe: 24, tva: 11_892, ttc: 71_354 },
   optionCosts: { ldd: 6500, saturday: 0 },
 };
 
@@ -60,12 +60,14 @@ describe("the cart's lines add up to its totals", () => {
     const totals = column(table, "Total HT").map(cents);
     expect(sum(totals)).toBe(cents(screen.getByTestId("total-ht").textContent));
     expect(cents(screen.getByTestId("total-products").textContent) + cents(screen.getByTestId("total-shipping").textContent)).toBe(cents(screen.getByTestId("total-ht").textContent));
-    const taxes = ["total-ht", "total-ecotaxe", "total-tva"].map((id) => cents(screen.getByTestId(id).textContent));
+    // The ecotax is inside the HT total (decision 0161): HT + VAT = TTC, and « dont éco-participation » under the HT.
+    const taxes = ["total-ht", "total-tva"].map((id) => cents(screen.getByTestId(id).textContent));
     expect(sum(taxes)).toBe(cents(screen.getByTestId("total-ttc").textContent));
-    // The ecotax column holds line amounts, beside the line totals: they add up to the ecotax total.
+    expect(screen.getByTestId("total-ecotaxe").previousElementSibling?.textContent).toBe("dont éco-participation");
+    // The ecotax column holds the part of each line total that is ecotax: they add up to the ecotax total.
     const headers = within(table).getAllByRole("columnheader").map((cell) => cell.textContent);
-    expect(headers.indexOf("Écotaxe")).toBe(headers.indexOf("Total HT") + 1);
-    expect(sum(column(table, "Écotaxe").map(cents))).toBe(cents(screen.getByTestId("total-ecotaxe").textContent));
+    expect(headers.indexOf("Dont éco-participation")).toBe(headers.indexOf("Total HT") + 1);
+    expect(sum(column(table, "Dont éco-participation").map(cents))).toBe(cents(screen.getByTestId("total-ecotaxe").textContent));
   });
 
   it("names shipping lines in French, never by their codes", async () => {
@@ -82,7 +84,7 @@ describe("the cart's lines add up to its totals", () => {
         { ...SHIPPING_LINE, ref: "PORT_FRANCO", lineId: "port-PORT_FRANCO", unitPrice: 0, lineTotal: 0 },
         { ...SHIPPING_LINE, ref: "PORT_SUPP_CORSE", lineId: "port-PORT_SUPP_CORSE", unitPrice: 1500, lineTotal: 1500 },
       ],
-      totals: { productsHt: 42736, shippingHt: 1500, ht: 44236, ecotaxe: 24, tva: 8852, ttc: 53112, weightGrams: 1800 },
+      totals: { productsHt: 42_760, shippingHt: 1500, totalHt: 44_260, ecotaxe: 24, tva: 8852, ttc: 53_112 },
     });
     await screen.findByRole("table");
     expect(screen.queryByTestId("shipping-line-PORT_FRANCO")).toBeNull();
@@ -163,7 +165,7 @@ describe("the delivery step", () => {
 describe("the summary", () => {
   const availability = { ordered: 4, availableNow: 1, toFollow: 3, refillDate: "2026-12-04", refillQty: null, partialDelivery: true };
   const summary: SummaryView = {
-    cart: { ...LDD_VIEW, lines: [{ ...CART_LINE, qty: 4, lineTotal: 85472, ecotaxe: 48, availability }, ...LDD_VIEW.lines.slice(1)] },
+    cart: { ...LDD_VIEW, lines: [{ ...CART_LINE, qty: 4, lineTotal: 85520, ecotaxe: 48, availability }, ...LDD_VIEW.lines.slice(1)] },
     delivery: null,
     invoicing: null,
     ref: "",
@@ -176,7 +178,7 @@ describe("the summary", () => {
   };
   const withTotals: SummaryView = {
     ...summary,
-    cart: { ...summary.cart, totals: { productsHt: 93174, shippingHt: 9000, ht: 102174, ecotaxe: 48, tva: 20444, ttc: 122666, weightGrams: 0 } },
+    cart: { ...summary.cart, totals: { productsHt: 93_222, shippingHt: 9000, totalHt: 102_222, ecotaxe: 48, tva: 20_444, ttc: 122_666 } },
   };
 
   function renderSummary() {
@@ -187,11 +189,11 @@ describe("the summary", () => {
   it("is a table that reads: a caption, column headers, one cell per figure, figures aligned", async () => {
     renderSummary();
     const table = await screen.findByRole("table", { name: "Produits commandés" });
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Produit", "Prix unitaire HT", "Quantité", "Total HT", "Écotaxe"]);
+    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Produit", "Prix unitaire HT", "Quantité", "Total HT", "Dont éco-participation"]);
     const row = within(table).getByTestId("summary-line-AVF1500001");
     expect(within(row).getByRole("rowheader").textContent).toContain("Gilet autogonflant 150 N");
     const cells = within(row).getAllByRole("cell");
-    expect(cells.map((cell) => cell.textContent?.replace(/\s/g, " "))).toEqual(["213,68 €", "4", "854,72 €", "0,48 €"]);
+    expect(cells.map((cell) => cell.textContent?.replace(/\s/g, " "))).toEqual(["213,68 €", "4", "855,20 €", "0,48 €"]);
     for (const cell of cells) expect(cell.className).toBe("checkout-table__number");
     const css = readFileSync("app/styles/commande.css", "utf8");
     expect(css).toMatch(/\.checkout-table \.checkout-table__number \{[^}]*text-align: right;[^}]*font-variant-numeric: tabular-nums;/);
@@ -259,7 +261,7 @@ describe("the confirmation page", () => {
     const table = await screen.findByRole("table", { name: "Produits et frais de port de la commande" });
     expect(screen.getByTestId("order-shipping-ldd").textContent?.replace(/\s/g, " ")).toBe("Forfait livraison directe (express)20,00 €120,00 €");
     expect(sum(column(table, "Total HT").map(cents))).toBe(cents(screen.getByTestId("order-total-ht").textContent));
-    const taxes = ["order-total-ht", "order-total-ecotaxe", "order-total-tva"].map((id) => cents(screen.getByTestId(id).textContent));
+    const taxes = ["order-total-ht", "order-total-tva"].map((id) => cents(screen.getByTestId(id).textContent));
     expect(sum(taxes)).toBe(cents(screen.getByTestId("order-total-ttc").textContent));
     expect(document.body.textContent).not.toMatch(/PORT_/);
   });

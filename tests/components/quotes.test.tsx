@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { QUOTE_STATES } from "@shared/contracts/quotes";
 import type { OrderDetail } from "@shared/contracts/orders";
+import { orderPageAmounts } from "@shared/domain/order-amounts";
 import { OrderLines } from "~/components/compte/OrderFollowUp";
 import { CartLineRow } from "~/components/panier/CartLineRow";
 import { QuoteActionForms } from "~/components/quotes/QuoteActionForms";
@@ -278,7 +279,7 @@ describe("an order line ordered at a quote's price", () => {
       quote_number: "DV-2026-000012",
     };
     const order = { lines: [line, { ...line, obj_id: 43, obj_ref: "GIL-1", quote_number: null }], shipping_lines: [], options: { partialDelivery: true, saturday: false, ldd_active: false }, ord_total_ht: null } as unknown as OrderDetail;
-    renderAt(<OrderLines order={order} showPrices />);
+    renderAt(<OrderLines order={order} amounts={orderPageAmounts(order)} showPrices />);
     expect(screen.getByRole("rowheader", { name: /AVF1500001/ }).textContent).toContain("prix du devis DV-2026-000012");
     expect(screen.getByRole("rowheader", { name: /GIL-1/ }).textContent).not.toContain("devis");
   });

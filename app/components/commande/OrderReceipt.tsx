@@ -3,6 +3,7 @@ import type { Order } from "@shared/contracts/api";
 import { orderReceiptRows } from "@shared/domain/order-receipt";
 import { LDD_ROW_KEY } from "@shared/domain/shipping-display";
 import { Money } from "~/components/ui/Money";
+import { shownTotalRows } from "./shown-total-rows";
 import { AddressBlock } from "./AddressBlock";
 
 const NUMBER = "checkout-table__number";
@@ -10,20 +11,15 @@ const NUMBER = "checkout-table__number";
 /**
  * The confirmed order as the back-office stored it: number, lines, shipping amounts (the
  * direct-delivery fee included, French names), totals, delivery address. What the table lists
- * adds up to the totals below it. Without `prices` the amounts are null
+ * adds up to the totals below it; a product line's « Total HT » includes its ecotax and the HT
+ * total shows it as « dont éco-participation » (decision 0161). Without `prices` the amounts are null
  * (docs/decisions/0107-no-amounts-without-prices.md): « — ».
  */
 export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; taxExempt: boolean; showPrices: boolean }) {
   const amount = (cents: number | null) => <Money cents={showPrices ? cents : null} />;
   const receipt = orderReceiptRows(order);
-  const totals: [string, number | null, string][] = [
-    ["Produits HT", receipt.productsHt, "order-total-products"],
-    ["Frais de port HT", receipt.shippingHt, "order-total-shipping"],
-    ["Total HT", order.ord_total_ht, "order-total-ht"],
-  ];
-  if (!taxExempt) {
-    totals.push(["Écotaxe", order.ord_total_ecotaxe, "order-total-ecotaxe"], ["TVA", order.ord_total_tva, "order-total-tva"], ["Total TTC", order.ord_total_ttc, "order-total-ttc"]);
-  }
+  const showsEcotaxe = showPrices && !taxExempt;
+  const totals = receipt.totals === null ? [] : shownTotalRows(receipt.totals, taxExempt, "order-total");
   const grand = taxExempt ? "order-total-ht" : "order-total-ttc";
   return (
     <section className="order-receipt" aria-labelledby="order-receipt-title">
@@ -48,6 +44,11 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
             <th scope="col" className={NUMBER}>
               Total HT
             </th>
+            {showsEcotaxe ? (
+              <th scope="col" className={NUMBER}>
+                Dont éco-participation
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -59,6 +60,11 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
               <td className={NUMBER} data-label="Prix unitaire HT">{amount(line.unitPrice)}</td>
               <td className={NUMBER} data-label="Quantité">{line.qty}</td>
               <td className={NUMBER} data-label="Total HT">{amount(line.amount)}</td>
+              {showsEcotaxe ? (
+                <td className={NUMBER} data-label="Dont éco-participation">
+                  {amount(line.ecotaxe)}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -70,6 +76,7 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
                 <td className={NUMBER} data-label="Prix unitaire HT">{amount(row.unitPrice)}</td>
                 <td className={NUMBER} data-label="Quantité">{row.qty}</td>
                 <td className={NUMBER} data-label="Total HT">{amount(row.amount)}</td>
+                {showsEcotaxe ? <td /> : null}
               </tr>
             ))}
           </tbody>
@@ -86,7 +93,7 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
           ))}
         </dl>
       ) : null}
-      {taxExempt && showPrices ? <p className="muted">Compte exonéré : ni TVA ni écotaxe.</p> : null}
+      {taxExempt && showPrices ? <p className="muted">Compte exonéré : ni TVA ni éco-participation.</p> : null}
       <h3>Livraison</h3>
       <AddressBlock address={order.dlv_address} />
       <p>

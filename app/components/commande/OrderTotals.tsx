@@ -1,16 +1,13 @@
-import type { Totals } from "@shared/domain/totals";
+import type { ShownTotals } from "@shared/domain/totals";
 import { Money } from "~/components/ui/Money";
+import { shownTotalRows } from "./shown-total-rows";
 
-/** Totals computed by shared/domain; a tax-exempt (HT) account sees HT amounts only. */
-export function OrderTotals({ totals, taxExempt }: { totals: Totals; taxExempt: boolean }) {
-  const rows: [string, number, string][] = [
-    ["Produits HT", totals.productsHt, "total-products"],
-    ["Frais de port HT", totals.shippingHt, "total-shipping"],
-    ["Total HT", totals.ht, "total-ht"],
-  ];
-  if (!taxExempt) {
-    rows.push(["Écotaxe", totals.ecotaxe, "total-ecotaxe"], ["TVA", totals.tva, "total-tva"], ["Total TTC", totals.ttc, "total-ttc"]);
-  }
+/**
+ * Totals computed by shared/domain, the ecotax inside the HT total (decision 0161); a
+ * tax-exempt (HT) account sees HT amounts only.
+ */
+export function OrderTotals({ totals, taxExempt }: { totals: ShownTotals; taxExempt: boolean }) {
+  const rows = shownTotalRows(totals, taxExempt, "total");
   return (
     <dl className="cart-totals" data-testid="checkout-totals">
       {rows.map(([label, cents, testId]) => (
@@ -21,7 +18,7 @@ export function OrderTotals({ totals, taxExempt }: { totals: Totals; taxExempt: 
           </dd>
         </div>
       ))}
-      {taxExempt ? <p className="muted">Compte exonéré : ni TVA ni écotaxe.</p> : null}
+      {taxExempt ? <p className="muted">Compte exonéré : ni TVA ni éco-participation.</p> : null}
     </dl>
   );
 }

@@ -5,7 +5,8 @@ import { Money } from "~/components/ui/Money";
 /**
  * Every product line of the order, with its MMSI certificates and what the stock cannot serve
  * now: a table with a caption and column headers, amounts right-aligned in figures of one width.
- * The line's ecotax (when this account pays it) sits beside the line's total, as in the cart.
+ * A line's « Total HT » includes its ecotax (when this account pays it), shown beside it as
+ * « dont éco-participation », as in the cart (decision 0161).
  */
 export function SummaryLines({ lines }: { lines: CartLineView[] }) {
   const showsEcotaxe = lines.some((line) => line.ecotaxe !== null);
@@ -26,7 +27,7 @@ export function SummaryLines({ lines }: { lines: CartLineView[] }) {
           </th>
           {showsEcotaxe ? (
             <th scope="col" className="checkout-table__number">
-              Écotaxe
+              Dont éco-participation
             </th>
           ) : null}
         </tr>
@@ -64,7 +65,7 @@ export function SummaryLines({ lines }: { lines: CartLineView[] }) {
               <Money cents={line.lineTotal} />
             </td>
             {showsEcotaxe ? (
-              <td className="checkout-table__number" data-label="Écotaxe">
+              <td className="checkout-table__number" data-label="Dont éco-participation">
                 <Money cents={line.ecotaxe} />
               </td>
             ) : null}

@@ -1,6 +1,9 @@
+import { Fragment } from "react";
 import type { Address } from "@shared/contracts/entities";
+import type { OrderPageAmounts } from "@shared/domain/order-amounts";
 import { orderLddFee } from "@shared/domain/shipping-display";
 import { shippingLabel } from "@shared/domain/shipping-labels";
+import { shownTotalLines, type ShownTotals } from "@shared/domain/totals";
 import { AddressBlock } from "~/components/commande/AddressBlock";
 import { Money } from "~/components/ui/Money";
 import type { OrderDetail } from "~/services/orders/types";
@@ -20,7 +23,7 @@ function TitledAddress({ title, address }: { title: string; address: Address | n
  * The express delivery's flat fee: an order does not store it apart, so it is what the HT total
  * holds beyond its lines (as on the invoice, docs/shipping.md). Every amount of the total is a line.
  */
-function ExpressFeeRow({ order, showPrices }: { order: OrderDetail; showPrices: boolean }) {
+function ExpressFeeRow({ order, showPrices, showsEcotaxe }: { order: OrderDetail; showPrices: boolean; showsEcotaxe: boolean }) {
   const fee = orderLddFee(order.options.ldd_active, order.ord_total_ht, [...order.lines.map((line) => line.line_total_ht), ...order.shipping_lines.map((line) => line.amount_ht)]);
   if (fee === null || !showPrices) return null;
   return (
@@ -31,11 +34,14 @@ function ExpressFeeRow({ order, showPrices }: { order: OrderDetail; showPrices: 
       <td>
         <Money cents={fee} />
       </td>
+      {showsEcotaxe ? <td /> : null}
     </tr>
   );
 }
 
-export function OrderLines({ order, showPrices }: { order: OrderDetail; showPrices: boolean }) {
+/** The product lines' « Total HT » include their ecotax, shown beside as « dont éco-participation » (decision 0161). */
+export function OrderLines({ order, amounts, showPrices }: { order: OrderDetail; amounts: OrderPageAmounts; showPrices: boolean }) {
+  const showsEcotaxe = showPrices && (order.ord_total_ecotaxe ?? 0) > 0;
   return (
     <table className="table">
       <caption>Lignes de la commande</caption>
@@ -50,12 +56,13 @@ export function OrderLines({ order, showPrices }: { order: OrderDetail; showPric
             <>
               <th scope="col">Prix unitaire HT</th>
               <th scope="col">Total HT</th>
+              {showsEcotaxe ? <th scope="col">Dont éco-participation</th> : null}
             </>
           ) : null}
         </tr>
       </thead>
       <tbody>
-        {order.lines.map((line) => (
+        {order.lines.map((line, index) => (
           <tr key={line.obj_id}>
             <th scope="row">
               {line.obj_ref} · {line.obj_title}
@@ -87,8 +94,13 @@ export function OrderLines({ order, showPrices }: { order: OrderDetail; showPric
                   <Money cents={line.unit_price} />
                 </td>
                 <td>
-                  <Money cents={line.line_total_ht} />
+                  <Money cents={amounts.lines[index]?.totalHt ?? null} />
                 </td>
+                {showsEcotaxe ? (
+                  <td>
+                    <Money cents={amounts.lines[index]?.ecotaxe ?? null} />
+                  </td>
+                ) : null}
               </>
             ) : null}
           </tr>
@@ -103,35 +115,29 @@ export function OrderLines({ order, showPrices }: { order: OrderDetail; showPric
                 <td>
                   <Money cents={line.amount_ht} />
                 </td>
+                {showsEcotaxe ? <td /> : null}
               </>
             ) : null}
           </tr>
         ))}
-        <ExpressFeeRow order={order} showPrices={showPrices} />
+        <ExpressFeeRow order={order} showPrices={showPrices} showsEcotaxe={showsEcotaxe} />
       </tbody>
     </table>
   );
 }
 
-export function OrderTotals({ order }: { order: OrderDetail }) {
+/** The same rows and words as the cart, the checkout and the confirmation (decision 0161). */
+export function OrderTotals({ totals, taxExempt }: { totals: ShownTotals; taxExempt: boolean }) {
   return (
     <dl className="order-totals">
-      <dt>Total HT</dt>
-      <dd>
-        <Money cents={order.ord_total_ht} />
-      </dd>
-      <dt>Dont écotaxe</dt>
-      <dd>
-        <Money cents={order.ord_total_ecotaxe} />
-      </dd>
-      <dt>TVA</dt>
-      <dd>
-        <Money cents={order.ord_total_tva} />
-      </dd>
-      <dt>Total TTC</dt>
-      <dd>
-        <Money cents={order.ord_total_ttc} />
-      </dd>
+      {shownTotalLines(totals, taxExempt).map((line) => (
+        <Fragment key={line.key}>
+          <dt>{line.label}</dt>
+          <dd>
+            <Money cents={line.cents} />
+          </dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }

@@ -133,7 +133,7 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
         </td>
       ) : null}
       {showsEcotaxe ? (
-        <td className="cart-number" data-label="Écotaxe" data-testid={`line-ecotax-${line.ref}`}>
+        <td className="cart-number" data-label="Dont éco-participation" data-testid={`line-ecotax-${line.ref}`}>
           <Money cents={line.ecotaxe} />
         </td>
       ) : null}

@@ -27,7 +27,7 @@ export function CartLinesForm({ view }: { view: CartView }) {
               {canSeePrices ? <th scope="col" className="cart-number">Prix unitaire HT</th> : null}
               <th scope="col">Quantité</th>
               {canSeePrices ? <th scope="col" className="cart-number">Total HT</th> : null}
-              {showsEcotaxe ? <th scope="col" className="cart-number">Écotaxe</th> : null}
+              {showsEcotaxe ? <th scope="col" className="cart-number">Dont éco-participation</th> : null}
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>

@@ -1,49 +1,29 @@
-import type { Totals } from "@shared/domain/totals";
+import type { ShownTotals } from "@shared/domain/totals";
+import { shownTotalRows } from "~/components/commande/shown-total-rows";
 import { Money } from "~/components/ui/Money";
 
-/** The totals of shared/domain computeTotals; an HT account pays neither VAT nor ecotax. */
-export function CartTotals({ totals, taxExempt }: { totals: Totals; taxExempt: boolean }) {
+/**
+ * The cart's totals as shared/domain shows them, the ecotax inside the HT total (decision 0161);
+ * an HT account pays neither VAT nor ecotax.
+ */
+export function CartTotals({ totals, taxExempt }: { totals: ShownTotals; taxExempt: boolean }) {
+  const rows = shownTotalRows(totals, taxExempt, "total").filter(([, , testId]) => testId !== "total-ttc");
   return (
     <dl className="cart-totals" data-testid="cart-totals">
-      <div>
-        <dt>Produits HT</dt>
-        <dd data-testid="total-products">
-          <Money cents={totals.productsHt} />
-        </dd>
-      </div>
-      <div>
-        <dt>Frais de port HT</dt>
-        <dd data-testid="total-shipping">
-          <Money cents={totals.shippingHt} />
-        </dd>
-      </div>
-      <div>
-        <dt>Total HT</dt>
-        <dd data-testid="total-ht">
-          <Money cents={totals.ht} />
-        </dd>
-      </div>
+      {rows.map(([label, cents, testId]) => (
+        <div key={testId}>
+          <dt>{label}</dt>
+          <dd data-testid={testId}>
+            <Money cents={cents} />
+          </dd>
+        </div>
+      ))}
       {taxExempt ? (
         <div>
-          <dt>TVA et écotaxe</dt>
+          <dt>TVA et éco-participation</dt>
           <dd>Non applicables (compte HT)</dd>
         </div>
-      ) : (
-        <>
-          <div>
-            <dt>Écotaxe</dt>
-            <dd data-testid="total-ecotaxe">
-              <Money cents={totals.ecotaxe} />
-            </dd>
-          </div>
-          <div>
-            <dt>TVA</dt>
-            <dd data-testid="total-tva">
-              <Money cents={totals.tva} />
-            </dd>
-          </div>
-        </>
-      )}
+      ) : null}
       <div className="cart-totals__grand">
         <dt>Total TTC</dt>
         <dd data-testid="total-ttc">

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProductDetail } from "@shared/contracts/api";
-import { computeTotals, accountContextOf, permissionsOf, type NewCartProduct } from "@shared/domain/index";
+import { computeTotals, accountContextOf, permissionsOf, shownTotals, type NewCartProduct } from "@shared/domain/index";
 import { freeShippingProgress } from "@shared/domain/shipping-free";
 import { stockOutlook, stockOutlookSentences } from "@shared/domain/stock-outlook";
 import type { AddedToCart } from "./types";
@@ -91,7 +91,7 @@ export async function addToCart(context: PortalLoadContext, active: ActiveUser, 
     qtyAdded: qty,
     qtyInCart: line?.qty ?? qty,
     cartCount: lines.length,
-    totalHt: totals?.ht ?? null,
+    totalHt: totals ? shownTotals(totals).totalHt : null,
     totalTtc: totals?.ttc ?? null,
     availability: outlook ? { ...outlook, partialDelivery: result.cart.partialDelivery } : null,
     freeShipping: shipping ? freeShippingProgress(result.cart, shipping) : null,

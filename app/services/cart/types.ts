@@ -1,5 +1,5 @@
 import type { Cart, Certificate } from "@shared/contracts/entities";
-import type { CartChange, NewCartProduct, Totals } from "@shared/domain/index";
+import type { CartChange, NewCartProduct, ShownTotals } from "@shared/domain/index";
 import type { QuickOrderIssue } from "@shared/domain/quick-order";
 import type { FreeShippingProgress } from "@shared/domain/shipping-free";
 import type { OptionCosts } from "@shared/domain/shipping-options";
@@ -63,7 +63,9 @@ export interface CartLineView {
   unitPrice: number | null;
   discountPercent: number | null;
   promoName: string | null;
+  /** The line's ecotax (qty × unit), a part of lineTotal; null without it (HT account, shipping line, no `prices`). */
   ecotaxe: number | null;
+  /** « Total HT » of the line: qty × unit price, with its ecotax (decision 0161). */
   lineTotal: number | null;
   stock: number;
   refillDate: string | null;
@@ -94,7 +96,8 @@ export interface CartView {
   freeShipping: FreeShippingProgress | null;
   lines: CartLineView[];
   shippingLines: CartLineView[];
-  totals: Totals | null;
+  /** As every page shows them: the ecotax inside the HT total (decision 0161). */
+  totals: ShownTotals | null;
   taxExempt: boolean;
   /** The per-line ecotax column: with the `prices` right, for accounts that pay VAT and ecotax. */
   showsEcotaxe: boolean;

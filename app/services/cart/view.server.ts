@@ -12,6 +12,8 @@ import {
   lineTotalHt,
   lineUnitPrice,
   permissionsOf,
+  shownLineHt,
+  shownTotals,
   validateOrder,
   type ShippingContext,
 } from "@shared/domain/index";
@@ -48,6 +50,8 @@ function quoteOf(line: CartLine): Pick<CartLineView, "quote" | "quoteExpired"> {
 function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates, partialDelivery }: LineViewRules, problems: string[]): CartLineView {
   const price = (value: number) => (showPrices ? value : null);
   const outlook = line.prd_is_port ? null : stockOutlook(line);
+  // Shipping lines carry no ecotax (shared/domain/totals.ts); a product line's total includes its own (decision 0161).
+  const ecotaxe = showEcotaxe && !line.prd_is_port ? lineEcotaxe(line) : null;
   return {
     lineId: line.line_id,
     productId: line.obj_id,
@@ -60,8 +64,8 @@ function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates,
     unitPrice: price(lineUnitPrice(line)),
     discountPercent: showPrices && line.prc_discount > 0 ? line.prc_discount : null,
     promoName: showPrices && isPromotionApplied(line) ? (line.prc_promo_name ?? "Promotion") : null,
-    ecotaxe: showEcotaxe ? price(lineEcotaxe(line)) : null,
-    lineTotal: price(lineTotalHt(line)),
+    ecotaxe,
+    lineTotal: shownLineHt(price(lineTotalHt(line)), ecotaxe),
     stock: line.prd_sto_disp,
     refillDate: line.prd_refill_date,
     refillQty: line.prd_refill_qte,
@@ -110,7 +114,7 @@ export function cartView(saved: HeldCart, user: AuthUser, master: AuthUser | nul
     ...shippingOffers(saved.cart, shipping, showPrices),
     lines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === false),
     shippingLines: views.filter((_view, index) => saved.cart.products[index]?.prd_is_port === true),
-    totals: showPrices ? computeTotals(saved.cart, account) : null,
+    totals: showPrices ? shownTotals(computeTotals(saved.cart, account)) : null,
     taxExempt,
     showsEcotaxe: rules.showEcotaxe,
     todayIsFriday: isFriday(shipping.today),

@@ -2,6 +2,7 @@ import type { Order } from "@shared/contracts/api";
 import type { Address } from "@shared/contracts/entities";
 import { formatEuros } from "@shared/domain/index";
 import { orderReceiptRows } from "@shared/domain/order-receipt";
+import { shownTotalLines } from "@shared/domain/totals";
 import type { MailMessage } from "~/services/mail.server";
 
 /**
@@ -46,22 +47,16 @@ interface MailContent {
 /** Every amount there, or none: an order with a hidden amount is mailed without amounts (no partial sums). */
 function mailContent(order: Order, options: OrderEmailOptions): MailContent {
   const receipt = orderReceiptRows(order);
-  const { ord_total_ht: ht, ord_total_ecotaxe: ecotaxe, ord_total_tva: tva, ord_total_ttc: ttc } = order;
-  const priced =
-    options.showPrices && ht !== null && ecotaxe !== null && tva !== null && ttc !== null && receipt.productsHt !== null && receipt.shippingHt !== null
-      ? { ht, ecotaxe, tva, ttc, productsHt: receipt.productsHt, shippingHt: receipt.shippingHt }
-      : null;
+  const priced = options.showPrices ? receipt.totals : null;
   const total = (cents: number | null) => (priced && cents !== null ? formatEuros(cents) : null);
   const products = receipt.products.map((line) => ({ label: `${line.title} (réf. ${line.ref})`, qty: String(line.qty), total: total(line.amount) }));
   const shipping = receipt.shipping.rows.map((row) => ({ label: row.label, qty: String(row.qty), total: total(row.amount) }));
   if (!priced) return { products, shipping, francoNote: receipt.shipping.francoNote, totals: [] };
-  const subtotals: [string, string][] = [
-    ["Produits HT", formatEuros(priced.productsHt)],
-    ["Frais de port HT", formatEuros(priced.shippingHt)],
-  ];
-  const totals: [string, string][] = options.taxExempt
-    ? [...subtotals, ["Total HT (compte exonéré de TVA)", formatEuros(priced.ht)]]
-    : [...subtotals, ["Total HT", formatEuros(priced.ht)], ["Écotaxe", formatEuros(priced.ecotaxe)], ["TVA", formatEuros(priced.tva)], ["Total TTC", formatEuros(priced.ttc)]];
+  // The same rows and words as the confirmation page (decision 0161).
+  const totals = shownTotalLines(priced, options.taxExempt).map(({ key, label, cents }): [string, string] => [
+    key === "ht" && options.taxExempt ? "Total HT (compte exonéré de TVA)" : label,
+    formatEuros(cents),
+  ]);
   return { products, shipping, francoNote: receipt.shipping.francoNote, totals };
 }
 

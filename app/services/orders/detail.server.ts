@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { orderPageAmounts } from "@shared/domain/order-amounts";
 import { asRouteError } from "~/services/route-errors.server";
 import { placedBy } from "./rows.server";
 import type { OrderPageView } from "./types";
@@ -16,5 +17,6 @@ export async function loadOrderPage(user: OrdersUser, id: string | undefined): P
   if (!id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2147483647) notFound();
   const order = await user.upstream.orders.detail(Number(id)).catch(asRouteError);
   if (order.org_id !== user.orgId) notFound();
-  return { order, showPrices: user.permissions.canViewPrices, placedBy: placedBy(order.author), canReorder: user.permissions.canUpdateCart };
+  const showPrices = user.permissions.canViewPrices;
+  return { order, amounts: orderPageAmounts(order), showPrices, placedBy: placedBy(order.author), canReorder: user.permissions.canUpdateCart };
 }

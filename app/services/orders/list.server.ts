@@ -53,12 +53,12 @@ export async function exportOrderList(user: OrdersUser, url: URL): Promise<Respo
   const rows = await allOrders(user, filters);
   const prices = user.permissions.canViewPrices;
   const header = ["Numéro", "Date", "Référence client", "Passée par", "Statut", "Lignes", "Lignes en reliquat"];
-  if (prices) header.push("Total HT (€)", "Total TTC (€)");
+  if (prices) header.push("Total HT (€)", "Dont éco-participation (€)", "TVA (€)", "Total TTC (€)");
   const table = [header];
   for (const row of rows) {
     const cells = [row.number, parisDay.format(new Date(row.createdAt)), row.customerRef, row.placedBy, row.status].map(excelText);
     cells.push(String(row.lineCount), String(row.backorderCount));
-    if (prices) cells.push(row.totalHt === null ? "" : excelAmount(row.totalHt), row.totalTtc === null ? "" : excelAmount(row.totalTtc));
+    if (prices) cells.push(...[row.totalHt, row.ecotaxe, row.tva, row.totalTtc].map((cents) => (cents === null ? "" : excelAmount(cents))));
     table.push(cells);
   }
   return csvResponse("commandes.csv", frenchExcelCsv(table));

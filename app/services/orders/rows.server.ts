@@ -16,7 +16,10 @@ export function orderRow(order: OrderSummary): OrderRow {
     status: order.status,
     lineCount: order.line_count,
     backorderCount: order.backorder_count,
-    totalHt: order.ord_total_ht,
+    // Shown as everywhere else: the HT total includes the ecotax (decision 0161).
+    totalHt: order.ord_total_ht === null || order.ord_total_ecotaxe === null ? null : order.ord_total_ht + order.ord_total_ecotaxe,
+    ecotaxe: order.ord_total_ecotaxe,
+    tva: order.ord_total_tva,
     totalTtc: order.ord_total_ttc,
   };
 }

@@ -1,4 +1,5 @@
 import type { BackorderState, OrderDetail, OrderStatus, RequestStatus } from "@shared/contracts/orders";
+import type { OrderPageAmounts } from "@shared/domain/order-amounts";
 import type { Contacts } from "@shared/contracts/contacts";
 
 /**
@@ -38,7 +39,11 @@ export interface OrderRow {
   status: OrderStatus;
   lineCount: number;
   backorderCount: number;
+  /** The HT total, ecotax included (decision 0161). */
   totalHt: number | null;
+  /** « dont éco-participation »: part of totalHt. */
+  ecotaxe: number | null;
+  tva: number | null;
   totalTtc: number | null;
 }
 
@@ -79,6 +84,8 @@ export interface AccountHomeView {
 
 export interface OrderPageView {
   order: OrderDetail;
+  /** The lines' and totals' amounts as shown, ecotax inside the HT total (decision 0161). */
+  amounts: OrderPageAmounts;
   showPrices: boolean;
   /** The author as the list says it (« par X pour Y »). */
   placedBy: string;

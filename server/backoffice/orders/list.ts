@@ -57,7 +57,7 @@ async function orderPage(db: Kysely<Database>, filters: OrderFilters, paging: Pa
     base
       .leftJoin("users as u", "u.id", "o.usr_id")
       .select([
-        "o.id", "o.ref", "o.created_at", "o.cart_ref", "o.usr_id", "o.usr_name", "o.status", "o.total_ht", "o.total_ttc",
+        "o.id", "o.ref", "o.created_at", "o.cart_ref", "o.usr_id", "o.usr_name", "o.status", "o.total_ht", "o.total_ecotaxe", "o.total_tva", "o.total_ttc",
         "g.ref as org_ref", "g.name as org_name", "u.class as author_class",
         sql<number>`(select count(*) from order_lines l where l.order_id = o.id and not l.is_port)`.as("line_count"),
         sql<number>`(select count(*) from order_lines l where l.order_id = o.id and l.backorder_qty > 0)`.as("backorder_count"),
@@ -86,6 +86,8 @@ function summaryOf(row: PageRow, prices: boolean): OrderSummary {
     line_count: Number(row.line_count),
     backorder_count: Number(row.backorder_count),
     ord_total_ht: amount(row.total_ht, prices),
+    ord_total_ecotaxe: amount(row.total_ecotaxe, prices),
+    ord_total_tva: amount(row.total_tva, prices),
     ord_total_ttc: amount(row.total_ttc, prices),
   };
 }

@@ -125,7 +125,7 @@ describe("delivery toggles", () => {
     expect(after.todayIsFriday).toBe(true);
     const saturday = after.shippingLines.find((line) => line.ref === "PORT_SAMEDI");
     expect(saturday?.lineTotal).toBeGreaterThan(0);
-    expect(after.totals?.ht).toBe((before.totals?.ht ?? 0) + (saturday?.lineTotal ?? 0));
+    expect(after.totals?.totalHt).toBe((before.totals?.totalHt ?? 0) + (saturday?.lineTotal ?? 0));
   });
 
   it("Saturday delivery is not charged on another day", async () => {
@@ -144,7 +144,7 @@ describe("delivery toggles", () => {
     expect(view.taxExempt).toBe(true);
     expect(view.totals?.tva).toBe(0);
     expect(view.totals?.ecotaxe).toBe(0);
-    expect(view.totals?.ttc).toBe(view.totals?.ht);
+    expect(view.totals?.ttc).toBe(view.totals?.totalHt);
     // No per-line ecotax either, and no column for it.
     expect(view.showsEcotaxe).toBe(false);
     expect(view.lines.map((line) => line.ecotaxe)).toEqual(view.lines.map(() => null));
@@ -168,7 +168,7 @@ describe("delivery toggles", () => {
       expect(monday.saturday).toBe(true);
       expect(monday.todayIsFriday).toBe(false);
       expect(monday.shippingLines.map((line) => line.ref)).not.toContain("PORT_SAMEDI");
-      expect(monday.totals?.ht).toBe((friday.totals?.ht ?? 0) - charge);
+      expect(monday.totals?.totalHt).toBe((friday.totals?.totalHt ?? 0) - charge);
       expect(monday.totals?.ttc).toBeLessThan(friday.totals?.ttc ?? 0);
     } finally {
       // Monday's login purged the Friday tokens: the next tests log in again.
@@ -233,7 +233,7 @@ describe("accounts without the cart right, and integrators", () => {
     const { view } = await cartPage(backoffice, consultant);
     expect(view.canEdit).toBe(false);
     expect(view.lines).toHaveLength(2);
-    expect(view.totals?.ht).toBeGreaterThan(0);
+    expect(view.totals?.totalHt).toBeGreaterThan(0);
     const layout = await callRoute(appLayout.loader, pageRequest("/mon-panier", consultant), backoffice.context());
     expect(layout).toMatchObject({ cartCount: 2, canEditCart: false });
     const own = await callRoute(appLayout.loader, pageRequest("/mon-panier", cookie), backoffice.context());

@@ -53,7 +53,7 @@ describe("the cart of an account without prices", () => {
     expect(view.lines.find((candidate) => candidate.lineId === line.lineId)?.qty).toBe(5);
     expect(view.lines).toHaveLength(3);
     // Real amounts, not the placeholders of the storekeeper's cart.
-    expect(view.totals?.ht).toBeGreaterThan(0);
+    expect(view.totals?.totalHt).toBeGreaterThan(0);
     for (const each of view.lines) expect(each.unitPrice).toBeGreaterThan(0);
     // And the storekeeper's page, read again, still shows none.
     expect(amountsOf((await cartPage(backoffice, storekeeper)).view).every((amount) => amount === null)).toBe(true);

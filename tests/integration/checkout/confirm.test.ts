@@ -41,7 +41,8 @@ describe("confirming an order", () => {
     expect(await flash(backoffice, outcome)).toBe(`Votre commande ${order.ref} est confirmée.`);
     const buyer = await userIdOf(backoffice, LOGINS.buyer);
     expect([order.usr_id, order.usr_name]).toEqual([buyer.id, buyer.name]);
-    expect([order.total_ht, order.total_ttc]).toEqual([summary.cart.totals?.ht, summary.cart.totals?.ttc]);
+    // Stored as the wire carries it: HT without the ecotax, which the pages show inside it (decision 0161).
+    expect([order.total_ht + order.total_ecotaxe, order.total_ttc]).toEqual([summary.cart.totals?.totalHt, summary.cart.totals?.ttc]);
     expect(order.cart_ref).toBe("CHANTIER-42");
     expect((await cartRow(backoffice, voilerie)).products).toEqual([]);
 
@@ -112,7 +113,7 @@ describe("confirming an order", () => {
     const cookie = await readyToConfirm(LOGINS.exempt);
     const summary = await summaryOf(backoffice, cookie);
     expect(summary.cart.taxExempt).toBe(true);
-    expect(summary.cart.totals?.ttc).toBe(summary.cart.totals?.ht);
+    expect(summary.cart.totals?.ttc).toBe(summary.cart.totals?.totalHt);
     const mailsBefore = (await backoffice.mails()).length;
     await confirmNow(backoffice, cookie);
     const order = await lastOrder(backoffice, await orgIdOf(backoffice, "C0002"));

@@ -55,7 +55,7 @@ describe("the order confirmation e-mail", () => {
     const total = (label: string) => cents(text.split("\n").find((row) => row.startsWith(`${label} : `)) ?? "");
     expect(listed.reduce((sum, amount) => sum + amount, 0)).toBe(total("Total HT"));
     expect(total("Produits HT") + total("Frais de port HT")).toBe(total("Total HT"));
-    expect(total("Total HT") + total("Écotaxe") + total("TVA")).toBe(total("Total TTC"));
+    expect(total("Total HT") + total("TVA")).toBe(total("Total TTC"));
   });
 
   it("draws the lines as a table with headers, figures right-aligned", () => {

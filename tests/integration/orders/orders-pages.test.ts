@@ -133,10 +133,10 @@ describe("/mon-compte/commandes/export.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Numéro;Date;Référence client;Passée par;Statut;Lignes;Lignes en reliquat;Total HT (€);Total TTC (€)");
+    expect(lines[0]).toBe("Numéro;Date;Référence client;Passée par;Statut;Lignes;Lignes en reliquat;Total HT (€);Dont éco-participation (€);TVA (€);Total TTC (€)");
     const total = (await list(organization)).total;
     expect(lines).toHaveLength(total + 1);
-    expect(lines[1]).toMatch(/^[^;]+;\d{2}\/\d{2}\/\d{4};.*;-?\d+,\d{2};-?\d+,\d{2}$/);
+    expect(lines[1]).toMatch(/^[^;]+;\d{2}\/\d{2}\/\d{4};.*;-?\d+,\d{2};-?\d+,\d{2};-?\d+,\d{2};-?\d+,\d{2}$/);
 
     const status = (await list(organization)).rows[0]!.status;
     const filtered = await (await exportCsv(organization, `?statut=${encodeURIComponent(status)}`)).text();

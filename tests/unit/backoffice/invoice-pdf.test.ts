@@ -166,7 +166,7 @@ describe.each(Object.keys(samples) as Sample[])("the PDF of the %s sample", (nam
     expect(text).toContain(`Total HT ${euros(doc.total_ht)}`);
     expect(text).toContain(`Total TVA ${euros(doc.total_vat)}`);
     expect(text).toContain(`${doc.kind === "avoir" ? "Total TTC de l'avoir" : "Total TTC"} ${euros(doc.total_ttc)}`);
-    expect(text).toContain(`dont éco-participation HT ${euros(doc.total_ecotax)}`);
+    expect(text).toContain(`Total HT ${euros(doc.total_ht)} dont éco-participation ${euros(doc.total_ecotax)}`);
   });
 
   it("prints the order references and the payment terms, penalties and the 40 € indemnity", () => {

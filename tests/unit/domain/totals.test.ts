@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, shippingLine, withShipping } from "@shared/domain";
+import { ECOTAX_LABEL, computeTotals, invoiceTotals, shippingLine, shownLineHt, shownTotalLines, shownTotals, withShipping } from "@shared/domain";
+import { lineEcotaxe, lineTotalHt } from "@shared/domain/pricing";
 import { CORSICA, EXEMPT, EXPORT, MAINLAND, SHIPPING_PRODUCTS, cartOf, line, shippingContext } from "./fixtures";
 
 const lightParcel = shippingLine(SHIPPING_PRODUCTS.find((entry) => entry.obj_ref === "PORT_EXT-1KG")!, 1);
@@ -25,6 +26,7 @@ describe("computeTotals: worked examples in cents", () => {
       ecotaxe: 30,
       tva: 1682, // (8380 + 30) × 0.2
       ttc: 10092,
+      vatByRate: [{ rate: 20, baseHt: 8410, vat: 1682 }],
       weightGrams: 1800,
     });
   });
@@ -37,13 +39,20 @@ describe("computeTotals: worked examples in cents", () => {
       ecotaxe: 30,
       tva: 2082, // (8380 + 30) × 0.2 + 2000 × 0.2
       ttc: 12492,
+      vatByRate: [{ rate: 20, baseHt: 10410, vat: 2082 }],
       weightGrams: 1800,
     });
   });
 
   it("ldd fee at another rate", () => {
     const cart = { ...sampleCart(true), ldd: { active: true, price: 2000, tva: 0.1 } };
-    expect(computeTotals(cart, MAINLAND).tva).toBe(1882);
+    expect(computeTotals(cart, MAINLAND)).toMatchObject({
+      tva: 1882,
+      vatByRate: [
+        { rate: 20, baseHt: 8410, vat: 1682 },
+        { rate: 10, baseHt: 2000, vat: 200 },
+      ],
+    });
   });
 
   it("tax-exempt account: no VAT, no ecotax", () => {
@@ -63,6 +72,7 @@ describe("computeTotals: worked examples in cents", () => {
       ecotaxe: 30,
       tva: 984, // (4890 + 30) × 0.2
       ttc: 5904,
+      vatByRate: [{ rate: 20, baseHt: 4920, vat: 984 }],
       weightGrams: 400,
     });
   });
@@ -75,6 +85,49 @@ describe("computeTotals: worked examples in cents", () => {
 
   it("an empty cart totals zero, and a negative ldd price is ignored", () => {
     const cart = cartOf([], { ldd: { active: true, price: -2000, tva: 0.2 } });
-    expect(computeTotals(cart, MAINLAND)).toEqual({ productsHt: 0, shippingHt: 0, ht: 0, ecotaxe: 0, tva: 0, ttc: 0, weightGrams: 0 });
+    expect(computeTotals(cart, MAINLAND)).toEqual({ productsHt: 0, shippingHt: 0, ht: 0, ecotaxe: 0, tva: 0, ttc: 0, vatByRate: [], weightGrams: 0 });
+  });
+});
+
+describe("the totals every place shows (decision 0161)", () => {
+  it("puts the ecotax inside the HT total: products + shipping = HT, HT + VAT = TTC, as the invoice", () => {
+    const cart = sampleCart(true);
+    const totals = computeTotals(cart, MAINLAND);
+    const shown = shownTotals(totals);
+    expect(shown).toEqual({ productsHt: 7520, shippingHt: 2890, totalHt: 10410, ecotaxe: 30, tva: 2082, ttc: 12492 });
+    expect(shown.productsHt + shown.shippingHt).toBe(shown.totalHt);
+    expect(shown.totalHt + shown.tva).toBe(shown.ttc);
+    // The product lines as shown add up to the products' total.
+    const products = cart.products.filter((entry) => !entry.prd_is_port);
+    expect(products.reduce((sum, entry) => sum + (shownLineHt(lineTotalHt(entry), lineEcotaxe(entry)) ?? 0), 0)).toBe(shown.productsHt);
+    // The invoice of the same lines (ecotax in the line amounts, one VAT per rate) says the same.
+    const invoiced = invoiceTotals([
+      ...products.map((entry) => ({ qty: entry.qty, unit_ecotax: entry.prd_ecotaxe, line_total_ht: lineTotalHt(entry) + lineEcotaxe(entry), vat_rate: 20 })),
+      { qty: 1, unit_ecotax: 0, line_total_ht: shown.shippingHt, vat_rate: 20 },
+    ]);
+    expect({ ht: invoiced.total_ht, ecotaxe: invoiced.total_ecotax, tva: invoiced.total_vat, ttc: invoiced.total_ttc }).toEqual({ ht: shown.totalHt, ecotaxe: shown.ecotaxe, tva: shown.tva, ttc: shown.ttc });
+    expect(invoiced.vat.map((entry) => ({ rate: entry.rate, baseHt: entry.base_ht, vat: entry.vat }))).toEqual(totals.vatByRate);
+  });
+
+  it("a line's shown total is its net amount with its ecotax, or null when hidden", () => {
+    expect(shownLineHt(2500, 30)).toBe(2530);
+    expect(shownLineHt(2500, null)).toBe(2500);
+    expect(shownLineHt(null, 30)).toBeNull();
+  });
+
+  it("names the rows with one wording, and an exempt account's block stops at the HT total", () => {
+    const shown = shownTotals(computeTotals(sampleCart(false), MAINLAND));
+    expect(shownTotalLines(shown, false).map((entry) => [entry.label, entry.cents])).toEqual([
+      ["Produits HT", 7520],
+      ["Frais de port HT", 890],
+      ["Total HT", 8410],
+      [`dont ${ECOTAX_LABEL}`, 30],
+      ["TVA", 1682],
+      ["Total TTC", 10092],
+    ]);
+    expect(ECOTAX_LABEL).toBe("éco-participation");
+    const exempt = shownTotals(computeTotals(sampleCart(false), EXEMPT));
+    expect(shownTotalLines(exempt, true).map((entry) => entry.key)).toEqual(["products", "shipping", "ht"]);
+    expect(exempt.totalHt).toBe(8380);
   });
 });

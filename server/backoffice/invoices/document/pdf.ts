@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
 import { formatEuros } from "@shared/domain/money";
+import { ECOTAX_LABEL } from "@shared/domain/totals";
 import type { InvoiceLine } from "@shared/contracts/invoices";
 import { facturXml } from "./cii";
 import {
@@ -187,9 +188,10 @@ function drawTotals(layout: Layout): void {
     rows.push({ label: `TVA ${frenchPercent(entry.rate)}`, value: formatEuros(entry.vat) });
   }
   rows.push({ label: "Total HT", value: formatEuros(doc.total_ht), bold: true });
+  // Right under the HT total it is a part of, in the words of every page and e-mail (decision 0161).
+  if (doc.total_ecotax > 0) rows.push({ label: `dont ${ECOTAX_LABEL}`, value: formatEuros(doc.total_ecotax) });
   rows.push({ label: "Total TVA", value: formatEuros(doc.total_vat), bold: true });
   rows.push({ label: doc.kind === "avoir" ? "Total TTC de l'avoir" : "Total TTC", value: formatEuros(doc.total_ttc), bold: true });
-  if (doc.total_ecotax > 0) rows.push({ label: "dont éco-participation HT", value: formatEuros(doc.total_ecotax) });
   if (doc.kind !== "avoir") rows.push({ label: "Net à payer", value: formatEuros(doc.total_ttc), bold: true });
 
   const exemption = doc.vat_exemption ? EXEMPTION_WORDING[doc.vat_exemption] : null;
