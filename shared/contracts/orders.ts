@@ -131,7 +131,10 @@ export type CancellationRequest = z.infer<typeof cancellationRequest>;
 export const lineBackorder = z
   .object({
     state: backorderState,
-    /** Units waiting (0 once sent or cancelled). */
+    /**
+     * Units on back-order: what the customer waits for beyond what ships now (`backorderUnits`,
+     * decision 0160), the one figure « en reliquat » everywhere; 0 once sent or cancelled.
+     */
     qty: z.number().int().nonnegative(),
     /** When the line became a back-order. */
     since: isoDateTime,
@@ -303,6 +306,7 @@ export const backorderLine = z
     obj_title: z.string(),
     ordered: z.number().int().positive(),
     shipped: z.number().int().nonnegative(),
+    /** ordered − shipped − cancelled: still to send, what ships now included; not the back-order (`backorder.qty`). */
     remaining: z.number().int().positive(),
     backorder: lineBackorder,
     unit_price: cents.nullable(),

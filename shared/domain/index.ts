@@ -55,8 +55,8 @@ export {
   withLuhnDigit,
 } from "./invoices";
 export { VAT_RATE, applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "./money";
-export type { BackorderFacts, EventData, LineQuantities, OrderMove, ShipmentPlan, ShippableLine } from "./order-lifecycle";
-export { backorderState, eventLabel, moveRefusal, planShipment, remainingOf, shortfall, statusAfterQuantities } from "./order-lifecycle";
+export type { BackorderFacts, BackorderQuantities, EventData, LineQuantities, OrderMove, ShipmentPlan, ShippableLine } from "./order-lifecycle";
+export { backorderState, backorderUnits, eventLabel, moveRefusal, planShipment, remainingOf, shortfall, statusAfterQuantities } from "./order-lifecycle";
 export type { Permissions } from "./permissions";
 export { permissionsOf } from "./permissions";
 export { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPrice, lineWeightGrams } from "./pricing";

@@ -59,6 +59,23 @@ export function remainingOf(line: LineQuantities): number {
   return line.qty - line.shipped - line.cancelled;
 }
 
+/** A line's quantities and the back-order its steps recorded (`order_lines.backorder_qty`). */
+export interface BackorderQuantities extends LineQuantities {
+  /** The confirmation's shortfall, then everything unsent after a shipment, 0 once cancelled. */
+  backorder: number;
+}
+
+/**
+ * Units on back-order (« en reliquat »): what the customer still waits for beyond what ships
+ * now (decision 0160). Before any shipment it is the confirmation's shortfall, not the whole
+ * line: the units the stock on hand served leave with the first shipment. After a shipment it is
+ * everything still to send. The one figure every page, export and alert shows; never more than
+ * the line still has to send, never negative, whatever a row holds.
+ */
+export function backorderUnits(line: BackorderQuantities): number {
+  return Math.max(0, Math.min(line.backorder, remainingOf(line)));
+}
+
 /** Units a confirmation cannot serve from the stock on hand: the first back-order. */
 export function shortfall(qty: number, stockOnHand: number | null): number {
   return Math.max(0, qty - Math.max(0, stockOnHand ?? 0));

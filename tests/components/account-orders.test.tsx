@@ -45,7 +45,7 @@ const backorder: BackorderRow = {
   productTitle: "Antenne VHF",
   ordered: 5,
   shipped: 2,
-  remaining: 3,
+  backorder: 3,
   state: "en attente",
   expectedDate: "2026-12-03",
   unitPrice: 1999,

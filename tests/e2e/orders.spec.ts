@@ -35,16 +35,17 @@ test("an order beyond the stock: its back-order, a partial shipment from the war
   const qty = stock + 2;
   const orderNumber = await orderByQuickOrder(page, ref, qty, `RELIQUAT-${javaScriptEnabled ? "JS" : "NOJS"}`);
 
-  // The back-order: what the stock on hand could not serve. (Its state says « disponible » while
-  // the stock on hand covers the shortfall alone: the stock is not reserved, docs/orders.md.)
+  // The back-order: what the stock on hand could not serve, the 2 units beyond it (decision 0160).
+  // (Its state says « disponible » while the stock on hand covers the shortfall alone: the stock
+  // is not reserved, docs/orders.md.)
   await page.goto("/mon-compte/reliquats?par=commande");
   const group = page.getByRole("table").filter({ has: page.getByRole("caption").filter({ hasText: orderNumber }) });
   const backorder = group.getByRole("row").filter({ hasText: ref });
   await expect(backorder).toBeVisible();
-  // Ordered, shipped, remaining.
+  // Ordered, shipped, on back-order.
   await expect(backorder.getByRole("cell").nth(0)).toHaveText(String(qty));
   await expect(backorder.getByRole("cell").nth(1)).toHaveText("0");
-  await expect(backorder.getByRole("cell").nth(2)).toHaveText(String(qty));
+  await expect(backorder.getByRole("cell").nth(2)).toHaveText("2");
 
   // The warehouse ships one unit, with a tracking link.
   const tracking = `6A${Date.now()}`;

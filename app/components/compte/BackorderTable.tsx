@@ -103,7 +103,7 @@ export function BackorderTable({
             </th>
             <td>{row.ordered}</td>
             <td>{row.shipped}</td>
-            <td>{row.remaining}</td>
+            <td>{row.backorder}</td>
             <td>{row.state}</td>
             <td>{row.expectedDate ? frenchCalendarDate(row.expectedDate) : "Non communiquée"}</td>
             {showPrices ? (

@@ -14,7 +14,7 @@ export function ArrivedBackorders({ backorders }: { backorders: ArrivedBackorder
       <ul className="home-list">
         {backorders.items.map((line) => (
           <li key={`${line.orderId}-${line.productRef}`}>
-            <strong>{line.productRef}</strong> {line.productTitle} : {line.remaining} à expédier, commande{" "}
+            <strong>{line.productRef}</strong> {line.productTitle} : {line.backorder} en reliquat, commande{" "}
             <Link to={`/mon-compte/commandes/${line.orderId}`}>{line.orderNumber}</Link>
             {line.availableAt ? (
               <span className="muted">

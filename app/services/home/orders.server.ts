@@ -36,7 +36,7 @@ export async function loadArrivedBackorders(user: HomeUser): Promise<ArrivedBack
       orderNumber: line.ord_ref,
       productRef: line.obj_ref,
       productTitle: line.obj_title,
-      remaining: line.remaining,
+      backorder: line.backorder.qty,
       availableAt: line.backorder.available_at,
     })),
     total: arrived.length,

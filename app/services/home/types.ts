@@ -54,7 +54,8 @@ export interface ArrivedBackorderView {
   orderNumber: string;
   productRef: string;
   productTitle: string;
-  remaining: number;
+  /** Units on back-order, the order page's figure (decision 0160). */
+  backorder: number;
   /** ISO instant the stock arrived, when known. */
   availableAt: string | null;
 }

@@ -69,12 +69,12 @@ async function allBackorders(user: OrdersUser): Promise<BackorderRow[]> {
 /** /mon-compte/reliquats/export.csv: the open back-orders for French Excel (csv.server.ts); prices only with `prices`. */
 export async function exportBackorders(user: OrdersUser): Promise<Response> {
   const prices = user.permissions.canViewPrices;
-  const header = ["Commande", "Date de commande", "Référence client", "Référence produit", "Désignation", "Commandé", "Expédié", "Reste", "État", "Date prévisionnelle", "Demande d'annulation"];
+  const header = ["Commande", "Date de commande", "Référence client", "Référence produit", "Désignation", "Commandé", "Expédié", "En reliquat", "État", "Date prévisionnelle", "Demande d'annulation"];
   if (prices) header.push("Prix unitaire HT (€)");
   const table = [header];
   for (const row of await allBackorders(user)) {
     const cells = [row.orderNumber, frenchDate(row.orderDate), row.customerRef, row.productRef, row.productTitle].map(excelText);
-    cells.push(String(row.ordered), String(row.shipped), String(row.remaining), row.state, frenchDate(row.expectedDate), row.request ? excelText(row.request.status) : "");
+    cells.push(String(row.ordered), String(row.shipped), String(row.backorder), row.state, frenchDate(row.expectedDate), row.request ? excelText(row.request.status) : "");
     if (prices) cells.push(row.unitPrice === null ? "" : excelAmount(row.unitPrice));
     table.push(cells);
   }

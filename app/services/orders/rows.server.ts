@@ -36,13 +36,14 @@ export function backorderRow(line: BackorderLine, canOrder: boolean): BackorderR
     productTitle: line.obj_title,
     ordered: line.ordered,
     shipped: line.shipped,
-    remaining: line.remaining,
+    // The back-order the order page shows (backorder.qty, decision 0160), not the whole unsent line.
+    backorder: line.backorder.qty,
     state: line.backorder.state,
     expectedDate: line.backorder.expected_date,
     unitPrice: line.unit_price,
     request: request
       ? { status: request.status, requestedAt: request.requested_at, requestedBy: request.requested_by, answer: request.answer }
       : null,
-    canRequestCancellation: canOrder && line.remaining > 0 && request?.status !== "en attente",
+    canRequestCancellation: canOrder && line.backorder.qty > 0 && request?.status !== "en attente",
   };
 }

@@ -103,7 +103,8 @@ export interface BackorderRow {
   productTitle: string;
   ordered: number;
   shipped: number;
-  remaining: number;
+  /** Units on back-order: what the customer waits for beyond what ships now (decision 0160). */
+  backorder: number;
   state: BackorderState;
   /** « date prévisionnelle »: the product's next refill, YYYY-MM-DD. */
   expectedDate: string | null;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AlertKind } from "@shared/contracts/alerts";
+import { backorderUnits } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import type { AlertFacts } from "./templates";
 
@@ -92,14 +93,16 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
         .innerJoin("organizations as g", "g.id", "o.org_id")
-        .select(["o.id", "o.ref", "o.cart_ref", "o.org_id", "g.name as org_name", "l.ref as obj_ref", "l.title", "l.backorder_qty"])
+        .select(["o.id", "o.ref", "o.cart_ref", "o.org_id", "g.name as org_name", "l.ref as obj_ref", "l.title", "l.qty", "l.shipped_qty", "l.cancelled_qty", "l.backorder_qty"])
         .where("o.id", "=", event.orderId)
         .where("l.ref", "=", event.objRef)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
         kind: event.kind, key: `backorder_available:${event.arrival}:${row.id}:${row.obj_ref}`, orgId: row.org_id, onlyUser: null, path: `/mon-compte/commandes/${row.id}`,
-        facts: { kind: event.kind, orderRef: row.ref, customerRef: row.cart_ref, orgName: row.org_name, objRef: row.obj_ref, title: row.title, qty: row.backorder_qty },
+        facts: { kind: event.kind, orderRef: row.ref, customerRef: row.cart_ref, orgName: row.org_name, objRef: row.obj_ref, title: row.title,
+          // The figure the order page shows (decision 0160).
+          qty: backorderUnits({ qty: row.qty, shipped: row.shipped_qty, cancelled: row.cancelled_qty, backorder: row.backorder_qty }) },
       };
     }
     case "favourite_back_in_stock": {

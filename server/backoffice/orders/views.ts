@@ -1,5 +1,5 @@
 import type { CancellationRequest, LineBackorder, OrderAuthor, RequestStatus } from "@shared/contracts/orders";
-import { backorderState, remainingOf } from "@shared/domain/index";
+import { backorderState, backorderUnits, remainingOf } from "@shared/domain/index";
 
 /**
  * Rows as the contract shows them (shared/contracts/orders.ts), shared by the customers' and
@@ -30,18 +30,24 @@ export interface BackorderColumns {
   refill_date: string | null;
 }
 
-/** The back-order a line carries, or null when it never was one. */
+/**
+ * The back-order a line carries, or null when it never was one. Its `qty` is the one figure
+ * « en reliquat » of the order page, the back-orders list, its CSV and the home block
+ * (`backorderUnits`, decision 0160).
+ */
 export function lineBackorderOf(line: BackorderColumns): LineBackorder | null {
   if (!line.backordered_at) return null;
+  const quantities = { qty: line.qty, shipped: line.shipped_qty, cancelled: line.cancelled_qty };
+  const units = backorderUnits({ ...quantities, backorder: line.backorder_qty });
   return {
     state: backorderState({
-      backorder: line.backorder_qty,
-      unsent: remainingOf({ qty: line.qty, shipped: line.shipped_qty, cancelled: line.cancelled_qty }),
+      backorder: units,
+      unsent: remainingOf(quantities),
       cancelled: line.cancelled_qty,
       markedAvailable: line.available_at !== null,
       stockOnHand: line.sto_disp,
     }),
-    qty: line.backorder_qty,
+    qty: units,
     since: iso(line.backordered_at),
     expected_date: line.refill_date,
     available_at: line.available_at ? iso(line.available_at) : null,

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { order, savedCart, savedCartAnswer, type Order, type SessionResponse } from "@shared/contracts/api";
-import type { Certificate } from "@shared/contracts/entities";
+import type { Cart, Certificate } from "@shared/contracts/entities";
 import { orderDetail, type OrderDetail } from "@shared/contracts/orders";
 import { accountContextOf, computeTotals } from "@shared/domain/index";
 import type { Database } from "../../../server/backoffice/db/schema";
@@ -40,16 +40,18 @@ export async function setStock(db: Kysely<Database>, productId: number, onHand: 
  * Orders these products as the session would through the portal: saves the cart on its
  * current version, then confirms it with the totals it shows, none to an account without
  * `prices` (decision 0131) (the author: the master after login-as, otherwise the user).
+ * `options`: the checkout's choices the cart carries (partial delivery accepted, say).
  */
 export async function placeOrder(
   bo: Backoffice,
   session: SessionResponse,
   lines: readonly [{ id: number; ref: string }, number, Certificate[]?][],
   key: string,
+  options: Partial<Pick<Cart, "partialDelivery">> = {},
 ): Promise<Order> {
   const orgId = session.user.auth_org_id;
   const current = savedCartAnswer.parse((await call(bo, `/oms/cart/${orgId}`, { token: session.token })).body);
-  const saved = await call(bo, `/oms/cart/${orgId}`, { token: session.token, body: { version: current.version, cart: cartWith(lines.map(([product, qty, certificates = []]) => ({ ...lineFor(product, qty), certificates }))) } });
+  const saved = await call(bo, `/oms/cart/${orgId}`, { token: session.token, body: { version: current.version, cart: { ...cartWith(lines.map(([product, qty, certificates = []]) => ({ ...lineFor(product, qty), certificates }))), ...options } } });
   const cart = savedCartAnswer.parse(saved.body);
   const priced = savedCart.safeParse(saved.body);
   const totals = priced.success ? computeTotals(priced.data.cart, accountContextOf(session.user)) : null;

@@ -44,7 +44,7 @@ const everything: HomeView = {
   },
   backorders: {
     state: "ready",
-    data: { items: [{ orderId: 7, orderNumber: "CMD-000007", productRef: "AIS-B-200", productTitle: "Balise AIS classe B", remaining: 2, availableAt: "2026-11-19T10:00:00.000Z" }], total: 1 },
+    data: { items: [{ orderId: 7, orderNumber: "CMD-000007", productRef: "AIS-B-200", productTitle: "Balise AIS classe B", backorder: 2, availableAt: "2026-11-19T10:00:00.000Z" }], total: 1 },
   },
   quotes: {
     state: "ready",
@@ -93,6 +93,7 @@ describe("the home page", () => {
 
     const backorders = await region("Reliquats arrivés");
     expect(backorders.textContent).toContain("Un produit en reliquat est arrivé en stock");
+    expect(backorders.textContent).toContain("Balise AIS classe B : 2 en reliquat");
     expect(within(backorders).getByRole("link", { name: "CMD-000007" }).getAttribute("href")).toBe("/mon-compte/commandes/7");
 
     const quotes = await region("Devis en attente");

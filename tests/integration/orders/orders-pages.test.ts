@@ -266,7 +266,7 @@ describe("/mon-compte/reliquats/export.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Commande;Date de commande;Référence client;Référence produit;Désignation;Commandé;Expédié;Reste;État;Date prévisionnelle;Demande d'annulation;Prix unitaire HT (€)",
+      "Commande;Date de commande;Référence client;Référence produit;Désignation;Commandé;Expédié;En reliquat;État;Date prévisionnelle;Demande d'annulation;Prix unitaire HT (€)",
     );
     const shown = await run(backordersRoute.loader, backoffice, page("/mon-compte/reliquats", organization));
     expect(lines).toHaveLength(shown.total + 1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "@shared/contracts/orders";
 import {
   backorderState,
+  backorderUnits,
   eventLabel,
   moveRefusal,
   planShipment,
@@ -62,6 +63,20 @@ describe("quantities", () => {
     expect(shortfall(3, 10)).toBe(0);
     expect(shortfall(3, -2)).toBe(3);
     expect(shortfall(3, null)).toBe(3);
+  });
+
+  it("counts on back-order what the buyer waits for beyond what ships now (decision 0160)", () => {
+    // 5 ordered, 2 in stock at the confirmation: 3 wait, the 2 in stock leave first.
+    expect(backorderUnits({ qty: 5, shipped: 0, cancelled: 0, backorder: 3 })).toBe(3);
+    // After a shipment of 2, everything still to send waits; then a second one of 1.
+    expect(backorderUnits({ qty: 5, shipped: 2, cancelled: 0, backorder: 3 })).toBe(3);
+    expect(backorderUnits({ qty: 5, shipped: 3, cancelled: 0, backorder: 2 })).toBe(2);
+    // All sent, or the remainder cancelled: nothing waits.
+    expect(backorderUnits({ qty: 5, shipped: 5, cancelled: 0, backorder: 0 })).toBe(0);
+    expect(backorderUnits({ qty: 5, shipped: 2, cancelled: 3, backorder: 0 })).toBe(0);
+    // Never more than the line still has to send, never negative, whatever a row holds.
+    expect(backorderUnits({ qty: 5, shipped: 4, cancelled: 0, backorder: 3 })).toBe(1);
+    expect(backorderUnits({ qty: 5, shipped: 0, cancelled: 0, backorder: -1 })).toBe(0);
   });
 
   it("settles the status once the lines' quantities changed", () => {
