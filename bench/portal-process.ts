@@ -52,6 +52,9 @@ export async function startPortal(options: PortalOptions): Promise<PortalProcess
       PORT: String(options.port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      PORTAL_URL: base,
+      // The benchmarks log in with the demo's accounts and call /api/erp with its service token.
+      DEMO_DATA: "1",
       // Several processes: the info lines say when each has started (nothing is logged per request).
       LOG_LEVEL: workers > 1 ? "info" : "warn",
       DATA_DIR: options.dataDir,

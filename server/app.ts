@@ -10,7 +10,8 @@ import { deriveAlertsSecret } from "./backoffice/alerts/tokens";
 import { createBackofficeApi } from "./backoffice/app";
 import { createLoginThrottle } from "./backoffice/auth/login-throttle";
 import { resolveSessionSecret } from "./config/session-secret";
-import { openPortalDatabase } from "./database";
+import { localPortalUrl } from "./config/env";
+import { FIRST_START_NOTICE, openPortalDatabase } from "./database";
 import { attachRealtime } from "./realtime/index";
 import { readRealtimeEnv } from "./realtime/env";
 import { logger as processLogger } from "./logger";
@@ -71,8 +72,17 @@ export interface PortalServerOptions {
   /** Order and quote emails: SMTP when set, otherwise .eml files under <dataDir>/mail. */
   smtpUrl?: string;
   mailFrom?: string;
-  /** The portal's public address (PORTAL_URL), for the links in the quotes' emails; without it they give the page's path. */
+  /**
+   * The portal's public address (PORTAL_URL), which the e-mails' links start with. Default
+   * outside production: the local address the portal listens on (http://localhost:PORT), or,
+   * on any free port (0), none: the links give the page's path.
+   */
   portalUrl?: string;
+  /**
+   * Seed the demo into an empty database and accept the demo's service token. Default: outside
+   * production only; a production start passes DEMO_DATA=1 (decision 0163).
+   */
+  demoData?: boolean;
   /** Redis relaying live cart events between instances; default: REDIS_URL (docs/realtime.md). */
   redisUrl?: string;
   realtimeChannel?: string;
@@ -120,12 +130,16 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     dataDir,
     warn: (message) => logger.warn(message),
   });
+  const demoData = options.demoData ?? !production;
   const database = await openPortalDatabase({
     databaseUrl: options.databaseUrl,
     dataDir,
     memory: options.memoryDb ?? false,
+    demoData,
     onDatabaseLost: options.onDatabaseLost,
   });
+  if (database.empty) logger.warn(FIRST_START_NOTICE);
+  const portalUrl = options.portalUrl ?? (production ? undefined : localPortalUrl(options.host ?? "0.0.0.0", options.port ?? 3000));
 
   // The build that serves requests and the services built from its entry module, always
   // swapped together (development swaps in each new build, decision 0099).
@@ -160,7 +174,9 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   // Before compression: the portal calls its own back-office over loopback on every page,
   // where gzipping each JSON answer (and gunzipping it in the caller) is pure cost.
   const backoffice = createBackofficeApi({
-    db: database.db, now, warm: true, logger, mailer, portalUrl: options.portalUrl, signal: backofficeJobs.signal,
+    db: database.db, now, warm: true, logger, mailer, portalUrl, signal: backofficeJobs.signal,
+    // The demo's token is public (README): a production portal takes it only with DEMO_DATA=1 (decision 0163).
+    refuseDemoServiceToken: production && !demoData,
     // The alerts' unsubscribe links are signed with a key of their own, derived from the session secret.
     alertsSecret: deriveAlertsSecret(sessionSecret),
     loginThrottle,

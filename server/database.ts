@@ -2,13 +2,22 @@ import path from "node:path";
 import { openDatabase, type OpenedDatabase } from "./backoffice/db/open";
 import { seedDemoIfEmpty } from "./backoffice/seed/demo";
 
-/** Opens the back-office database (PostgreSQL or embedded PGlite) and seeds the demo data on first start. */
+export interface PortalDatabase extends OpenedDatabase {
+  /** No organization and no service token: a first start, to be set up with `npm run admin` (README). */
+  empty: boolean;
+}
+
+/**
+ * Opens the back-office database (PostgreSQL or embedded PGlite); with `demoData`, seeds the
+ * demo into an empty one. Production seeds it only with DEMO_DATA=1 (decision 0163).
+ */
 export async function openPortalDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   memory: boolean;
+  demoData: boolean;
   onDatabaseLost?: (error: Error) => void;
-}): Promise<OpenedDatabase> {
+}): Promise<PortalDatabase> {
   const opened = await openDatabase({
     url: options.databaseUrl,
     dataDir: path.join(options.dataDir, "pglite"),
@@ -16,10 +25,21 @@ export async function openPortalDatabase(options: {
     onDatabaseLost: options.onDatabaseLost,
   });
   try {
-    await seedDemoIfEmpty(opened.db);
+    if (options.demoData) await seedDemoIfEmpty(opened.db);
+    const organization = await opened.db.selectFrom("organizations").select("id").limit(1).executeTakeFirst();
+    const token = await opened.db.selectFrom("service_tokens").select("id").limit(1).executeTakeFirst();
+    return { ...opened, empty: !organization && !token };
   } catch (error) {
     await opened.close();
     throw error;
   }
-  return opened;
 }
+
+/** What the log says on a start with an empty database: how to create the first token and accounts. */
+export const FIRST_START_NOTICE =
+  "Base de données vide : le portail démarre sans données de démonstration (DEMO_DATA=1 les ajoute). " +
+  "Créez le jeton de service de l'ERP et le premier compte, le portail arrêté, avec les mêmes DATABASE_URL ou DATA_DIR : " +
+  "npm run admin -- token create --name ERP ; " +
+  "npm run admin -- organization create --ref C0001 --name « Nom du client » --zipcode 29200 --city Brest ; " +
+  "npm run admin -- user create --organization C0001 --email achats@client.fr --name « Nom Prénom » --admin (affiche le lien d'invitation). " +
+  "Voir le README, « Premier démarrage en production ».";

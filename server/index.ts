@@ -41,6 +41,7 @@ async function main(env: ServerEnv): Promise<void> {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     portalUrl: env.PORTAL_URL,
+    demoData: env.NODE_ENV !== "production" || env.DEMO_DATA,
     catalogue: {
       stockMode: env.CATALOGUE_STOCK_MODE,
       stockPaceMs: env.CATALOGUE_STOCK_PACE_MS,

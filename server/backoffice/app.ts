@@ -15,13 +15,14 @@ import { certificatesRouter } from "./certificates/routes";
 import { defaultCertificatesDir } from "./certificates/store";
 import { checkoutRouter } from "./checkout/routes";
 import { contentRouter } from "./content/routes";
-import { DEFAULT_TOKEN_LIFETIME_MS } from "./auth/tokens";
+import { DEFAULT_TOKEN_LIFETIME_MS, hashToken } from "./auth/tokens";
 import { crmRouter } from "./crm/routes";
 import type { Database } from "./db/schema";
 import { DEFAULT_CART_VACUUM_EVERY, TableVacuum } from "./db/vacuum";
 import type { CatalogueServiceDeps } from "./http/deps";
 import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
 import { requireService } from "./http/service";
+import { DEMO_SERVICE_TOKEN } from "./seed/organizations-data";
 import { requireSession } from "./http/session";
 import { customerInvoicesRouter } from "./invoices/customer-routes";
 import { serviceInvoicesRouter } from "./invoices/service-routes";
@@ -96,6 +97,11 @@ export interface BackofficeApiDeps {
    * and close it.
    */
   loginThrottle?: LoginThrottle;
+  /**
+   * Answer the demo's public service token as unknown even when the database holds it: a
+   * production deployment without DEMO_DATA=1 (decision 0163).
+   */
+  refuseDemoServiceToken?: boolean;
 }
 
 const consoleLogger: ErrorLogger = {
@@ -126,6 +132,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     // Without a mail service nobody is told: the quote's page and timeline still say everything.
     quoteNotifier: deps.quoteNotifier ?? quoteMail ?? { notify: () => undefined },
     alerts: deps.alertNotifier ?? alertMail ?? SILENT_ALERTS,
+    refusedServiceTokens: new Set(deps.refuseDemoServiceToken ? [hashToken(DEMO_SERVICE_TOKEN)] : []),
   };
   if (deps.revocations) {
     const relay = relayRevocations(services.sessions, { url: deps.revocations.redisUrl, channel: deps.revocations.channel, logger });
@@ -184,9 +191,9 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/crm", authenticated, checkoutRouter(services));
   api.use("/crm", authenticated, alertPreferencesRouter(services));
   // The distributor's systems, with a service token: never a portal user's (decision 0102).
-  api.use("/erp", requireService(deps.db), serviceOrdersRouter(services), serviceInvoicesRouter(services), serviceQuotesRouter(services));
+  api.use("/erp", requireService(services), serviceOrdersRouter(services), serviceInvoicesRouter(services), serviceQuotesRouter(services));
   // The page-view report (docs/analytics.md, decision 0125): the distributor's systems too.
-  api.use("/analytics", requireService(deps.db), analyticsRouter(services));
+  api.use("/analytics", requireService(services), analyticsRouter(services));
   api.use(unknownRoute);
   api.use(errorHandler(logger));
   return api;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import pino from "pino";
+import { localPortalUrl } from "../config/env";
 import { resolveSessionSecret } from "../config/session-secret";
 import { importPortalBuild } from "../portal-build";
 import { deriveAlertsSecret } from "./alerts/tokens";
@@ -22,7 +23,9 @@ async function mailDeps(logger: pino.Logger): Promise<Pick<BackofficeApiDeps, "m
     const { app } = await importPortalBuild(path.join(ROOT_DIR, "build", "index.js"));
     const dir = path.resolve(ROOT_DIR, process.env.DATA_DIR ?? "data", "mail");
     const mailer = app.createMailer({ smtpUrl: process.env.SMTP_URL, from: process.env.MAIL_FROM ?? app.DEFAULT_MAIL_FROM, dir, logger });
-    return { mailer, portalUrl: process.env.PORTAL_URL };
+    const production = process.env.NODE_ENV === "production";
+    // Outside production the links lead to the portal `npm start` serves on this machine.
+    return { mailer, portalUrl: process.env.PORTAL_URL ?? (production ? undefined : localPortalUrl("0.0.0.0", Number(process.env.PORT ?? 3000))) };
   } catch (error) {
     logger.warn({ err: error }, "no portal build: the quotes' e-mails are not sent (npm run build)");
     return { mailer: null };
@@ -67,7 +70,10 @@ async function main(): Promise<void> {
       process.exit(1);
     },
   });
-  const seeded = await seedDemoIfEmpty(db);
+  // As the portal: in production the demo (public password and service token) only with DEMO_DATA=1 (decision 0163).
+  const production = process.env.NODE_ENV === "production";
+  const demoData = !production || process.env.DEMO_DATA === "1" || process.env.DEMO_DATA === "true";
+  const seeded = demoData && (await seedDemoIfEmpty(db));
   if (seeded) logger.info("demo data created");
 
   const app = express();
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
   // The jobs (quote reminders, overdue invoices' alerts) stop with `jobs`, before the database closes.
   // With REDIS_URL, a revocation here reaches the portals' own back-offices at once, and theirs here (decision 0143).
   const revocations = process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL, channel: process.env.REALTIME_CHANNEL ?? "portail" } : undefined;
-  app.use("/api", createBackofficeApi({ db, logger, warm: true, revocations, ...(await mailDeps(logger)), ...(await alertsDeps(logger)), signal: jobs.signal, loginThrottle }));
+  app.use("/api", createBackofficeApi({ db, logger, warm: true, revocations, refuseDemoServiceToken: !demoData, ...(await mailDeps(logger)), ...(await alertsDeps(logger)), signal: jobs.signal, loginThrottle }));
   const server = app.listen(port, "127.0.0.1", () => logger.info({ port }, "back-office listening"));
 
   const shutdown = (signal: string) => {

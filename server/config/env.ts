@@ -40,8 +40,17 @@ export const envSchema = z.object({
   /** Order emails go through this SMTP server; unset: written as .eml files under DATA_DIR/mail. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("NautiDistrib <commandes@nautidistrib.fr>"),
-  /** The portal's public address (https://portail.example.fr): the links in the quotes' emails. */
+  /**
+   * The portal's public address (https://portail.example.fr), which every e-mail's links start
+   * with: required in production; in development, the local address the portal listens on.
+   */
   PORTAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * In production, the demo data (README's accounts, password and service token) is seeded
+   * into an empty database, and the demo token accepted, only with DEMO_DATA=1 (decision 0163).
+   * Outside production the demo is always seeded into an empty database.
+   */
+  DEMO_DATA: booleanFlag,
   /** Test clock (ISO instant the server starts at, then runs on): refused in production. */
   PORTAL_FAKE_NOW: z.iso.datetime({ offset: true }).optional(),
   /**
@@ -83,6 +92,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   if (parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET) {
     throw new Error("SESSION_SECRET is required in production (at least 32 characters).");
   }
+  if (parsed.data.NODE_ENV === "production" && !parsed.data.PORTAL_URL) {
+    throw new Error(
+      "PORTAL_URL est obligatoire en production : c'est l'adresse publique du portail (par exemple https://portail.example.fr), par laquelle commencent les liens des e-mails (invitations, mots de passe, devis).",
+    );
+  }
   if (parsed.data.NODE_ENV === "production" && parsed.data.PORTAL_FAKE_NOW) {
     throw new Error("PORTAL_FAKE_NOW is for tests only: it is refused in production.");
   }
@@ -103,7 +117,18 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       "WEB_CONCURRENCY > 1 demande REDIS_URL : sans Redis, la synchronisation en direct des paniers, les limites de tentatives de connexion et les révocations de session resteraient propres à chaque processus.",
     );
   }
-  return parsed.data;
+  return { ...parsed.data, PORTAL_URL: parsed.data.PORTAL_URL ?? localPortalUrl(parsed.data.HOST, parsed.data.PORT) };
+}
+
+/**
+ * Where a browser on this machine reaches a portal listening on `host`:`port`: the links of the
+ * e-mails written in development (PORTAL_URL unset). Nothing for port 0 (any free port): the
+ * links then stay paths.
+ */
+export function localPortalUrl(host: string, port: number): string | undefined {
+  if (port === 0) return undefined;
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { parseQuickOrderRows, parseQuickOrderText, type QuickOrderParse } from "
 import type { GridRow } from "./types";
 import { fileField } from "./upload.server";
 import { MultipartTooLarge, readMultipartForm } from "~/services/forms/multipart.server";
+import { assertZipWithinBounds, ZipTooLarge, type ZipBounds } from "~/services/forms/zip-bounds.server";
 import { textFields } from "~/services/forms/parse.server";
 
 /**
@@ -18,6 +19,14 @@ export const GRID_LABEL = "Grille";
 export const TEXT_LABEL = "Texte collé";
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 const NOT_A_SHEET = "Le fichier n'est ni un CSV ni un classeur XLSX.";
+const UNREADABLE_WORKBOOK = "Le classeur Excel est illisible (format XLSX attendu).";
+/**
+ * What a workbook may inflate to before read-excel-file unpacks it (decision 0164): a quick
+ * order reads 200 references, and a 1.9 MB workbook of 60,000 lines inflates to 12 MB.
+ */
+export const QUICK_ORDER_WORKBOOK_BOUNDS: ZipBounds = { maxEntryBytes: 20 * 1024 * 1024, maxTotalBytes: 40 * 1024 * 1024, maxEntries: 500 };
+export const WORKBOOK_TOO_LARGE =
+  "Le classeur Excel est trop volumineux une fois décompressé (plus de 40 Mo) : copiez les références et quantités dans un nouveau classeur, ou enregistrez-le en CSV.";
 
 export interface QuickOrderSource {
   label: string;
@@ -153,8 +162,13 @@ export async function fileSource(file: File): Promise<QuickOrderSource | null> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const label = `Fichier ${file.name.slice(0, 60)}`;
   if (isZip(bytes)) {
+    try {
+      assertZipWithinBounds(bytes, QUICK_ORDER_WORKBOOK_BOUNDS);
+    } catch (error) {
+      throw new QuickOrderFileError(error instanceof ZipTooLarge ? WORKBOOK_TOO_LARGE : UNREADABLE_WORKBOOK);
+    }
     const rows = await readSheet(Buffer.from(bytes)).catch(() => {
-      throw new QuickOrderFileError("Le classeur Excel est illisible (format XLSX attendu).");
+      throw new QuickOrderFileError(UNREADABLE_WORKBOOK);
     });
     return { label, parse: parseQuickOrderRows(rows.map((row) => row.map(cellText))) };
   }

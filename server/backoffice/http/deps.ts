@@ -25,6 +25,11 @@ export interface ServiceDeps {
   quoteNotifier: QuoteNotifier;
   /** Told of each order, invoice and stock event once it has committed: the alerts go out from there (alerts/). */
   alerts: AlertNotifier;
+  /**
+   * Hashes of service tokens answered as unknown whatever the database holds: the demo's, in
+   * production without DEMO_DATA=1 (decision 0163).
+   */
+  refusedServiceTokens?: ReadonlySet<string>;
 }
 
 /** The routers that read the catalogue also get what is cached per process for everyone. */

@@ -46,7 +46,7 @@ const unknownRequest = () => new ApiFailure(404, "unknown_account_request", "Auc
 /** The distributor's systems, with a service token (decision 0102): read and move the requests. */
 export function serviceRequestsRouter(deps: ServiceDeps, accounts: AccountRequestDeps): Router {
   const router = Router();
-  router.use(["/erp/account-requests", "/erp/contact-requests"], requireService(deps.db));
+  router.use(["/erp/account-requests", "/erp/contact-requests"], requireService(deps));
 
   router.get("/erp/account-requests", asyncHandler(async (req, res) => {
     const query = parseInput(accountRequestListQuery, req.query);

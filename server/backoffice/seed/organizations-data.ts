@@ -6,8 +6,8 @@ export const DEMO_PASSWORD = "demo1234";
 
 /**
  * The demo's service token: the distributor's warehouse calls /api/erp with it, and
- * `npm run warehouse` uses it when no other is given. Public like DEMO_PASSWORD: a real
- * deployment revokes it (docs/decisions/0102-service-tokens-for-the-distributor-systems.md).
+ * `npm run warehouse` uses it when no other is given. Public like DEMO_PASSWORD: a production
+ * portal refuses it unless DEMO_DATA=1 (decisions 0102, 0163).
  */
 export const DEMO_SERVICE_NAME = "Entrepôt NautiDistrib";
 export const DEMO_SERVICE_TOKEN = "demo-entrepot-nautidistrib-2026";

@@ -1,6 +1,8 @@
+import { zipSync } from "fflate";
 import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as quickOrderRoute from "~/routes/_app.mon-panier.commande-rapide";
+import { WORKBOOK_TOO_LARGE } from "~/services/cart/quick-order-input.server";
 import type { PortalLoadContext } from "~/services/context.server";
 import { callRoute, formRequest } from "../portal/harness";
 import { cartPage, cookieFor, dataOf, postCart } from "./cart-flow";
@@ -89,6 +91,29 @@ describe("quick order", () => {
     expect(data.report.refused).toHaveLength(1);
     expect(data.report.refused[0]?.source).toBe("Fichier commande.xlsx");
     expect(await cartQuantities()).toEqual({ [ref(2)]: 6 });
+  });
+
+  it("refuses in French, before unpacking it, a workbook that would inflate past its bounds, even when its sizes lie", async () => {
+    // One entry of 60 MB of zeros: a few tens of KB on the wire.
+    const zeros = new Uint8Array(60 * 1024 * 1024);
+    const bomb = zipSync({ "[Content_Types].xml": new TextEncoder().encode("<Types/>"), "xl/sharedStrings.xml": zeros });
+    const lying = bomb.slice();
+    const view = new DataView(lying.buffer);
+    for (let offset = 0; offset + 4 <= lying.length; offset++) {
+      if (view.getUint32(offset, true) === 0x04034b50) view.setUint32(offset + 22, 100, true);
+      if (view.getUint32(offset, true) === 0x02014b50) view.setUint32(offset + 24, 100, true);
+    }
+    for (const workbook of [bomb, lying]) {
+      const form = new FormData();
+      form.set("ref_0", ref(3));
+      form.set("qty_0", "2");
+      form.set("file", new File([workbook], "commande.xlsx"));
+      const { data, status } = await quickOrder(form);
+      expect(status).toBe(400);
+      expect(data.message).toBe(WORKBOOK_TOO_LARGE);
+      expect(data.grid[0]).toEqual({ ref: ref(3), qty: "2" });
+    }
+    expect(await cartQuantities()).toEqual({});
   });
 
   it("refuses a file that is neither CSV nor XLSX", async () => {

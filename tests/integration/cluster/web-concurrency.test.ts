@@ -52,6 +52,9 @@ describe.skipIf(!DATABASE_URL || !reachable || !linux)("WEB_CONCURRENCY=2 on Pos
       REDIS_URL,
       REALTIME_CHANNEL: `portail-cluster-${randomUUID()}`,
       NODE_ENV: "production",
+      PORTAL_URL: "https://portail.example.fr",
+      // A demo deployment: the test logs in with the demo accounts seeded above.
+      DEMO_DATA: "1",
       HOST: "127.0.0.1",
       // Under node:cluster the workers share the one free port the primary picks.
       PORT: "0",

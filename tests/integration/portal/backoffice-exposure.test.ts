@@ -18,7 +18,7 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
 describe("the back-office of a production portal", () => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startPortal({ production: true });
+    portal = await startPortal({ production: true, demoData: true, portalUrl: "https://portail.example.fr" });
   }, 120_000);
   afterAll(() => portal?.close());
 
