@@ -222,7 +222,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     portal: current,
     redisUrl,
     channel: redisPrefix,
-    allowedOrigins: realtimeEnv.REALTIME_ALLOWED_ORIGINS,
+    allowedOrigins: publicOrigins(options.portalUrl, realtimeEnv.REALTIME_ALLOWED_ORIGINS),
     logger,
   }).catch(async (error: unknown) => {
     await closeGracefully(httpServer, closeResources);
@@ -300,4 +300,11 @@ function listen(app: express.Express, port: number, host: string, exclusive = fa
     server.once("error", reject);
     server.listen({ port, host, exclusive }, () => resolve(server));
   });
+}
+
+/** The origins a live connection may come from: PORTAL_URL's and REALTIME_ALLOWED_ORIGINS (decision 0166). */
+function publicOrigins(portalUrl: string | undefined, allowed: readonly string[]): string[] {
+  const origins = allowed.map((origin) => new URL(origin).origin);
+  if (portalUrl) origins.push(new URL(portalUrl).origin);
+  return [...new Set(origins)];
 }

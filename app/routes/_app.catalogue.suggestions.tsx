@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Suggestion } from "~/components/catalogue/SearchBox";
+import { SIGNED_IN_CACHE_CONTROL } from "~/services/cache-policy.server";
 import { type CatalogueUser, MAX_QUERY_LENGTH, normalizeSearchText, requireCatalogueUser } from "~/services/catalogue/index.server";
 
 const SUGGESTION_COUNT = 8;
@@ -19,8 +20,7 @@ async function catalogueUserOrNull(args: LoaderFunctionArgs): Promise<CatalogueU
   }
 }
 
-/** GET /catalogue/suggestions?q=: up to 8 products for the search boxes, as JSON (no page). */
-export async function loader(args: LoaderFunctionArgs) {
+async function findSuggestions(args: LoaderFunctionArgs): Promise<{ suggestions: Suggestion[] }> {
   const user = await catalogueUserOrNull(args);
   const q = normalizeSearchText(new URL(args.request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH).trim();
   if (!user || q.length < 2) return NO_SUGGESTIONS;
@@ -29,4 +29,14 @@ export async function loader(args: LoaderFunctionArgs) {
     .catch(() => null);
   const suggestions: Suggestion[] = (page?.items ?? []).map((item) => ({ id: item.obj_id, ref: item.obj_ref, title: item.obj_title }));
   return { suggestions };
+}
+
+/**
+ * GET /catalogue/suggestions?q=: up to 8 products for the search boxes, as JSON (no page). The
+ * products are the signed-in customer's (their catalogue, their titles): like the pages, private
+ * and not stored (decision 0140), which a resource route must say itself (entry.server only
+ * marks documents and page data).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  return Response.json(await findSuggestions(args), { headers: { "Cache-Control": SIGNED_IN_CACHE_CONTROL } });
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { attachmentDisposition, fileNameForType } from "@shared/contracts/certificates";
 import { requireUser } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
 
@@ -12,10 +13,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const cerId = args.params.cerId ?? "";
   if (!/^[0-9a-f-]{36}$/.test(cerId)) throw data({ message: null }, { status: 404 });
   const file = await active.upstream.certificates.download(cerId).catch(asRouteError);
+  // The name ends with the extension of the checked type whatever the back-office (an ERP's) stored.
   return new Response(Buffer.from(file.content_base64, "base64"), {
     headers: {
       "Content-Type": file.mime,
-      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
+      "Content-Disposition": attachmentDisposition(fileNameForType(file.file_name, file.mime)),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },

@@ -2,7 +2,7 @@ import type http from "node:http";
 import { Server } from "socket.io";
 import { REALTIME_PATH } from "@shared/realtime/protocol";
 import type { CartUpdatePublisher } from "@shared/realtime/publisher";
-import { authenticateHandshake, type HandshakePortal } from "./handshake";
+import { authenticateHandshake, type ConnectionGate, type HandshakePortal } from "./handshake";
 import { isAllowedOrigin } from "./origin";
 import { createSocketPublisher } from "./publisher";
 import { connectRedisRelay, type RedisRelay } from "./redis";
@@ -23,7 +23,10 @@ export interface RealtimeOptions {
   redisUrl?: string;
   /** Redis channel prefix (default "portail"). */
   channel?: string;
-  /** Public origins besides the request's Host (a proxy that rewrites Host). */
+  /**
+   * The portal's public origins (PORTAL_URL's, REALTIME_ALLOWED_ORIGINS): when there are any, a
+   * page's Origin must be one of them, whatever Host the request names (decision 0166).
+   */
   allowedOrigins?: readonly string[];
   logger: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
@@ -35,6 +38,8 @@ export interface RealtimeHub {
 }
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
+/** Live connections one portal session may hold, every instance together (tabs of one browser; decision 0166). */
+export const MAX_CONNECTIONS_PER_SESSION = 10;
 /** How long a dropped browser's missed events are kept for it (single instance, see 0062). */
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
 /** setTimeout's limit: longer sessions are simply closed at this horizon and reconnect. */
@@ -58,7 +63,7 @@ export async function attachRealtime(httpServer: http.Server, options: RealtimeO
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     ...(relay ? { adapter: relay.adapter } : {}),
   });
-  io.use(authenticateHandshake(options.portal));
+  io.use(authenticateHandshake(options.portal, sessionConnectionGate(io)));
   io.on("connection", (socket) => placeInRooms(socket));
 
   return {
@@ -87,4 +92,32 @@ function placeInRooms(socket: RealtimeSocket): void {
   const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
   timer.unref();
   socket.once("disconnect", () => clearTimeout(timer));
+}
+
+/**
+ * The cap on one session's connections (decision 0166), checked before the back-office is asked.
+ * The sockets already in the session's room are counted through the adapter, so with Redis
+ * those of every instance; the handshakes under way on this process are counted too, so that
+ * a burst of parallel handshakes cannot slip past the count.
+ */
+function sessionConnectionGate(io: RealtimeServer): ConnectionGate {
+  const pending = new Map<string, number>();
+  const release = (room: string) => {
+    const left = (pending.get(room) ?? 1) - 1;
+    if (left > 0) pending.set(room, left);
+    else pending.delete(room);
+  };
+  return {
+    async admit(room) {
+      pending.set(room, (pending.get(room) ?? 0) + 1);
+      const connected = await io.in(room).fetchSockets().then(
+        (sockets) => sockets.length,
+        () => 0, // another instance that does not answer in time does not lock people out
+      );
+      if (connected + (pending.get(room) ?? 0) <= MAX_CONNECTIONS_PER_SESSION) return true;
+      release(room);
+      return false;
+    },
+    release,
+  };
 }

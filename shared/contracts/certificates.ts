@@ -66,9 +66,39 @@ export function sniffCertificateMime(bytes: Uint8Array): CertificateMime | null 
   return null;
 }
 
+const EXTENSIONS: Record<CertificateMime, readonly [string, ...string[]]> = {
+  "application/pdf": ["pdf"],
+  "image/png": ["png"],
+  "image/jpeg": ["jpg", "jpeg"],
+};
+
+/**
+ * The name a checked file is stored, shown and served under: the sender's name with the
+ * extension of the type its first bytes were checked to be. A file starting with "%PDF-" but
+ * named x.html is x.pdf, so that no browser nor desktop opens it as a page; the rest of the name
+ * stays, for the people who read it.
+ */
+export function fileNameForType(name: string, mime: CertificateMime): string {
+  const extensions = EXTENSIONS[mime];
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+  if (extensions.includes(extension)) return name;
+  return `${dot > 0 ? name.slice(0, dot) : name}.${extensions[0]}`;
+}
+
 /** A file name safe to put in a Content-Disposition header and to show: no path, no controls. */
 export function safeFileName(raw: string): string {
   // eslint-disable-next-line no-control-regex
   const base = raw.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f"]/g, "").trim() ?? "";
   return base.slice(0, 200) || "certificat";
+}
+
+/**
+ * Content-Disposition of a download, never shown inline: a header carries Latin-1 only, so an
+ * ASCII name for old clients and the exact one in RFC 5987's form.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

@@ -7,6 +7,14 @@ import { SelectField, TextAreaField } from "./Fields";
 import { HoneypotField } from "./HoneypotField";
 
 /**
+ * Only a signed-in user gets a copy, at the account's own address: a copy to an address anyone
+ * can type would let strangers send any text from the distributor's address (docs/requests.md).
+ */
+function emailHint(signedIn: boolean): string {
+  return signedIn ? "Nous vous répondons à cette adresse ; une copie de votre message part à l'adresse de votre compte." : "Nous vous répondons à cette adresse.";
+}
+
+/**
  * The contact form: subject, message, who writes. A plain POST form (it works without
  * JavaScript); a refusal comes back with each French message next to its field and everything
  * typed. Signed in, the identity is pre-filled and can still be changed.
@@ -26,7 +34,7 @@ export function ContactForm({ view, refusal }: { view: ContactPageView; refusal:
         <legend>Vos coordonnées</legend>
         <TextField id="contact-nom" name="name" label="Nom et prénom" defaultValue={value("name")} autoComplete="name" maxLength={100} required error={errors.name} />
         <TextField id="contact-societe" name="company" label="Société" defaultValue={value("company")} autoComplete="organization" maxLength={150} required error={errors.company} />
-        <TextField id="contact-email" name="email" type="email" label="Adresse e-mail" defaultValue={value("email")} autoComplete="email" maxLength={120} required error={errors.email} hint="Nous vous répondons à cette adresse et vous y envoyons une copie de votre message." />
+        <TextField id="contact-email" name="email" type="email" label="Adresse e-mail" defaultValue={value("email")} autoComplete="email" maxLength={120} required error={errors.email} hint={emailHint(view.signedIn)} />
         <TextField id="contact-telephone" name="phone" type="tel" label="Téléphone (facultatif)" defaultValue={value("phone")} autoComplete="tel" maxLength={40} error={errors.phone} />
       </fieldset>
       <HoneypotField />

@@ -1,9 +1,14 @@
+import { CERTIFICATE_MIME_TYPES, fileNameForType, type CertificateMime } from "@shared/contracts/certificates";
 import { asRouteError } from "~/services/route-errors.server";
 import type { UpstreamFile } from "~/services/upstream/index.server";
 import { notFound, requireId } from "./ids.server";
 
 /** The only types a quote's file may have (sniffed by the back-office when it was sent). */
-const FILE_TYPES = new Set(["application/pdf", "image/png", "image/jpeg"]);
+const FILE_TYPES: ReadonlySet<string> = new Set<CertificateMime>(CERTIFICATE_MIME_TYPES);
+
+function isFileType(type: string): type is CertificateMime {
+  return FILE_TYPES.has(type);
+}
 
 /** A file name the back-office gave, kept to safe characters; else `fallback`. */
 function fileNameOf(file: UpstreamFile, fallback: string): string {
@@ -19,14 +24,15 @@ function fileNameOf(file: UpstreamFile, fallback: string): string {
  */
 async function download(file: UpstreamFile, fallback: string): Promise<Response> {
   const contentType = file.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!FILE_TYPES.has(contentType)) {
+  if (!isFileType(contentType)) {
     // Not a file a quote may hold: nothing is passed on, as for a file that does not exist.
     await file.body.cancel().catch(() => undefined);
     notFound();
   }
   const headers = new Headers({
     "Content-Type": contentType,
-    "Content-Disposition": `attachment; filename="${fileNameOf(file, fallback)}"`,
+    // Named after the type served, whatever name the file was sent or stored under.
+    "Content-Disposition": `attachment; filename="${fileNameForType(fileNameOf(file, fallback), contentType)}"`,
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
   });

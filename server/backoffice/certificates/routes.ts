@@ -1,7 +1,9 @@
 import express, { Router } from "express";
 import {
   CERTIFICATE_MAX_BYTES,
+  attachmentDisposition,
   certificateUploadRequest,
+  fileNameForType,
   safeFileName,
   sniffCertificateMime,
 } from "@shared/contracts/certificates";
@@ -49,7 +51,7 @@ export function certificatesRouter(deps: ServiceDeps): Router {
       productId: product.id,
       userId: session.user.id,
       mmsi: body.mmsi,
-      fileName: safeFileName(body.file_name),
+      fileName: fileNameForType(safeFileName(body.file_name), mime),
       mime,
       bytes,
     });
@@ -82,7 +84,7 @@ export function certificatesRouter(deps: ServiceDeps): Router {
       return;
     }
     res.set("Content-Type", found.record.mime);
-    res.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(found.record.file_name)}`);
+    res.set("Content-Disposition", attachmentDisposition(found.record.file_name));
     res.send(found.bytes);
   }));
 

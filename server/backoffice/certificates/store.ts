@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Generated, Kysely } from "kysely";
-import type { CertificateMime, CertificateRecord } from "@shared/contracts/certificates";
+import { fileNameForType, type CertificateMime, type CertificateRecord } from "@shared/contracts/certificates";
 import type { Database } from "../db/schema";
 
 /** The certificates table (migration 0003), beside the core schema's tables. */
@@ -46,7 +46,7 @@ function toRecord(row: Row): CertificateRecord {
   return {
     cer_id: row.cer_id,
     mmsi: row.mmsi,
-    file_name: row.file_name,
+    file_name: fileNameForType(row.file_name, row.mime),
     product_id: row.product_id,
     mime: row.mime,
     size: row.size,

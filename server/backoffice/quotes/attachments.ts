@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Response } from "express";
 import type { Kysely, Transaction } from "kysely";
-import { safeFileName, sniffCertificateMime } from "@shared/contracts/certificates";
+import { attachmentDisposition, fileNameForType, safeFileName, sniffCertificateMime, type CertificateMime } from "@shared/contracts/certificates";
 import { QUOTE_ATTACHMENT_MAX_BYTES, type QuoteAttachmentUpload } from "@shared/contracts/quotes";
 import type { Database } from "../db/schema";
 import { ApiFailure, notFound } from "../http/errors";
@@ -30,7 +30,7 @@ export function checkedFile(upload: QuoteAttachmentUpload, path = "attachment"):
   if (bytes.length > QUOTE_ATTACHMENT_MAX_BYTES) throw refused(`${path}.content_base64`, "Le fichier dépasse 5 Mo.");
   const mime = sniffCertificateMime(bytes);
   if (!mime) throw refused(`${path}.content_base64`, "Seuls les fichiers PDF, PNG ou JPEG sont acceptés.");
-  return { fileName: safeFileName(upload.file_name), mime, bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
+  return { fileName: fileNameForType(safeFileName(upload.file_name), mime), mime, bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
 export async function storeAttachment(
@@ -65,11 +65,11 @@ export async function sendAttachment(db: Kysely<Database>, res: Response, scope:
     .where(inScope(scope))
     .executeTakeFirst();
   if (!row) throw notFound();
-  // A header carries Latin-1 only: an ASCII name, and the exact one in RFC 5987's form.
-  const ascii = row.file_name.replace(/[^\x20-\x7e]/g, "_");
+  // A row stored before names followed the checked type is served under the right extension too.
+  const fileName = fileNameForType(row.file_name, row.mime as CertificateMime);
   res.set({
     "Content-Type": row.mime,
-    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.file_name)}`,
+    "Content-Disposition": attachmentDisposition(fileName),
     "X-Content-Type-Options": "nosniff",
     ETag: `"${row.sha256}"`,
   });

@@ -1,3 +1,4 @@
+import { fileNameForType } from "@shared/contracts/certificates";
 import type { QuoteActor, QuoteAttachment, QuoteSide, QuoteState, QuoteSummary } from "@shared/contracts/quotes";
 import { quoteStateOn, waitingFor } from "@shared/domain/quotes";
 
@@ -53,7 +54,7 @@ export function summaryView(row: SummaryRow, today: string): QuoteSummary {
 export function attachmentView(row: { id: number; file_name: string; mime: string; size: number; created_at: Date }): QuoteAttachment {
   return {
     att_id: row.id,
-    file_name: row.file_name,
+    file_name: fileNameForType(row.file_name, row.mime as QuoteAttachment["mime"]),
     mime: row.mime as QuoteAttachment["mime"],
     size: row.size,
     created_at: row.created_at.toISOString(),

@@ -8,7 +8,9 @@ import { contactCopyMail, contactToDistributorMail } from "./mail";
 
 /**
  * A contact message (docs/requests.md): saved first, then e-mailed to the distributor's contact
- * address with a copy to the sender, before the answer. A message that could not be e-mailed
+ * address, before the answer. Only a signed-in writer gets a copy, at the account's own address
+ * (its login), never at the one typed: a copy of any text to any address, from the
+ * distributor's address, would be a relay for strangers. A message that could not be e-mailed
  * stays saved (the distributor's systems list them, GET /api/erp/contact-requests) and the
  * failure is logged. Signed in, the message is tied to the account that wrote it.
  */
@@ -21,10 +23,10 @@ export interface ContactDeps {
 }
 
 /** The person who wrote: a contributor acting for a client is itself, for that client. */
-function writerOf(session: Session | null): { userId: number | null; orgId: number | null; account: string | null } {
-  if (!session) return { userId: null, orgId: null, account: null };
+function writerOf(session: Session | null): { userId: number | null; orgId: number | null; account: string | null; copyTo: string | null } {
+  if (!session) return { userId: null, orgId: null, account: null, copyTo: null };
   const writer = session.master ?? session.user;
-  return { userId: writer.id, orgId: session.org.id, account: `${session.org.name} (${session.org.ref})` };
+  return { userId: writer.id, orgId: session.org.id, account: `${session.org.name} (${session.org.ref})`, copyTo: writer.login };
 }
 
 export async function sendContact(deps: ContactDeps, request: ContactRequest, session: Session | null, now: Date): Promise<ContactReceipt> {
@@ -47,7 +49,7 @@ export async function sendContact(deps: ContactDeps, request: ContactRequest, se
     .executeTakeFirstOrThrow();
   const facts = { request, receivedAt: now, account: writer.account };
   await deps.mail.send(deps.contactAddress, contactToDistributorMail(facts), "contact");
-  await deps.mail.send(request.email, contactCopyMail(facts), "contact_copy");
+  if (writer.copyTo) await deps.mail.send(writer.copyTo, contactCopyMail(facts), "contact_copy");
   return { id: saved.id, received_at: now.toISOString() };
 }
 

@@ -87,11 +87,24 @@ describe("MMSI certificates", () => {
     if (!certificate) throw new Error("no certificate");
     const args = (who: string) => ({ request: pageRequest(`/mon-panier/certificats/${certificate.cerId}`, who), context: backoffice.context(), params: { cerId: certificate.cerId } });
     const response = await downloadRoute.loader(args(cookie));
-    expect(response.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''bateau.pdf");
+    expect(response.headers.get("content-disposition")).toBe("attachment; filename=\"bateau.pdf\"; filename*=UTF-8''bateau.pdf");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(PDF);
     const other = await cookieFor(backoffice, LOGINS.corsica);
     expect(await thrownStatus(() => downloadRoute.loader(args(other)))).toBe(404);
+  });
+
+  it("names a certificate after the type its bytes were checked to be: a page starting with %PDF- sent as x.html is x.pdf", async () => {
+    const disguised = new TextEncoder().encode("%PDF-<html><script>alert(document.cookie)</script></html>");
+    expect((await attach("227006760", new File([disguised], "x.html", { type: "text/html" })))?.type).toBe("success");
+    const [certificate] = (await mmsiLine()).certificates;
+    if (!certificate) throw new Error("no certificate");
+    expect(certificate.fileName).toBe("x.pdf");
+    const request = pageRequest(`/mon-panier/certificats/${certificate.cerId}`, cookie);
+    const response = await downloadRoute.loader({ request, context: backoffice.context(), params: { cerId: certificate.cerId } });
+    expect(response.headers.get("content-disposition")).toBe("attachment; filename=\"x.pdf\"; filename*=UTF-8''x.pdf");
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("refuses certificates to a people account without the cart right", async () => {

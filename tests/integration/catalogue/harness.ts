@@ -28,6 +28,11 @@ export async function run<T>(fn: (args: never) => Promise<T>, backoffice: Catalo
   return (fn as unknown as Loader)({ request, context: backoffice.context(), params }) as Promise<T>;
 }
 
+/** The search box's suggestions, read from the JSON answer of /catalogue/suggestions. */
+export async function suggestionsOf(answer: Response): Promise<{ suggestions: Array<{ id: number; ref: string; title: string }> }> {
+  return (await answer.json()) as { suggestions: Array<{ id: number; ref: string; title: string }> };
+}
+
 export function page(path: string, cookie: string): Request {
   return new Request(`http://portail.test${path}`, { headers: { cookie } });
 }

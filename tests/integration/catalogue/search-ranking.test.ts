@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as catalogueRoute from "~/routes/_app.catalogue._index";
 import * as suggestionsRoute from "~/routes/_app.catalogue.suggestions";
 import { DEMO_TODAY, ENGINES, startHarness, type Harness } from "../../support/harness";
-import { LOGINS, cookieFor, page, run } from "./harness";
+import { LOGINS, cookieFor, page, run, suggestionsOf } from "./harness";
 
 /**
  * The search as a buyer uses it (issue 24, docs/catalogue.md "Search"), on the full demo
@@ -120,10 +120,10 @@ describe.each(ENGINES)("search ranking on the demo catalogue, %s", (engine) => {
   });
 
   it("suggests life jackets for « gilet », and the exact reference first", async () => {
-    const { suggestions } = await run(suggestionsRoute.loader, harness, page("/catalogue/suggestions?q=gilet", cookie));
+    const { suggestions } = await suggestionsOf(await run(suggestionsRoute.loader, harness, page("/catalogue/suggestions?q=gilet", cookie)));
     expect(suggestions).toHaveLength(8);
     expect(suggestions.every((suggestion) => /^Gilet /.test(suggestion.title))).toBe(true);
-    const byRef = await run(suggestionsRoute.loader, harness, page("/catalogue/suggestions?q=AVF1500001", cookie));
+    const byRef = await suggestionsOf(await run(suggestionsRoute.loader, harness, page("/catalogue/suggestions?q=AVF1500001", cookie)));
     expect(byRef.suggestions[0]?.ref).toBe("AVF1500001");
   });
 

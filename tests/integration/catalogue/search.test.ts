@@ -4,7 +4,7 @@ import * as brandIndexRoute from "~/routes/_app.catalogue.marques._index";
 import * as brandRoute from "~/routes/_app.catalogue.marques.$slug";
 import * as suggestionsRoute from "~/routes/_app.catalogue.suggestions";
 import { thrownStatus } from "../portal/harness";
-import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, type CatalogueBackoffice } from "./harness";
+import { LOGINS, cookieFor, page, run, startCatalogueBackoffice, suggestionsOf, type CatalogueBackoffice } from "./harness";
 
 let backoffice: CatalogueBackoffice;
 let cookie: string;
@@ -65,11 +65,11 @@ describe("search", () => {
   });
 
   it("suggests products while typing, and nothing under two characters", async () => {
-    const { suggestions } = await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%20vhf", cookie));
+    const { suggestions } = await suggestionsOf(await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%20vhf", cookie)));
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(8);
     expect(suggestions[0]).toEqual({ id: expect.any(Number), ref: expect.any(String), title: expect.stringMatching(/antenne/i) });
-    const short = await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=a", cookie));
+    const short = await suggestionsOf(await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=a", cookie)));
     expect(short.suggestions).toEqual([]);
   });
 
@@ -78,13 +78,13 @@ describe("search", () => {
     if (data.mode !== "search") throw new Error("expected search results");
     expect(data.query).toBe("antenne vhf");
     expect(data.list.total).toBeGreaterThan(0);
-    const { suggestions } = await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%00vhf", cookie));
+    const { suggestions } = await suggestionsOf(await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%00vhf", cookie)));
     expect(suggestions.length).toBeGreaterThan(0);
   });
 
   it("suggests nothing, without a redirect, to a contributor who has not chosen a client", async () => {
     const sales = await cookieFor(backoffice, LOGINS.sales);
-    const answer = await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne", sales));
+    const answer = await suggestionsOf(await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne", sales)));
     expect(answer).toEqual({ suggestions: [] });
     // The catalogue itself still sends it to the client picker.
     const thrown = await run(catalogueRoute.loader, backoffice, page("/catalogue", sales)).catch((error: unknown) => error);

@@ -31,6 +31,12 @@ describe("redirect targets", () => {
     ["/\\evil.example", null],
     ["https://evil.example", null],
     ["/a\nb", null],
+    // A Location header holds bytes: characters outside printable ASCII are percent-encoded.
+    ["/\u3002/x", "/%E3%80%82/x"],
+    ["/\u2028x", "/%E2%80%A8x"],
+    ["/catalogue?q=c\u00e2ble fin", "/catalogue?q=c%C3%A2ble%20fin"],
+    ["/catalogue?q=%C3%A2", "/catalogue?q=%C3%A2"],
+    ["/a\ud800", null],
     ["", null],
     [undefined, null],
   ])("%j → %j", (input, expected) => {

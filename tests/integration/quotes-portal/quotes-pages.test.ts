@@ -155,6 +155,17 @@ describe("asking for a quote", () => {
     expect(await thrownStatus(() => run(attachmentRoute.loader, backoffice, page(files[0]!.href, corsica), { id: String(id), attId: String(files[0]!.id) }))).toBe(404);
   });
 
+  it("names a file after the type its bytes were checked to be: a page starting with %PDF- sent as x.html is x.pdf", async () => {
+    const disguised = new TextEncoder().encode("%PDF-<html><script>alert(document.cookie)</script></html>");
+    const id = await ask(buyer, [["reference", "Fichier déguisé"], ...productLines([1]), ["piece_jointe", new File([disguised], "x.html", { type: "text/html" })]]);
+    const [file] = (await detail(buyer, id)).attachments;
+    expect([file!.fileName, file!.mime]).toEqual(["x.pdf", "application/pdf"]);
+    const response = await responseOf(() => run(attachmentRoute.loader, backoffice, page(file!.href, buyer), { id: String(id), attId: String(file!.id) }));
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="x.pdf"');
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it("refuses bad input in French next to its field, and creates nothing", async () => {
     const before = await quoteCount();
     const refusal = async (fields: [string, string | File][]) => answered<QuoteNewRefusal>(await create(buyer, fields));

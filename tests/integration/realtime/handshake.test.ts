@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as logout from "~/routes/deconnexion";
 import { callRoute, formRequest, responseOf } from "../portal/harness";
+import { MAX_CONNECTIONS_PER_SESSION } from "../../../server/realtime/index";
 import { LOGINS, connectClient, logIn, settle, startPortal, type TestPortal } from "./harness";
 
 /** Who may open the live channel: the session cookie, confirmed by the back-office, from this site only. */
@@ -83,5 +84,56 @@ describe("socket.io handshake", () => {
     const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
     socket.emit("join", "x".repeat(70 * 1024));
     expect(await closed).toBe("transport close");
+  });
+});
+
+describe("connections per session (decision 0166)", () => {
+  it("refuses, in French, a connection beyond the cap of one session; another session is not affected; a closed one frees its place", async () => {
+    const user = await logIn(portal, LOGINS.buyer);
+    const sockets = await Promise.all(Array.from({ length: MAX_CONNECTIONS_PER_SESSION }, () => connectClient(portal, { cookie: user.cookie })));
+    expect(await refusal(connectClient(portal, { cookie: user.cookie }))).toEqual({
+      message: "Trop de connexions en direct pour cette session : fermez des onglets du portail, puis rechargez la page.",
+      code: "too_many_connections",
+    });
+    const other = await logIn(portal, LOGINS.buyer);
+    const otherSocket = await connectClient(portal, { cookie: other.cookie });
+    expect(otherSocket.connected).toBe(true);
+    const closed = sockets.pop()!;
+    closed.close();
+    // The server sees the close a moment later: wait until a new connection is admitted.
+    let again: Awaited<ReturnType<typeof connectClient>> | null = null;
+    for (let attempt = 0; attempt < 50 && !again; attempt++) {
+      again = await connectClient(portal, { cookie: user.cookie }).catch(() => null);
+      if (!again) await settle(100);
+    }
+    expect(again?.connected).toBe(true);
+    for (const socket of [...sockets, otherSocket, again!]) socket.close();
+  });
+
+  it("refuses a burst of parallel handshakes beyond the cap too", async () => {
+    const user = await logIn(portal, LOGINS.client);
+    const results = await Promise.allSettled(Array.from({ length: MAX_CONNECTIONS_PER_SESSION + 5 }, () => connectClient(portal, { cookie: user.cookie })));
+    const accepted = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    expect(accepted.length).toBeLessThanOrEqual(MAX_CONNECTIONS_PER_SESSION);
+    expect(results.filter((result) => result.status === "rejected")).toHaveLength(MAX_CONNECTIONS_PER_SESSION + 5 - accepted.length);
+    for (const socket of accepted) socket.close();
+  });
+});
+
+describe("Origin with a configured public address (PORTAL_URL, decision 0166)", () => {
+  let behindProxy: TestPortal;
+  beforeAll(async () => {
+    behindProxy = await startPortal({ portalUrl: "https://portail.example.fr" });
+  });
+  afterAll(() => behindProxy?.close());
+
+  it("accepts the public origin only, whatever Host the request names", async () => {
+    const { cookie } = await logIn(behindProxy, LOGINS.client);
+    const socket = await connectClient(behindProxy, { cookie, origin: "https://portail.example.fr" });
+    expect(socket.connected).toBe(true);
+    socket.close();
+    // The request's own Host (127.0.0.1:port) is no longer proof of anything.
+    await expect(connectClient(behindProxy, { cookie, origin: behindProxy.origin })).rejects.toThrow();
+    await expect(connectClient(behindProxy, { cookie, origin: "https://evil.example" })).rejects.toThrow();
   });
 });

@@ -39,32 +39,34 @@ describe.each(ENGINES)("on %s", (engine) => {
   };
 
   describe("POST /api/crm/contact-requests", () => {
-    it("saves a visitor's message as typed, e-mails the distributor and a copy to the sender", async () => {
+    it("saves a visitor's message as typed and e-mails the distributor only: no copy to an address anyone can type", async () => {
       const answer = await call<{ id: number }>(bed.bo, "/crm/contact-requests", { body: { ...contact, message: `${contact.message}\n${SCRIPT}` } });
       expect(answer.status).toBe(201);
       const row = await bed.bo.db.selectFrom("contact_requests").selectAll().where("id", "=", answer.body.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ subject: "livraison", email: "paul.lefloch@exemple.fr", phone: "+33 2 97 84 12 50", user_id: null, org_id: null });
       expect(row.message).toContain(SCRIPT);
       const mails = await bed.newMail();
-      expect(mails.map((mail) => mail.to)).toEqual([["contact@nautidistrib.fr"], ["paul.lefloch@exemple.fr"]]);
-      const [toDistributor, copy] = mails;
+      expect(mails.map((mail) => mail.to)).toEqual([["contact@nautidistrib.fr"]]);
+      const [toDistributor] = mails;
       expect(toDistributor?.subject).toBe("Message du portail — Une livraison — Chantier du Blavet");
       expect(toDistributor?.text).toContain("> Notre commande CMD-2026-00042 peut-elle être livrée au ponton ?");
       // Escaped in the HTML part: shown as text, never run.
       expect(toDistributor?.html).not.toContain("<script>");
       expect(toDistributor?.html).toContain("&#60;script&#62;");
-      expect(copy?.subject).toBe("Copie de votre message à NautiDistrib — Une livraison");
-      expect(copy?.text).toContain("notre service clients vous répond dans un délai d'un jour ouvré");
     });
 
-    it("ties a signed-in user's message to its account", async () => {
+    it("ties a signed-in user's message to its account, and sends the copy to the account's own address, not the one typed", async () => {
       const session = await login(bed.bo, LOGINS.buyer);
       const answer = await call<{ id: number }>(bed.bo, "/crm/contact-requests", { token: session.token, body: contact });
       expect(answer.status).toBe(201);
       const row = await bed.bo.db.selectFrom("contact_requests").select(["user_id", "org_id"]).where("id", "=", answer.body.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ user_id: session.user.obj_id, org_id: session.user.auth_org_id });
-      const [toDistributor] = await bed.newMail();
+      const mails = await bed.newMail();
+      expect(mails.map((mail) => mail.to)).toEqual([["contact@nautidistrib.fr"], [LOGINS.buyer]]);
+      const [toDistributor, copy] = mails;
       expect(toDistributor?.text).toContain("Compte du portail : Voilerie Atlantique (C0001)");
+      expect(copy?.subject).toBe("Copie de votre message à NautiDistrib — Une livraison");
+      expect(copy?.text).toContain("notre service clients vous répond dans un délai d'un jour ouvré");
     });
 
     it("refuses a token that is not valid, and a malformed message, with French issues; nothing is saved", async () => {

@@ -60,23 +60,23 @@ describe("the page", () => {
 });
 
 describe("sending", () => {
-  it("saves the message upstream, e-mails the distributor and a copy to the sender, then shows the acknowledgement", async () => {
+  it("saves a visitor's message upstream, e-mails the distributor only (no copy to a typed address), then shows the acknowledgement", async () => {
     const before = await countSaved();
     const answer = answerOf(await post(message, "198.51.100.1"));
     expect(answer).toMatchObject({ status: 303, location: "/nous-contacter/merci" });
     expect(await countSaved()).toBe(before + 1);
     const mails = await bed.newMail();
-    expect(mails.map((mail) => mail.to[0])).toEqual(["contact@nautidistrib.fr", "h.caradec@chantier-caradec.fr"]);
+    expect(mails.map((mail) => mail.to[0])).toEqual(["contact@nautidistrib.fr"]);
     expect(mails[0]?.subject).toBe("Message du portail — La facturation — Chantier Caradec");
   });
 
-  it("sends a signed-in user's message tied to its account", async () => {
+  it("sends a signed-in user's message tied to its account, the copy to the account's own address even when another is typed", async () => {
     const cookie = await signIn(bed, LOGINS.buyer);
-    expect(answerOf(await post({ ...message, email: LOGINS.buyer }, "198.51.100.2", cookie)).status).toBe(303);
+    expect(answerOf(await post({ ...message, email: "victime@exemple.fr" }, "198.51.100.2", cookie)).status).toBe(303);
     const row = await bed.bo.db.selectFrom("contact_requests").select(["user_id", "email"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
-    expect(row.email).toBe(LOGINS.buyer);
+    expect(row.email).toBe("victime@exemple.fr");
     expect(row.user_id).not.toBeNull();
-    await bed.newMail();
+    expect((await bed.newMail()).map((mail) => mail.to[0])).toEqual(["contact@nautidistrib.fr", LOGINS.buyer]);
   });
 
   it("keeps script-laden text as typed and never runs it: stored verbatim, escaped in the e-mail", async () => {

@@ -88,6 +88,16 @@ describe("Cache-Control of pages", () => {
     }
   });
 
+  it("the search box's suggestions (a resource route, not a page) to a signed-in person: private, no-store", async () => {
+    const { cookie } = await logIn(portal, "client@voilerie-atlantique.fr");
+    for (const pathname of ["/catalogue/suggestions?q=antenne", "/catalogue/suggestions.data?q=antenne&_route=routes%2F_app.catalogue.suggestions"]) {
+      const { response, text } = await get(pathname, { headers: { cookie, accept: "*/*" } });
+      expect(response.status, pathname).toBe(200);
+      expect(text, pathname).toContain("suggestions");
+      expect(response.headers.get("cache-control"), pathname).toBe("private, no-store");
+    }
+  });
+
   it("a visitor's public page stays as it was (no private header added)", async () => {
     const { response } = await get("/connexion");
     expect(response.status).toBe(200);
