@@ -58,6 +58,11 @@ export type PortalServices = {
   realtime: CartUpdatePublisher;
   /** The changes to each organization's cart, one at a time in this process (cart.server.ts). */
   cartChanges: KeyedQueue<number>;
+  /**
+   * Password changes, one at a time per account in this process (decision 0162): a burst of
+   * posts then holds one scrypt thread and one strength check at a time, not the whole pool.
+   */
+  passwordChanges: KeyedQueue<number>;
   /** The catalogue's configuration and its caches of category trees and brands (catalogue/). */
   catalogue: CatalogueServices;
   /** The process's logger; a load context has a child of it that carries the request id. */
@@ -98,6 +103,7 @@ export function createPortalServices(config: PortalConfig): PortalServices {
     checkout: createCheckoutServices({ ...cookieOptions, mail, now: config.now }),
     realtime: config.realtime ?? createRecordingPublisher(),
     cartChanges: new KeyedQueue<number>(),
+    passwordChanges: new KeyedQueue<number>(),
     catalogue: createCatalogueServices(config.catalogue),
     logger,
     rateLimits: createRateLimits(config.rateLimits),

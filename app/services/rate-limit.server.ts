@@ -36,6 +36,11 @@ export const RATE_LIMIT_RULES = {
   /** Forgotten password requests, per client address and per account (the address typed). */
   passwordResetByAddress: { points: 5, durationSeconds: 15 * 60 },
   passwordResetByAccount: { points: 3, durationSeconds: 15 * 60 },
+  /**
+   * The password change form, per account (decision 0162): each attempt checks the current
+   * password and judges the new one; ten in 15 minutes leave room for typos and weak tries.
+   */
+  passwordChange: { points: 10, durationSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

@@ -12,6 +12,19 @@ import { dictionary as frenchDictionary, translations as frenchTranslations } fr
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
+/**
+ * zxcvbn judges only this many first characters (its documented `maxLength` option; issue 32):
+ * its cost grows much faster than the length, and it runs on the event loop. An attacker must
+ * guess these characters too, so a longer password is at least as strong as they are; one
+ * whose beginning is guessable is refused (decision 0162).
+ */
+export const JUDGED_LENGTH = 24;
+/**
+ * How many l33t spellings zxcvbn tries (its `l33tMaxSubstitutions`, default 100): each one is
+ * matched against every dictionary again, the bulk of the cost; the first ones tried (every
+ * substitution at once) are those « p@ssw0rd » needs.
+ */
+const L33T_SPELLINGS = 5;
 /** zxcvbn's 0–4 scale: 3 is « safely unguessable » (about 10^10 guesses). */
 export const MIN_PASSWORD_SCORE = 3;
 
@@ -43,6 +56,8 @@ function zxcvbn(): ZxcvbnFactory {
     dictionary: { ...commonDictionary, ...frenchDictionary },
     graphs: adjacencyGraphs,
     translations: frenchTranslations,
+    maxLength: JUDGED_LENGTH,
+    l33tMaxSubstitutions: L33T_SPELLINGS,
   });
   return factory;
 }

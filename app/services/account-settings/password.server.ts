@@ -1,8 +1,9 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordStrength } from "@shared/domain/password";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@shared/domain/password";
 import { parseForm, redirectWithToast } from "~/services/forms/index.server";
 import { confirmWithBackoffice, requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.server";
+import { throttled } from "~/services/rate-limit.server";
 import { closeOtherSessionsSockets } from "~/services/realtime/sessions.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
@@ -12,7 +13,8 @@ export const PASSWORD_PATH = "/mon-compte/mot-de-passe";
 
 /** The back-office's codes of a refused change (docs/users.md « Password »). */
 const WRONG_PASSWORD = "wrong_password";
-const NEW_PASSWORD_CODES = new Set(["weak_password", "same_password"]);
+const WEAK_PASSWORD = "weak_password";
+const NEW_PASSWORD_CODES = new Set(["same_password"]);
 
 /** The back-office's own words for the same refusal (server/backoffice/auth/password-change.ts). */
 export const ACTING_FOR_CLIENT =
@@ -52,34 +54,34 @@ const passwordForm = z.object({
   confirmation: z.string({ error: "Confirmez le nouveau mot de passe." }).min(1, "Confirmez le nouveau mot de passe.").max(MAX_PASSWORD_LENGTH, tooLong),
 });
 
-function refusal(status: number, message: string, errors: Partial<Record<PasswordField, string>>, advice: string[] = []) {
-  return data<PasswordRefusal>({ ok: false, message, errors, advice }, { status });
-}
-
-/**
- * The words a password must not be built on, as the back-office judges them: the person's
- * name, e-mail (its login, read from /crm/me: the session does not carry it) and organization.
- */
-async function personalWords(active: ActiveUser): Promise<string[]> {
-  const me = await active.upstream.users.me().catch(asRouteError);
-  const { user } = active.session;
-  return [me.name, me.email, user.obj_name, user.obj_properties.org_name ?? ""].filter((word) => word !== "");
+function refusal(status: number, message: string, errors: Partial<Record<PasswordField, string>>, advice: string[] = [], headers: Record<string, string> = {}) {
+  return data<PasswordRefusal>({ ok: false, message, errors, advice }, { status, headers });
 }
 
 /** A refusal of the back-office, on the field it is about; a dead session or an outage stops the page. */
 function refusalOf(error: unknown) {
   if (!(error instanceof UpstreamError) || error.isUnavailable || error.status === 401 || error.status === 404) return asRouteError(error);
   if (error.code === WRONG_PASSWORD) return refusal(error.status, error.message, { actuel: error.message });
+  if (error.code === WEAK_PASSWORD) {
+    // The rule's French reason next to the field, its advice under it (shared/domain/password.ts).
+    const [reason = error.message, ...advice] = error.issues.map((issue) => issue.message);
+    return refusal(error.status, error.message, { nouveau: reason }, advice);
+  }
   if (NEW_PASSWORD_CODES.has(error.code)) return refusal(error.status, error.message, { nouveau: error.message });
   return refusal(error.status, error.message, {});
 }
 
+/** The account a change counts against: the person, whichever browser or session it uses. */
+const accountKey = (active: ActiveUser): string => String(active.session.user.obj_id);
+
 /**
- * POST /mon-compte/mot-de-passe. Checked here first with the same rule as the back-office
- * (shared/domain/password.ts), so the French reasons and advice show under the field; the
- * back-office checks the current password, judges again, revokes the user's other tokens and
- * sends the security e-mail; then the other sessions' live connections close (decision 0120).
- * Nothing typed is sent back to the page.
+ * POST /mon-compte/mot-de-passe. The cheap checks here (fields, the two copies, same as the
+ * current one); then, within the account's rate limit, the back-office checks the current
+ * password first and only then judges the new one with the rule (shared/domain/password.ts),
+ * whose French reasons and advice come back to show under the field; it revokes the user's
+ * other tokens and sends the security e-mail; then the other sessions' live connections close
+ * (decision 0120). The strength check is never run before the current password is known good,
+ * nor more often than the limit allows (decision 0162). Nothing typed is sent back to the page.
  */
 export async function changePasswordFromForm(args: GuardArgs) {
   const active = await requirePasswordUser(args);
@@ -89,13 +91,13 @@ export async function changePasswordFromForm(args: GuardArgs) {
   const { actuel, nouveau, confirmation } = parsed.data;
   if (nouveau !== confirmation) return refusal(400, "Les deux mots de passe saisis sont différents.", { confirmation: "Les deux mots de passe saisis sont différents." });
   if (nouveau === actuel) return refusal(400, "Le nouveau mot de passe doit être différent de l'actuel.", { nouveau: "Le nouveau mot de passe doit être différent de l'actuel." });
-  const strength = passwordStrength(nouveau, await personalWords(active));
-  if (!strength.acceptable) {
-    const [reason = "Ce mot de passe est trop faible.", ...advice] = strength.messages;
-    return refusal(400, "Ce mot de passe est trop faible.", { nouveau: reason }, advice);
+  const verdict = await args.context.rateLimits.consume("passwordChange", accountKey(active));
+  if (!verdict.allowed) {
+    const { message, headers } = throttled(verdict.retryAfterSeconds, "tentatives de changement de mot de passe");
+    return refusal(429, message, {}, [], headers);
   }
   try {
-    await active.upstream.users.changePassword(actuel, nouveau);
+    await args.context.passwordChanges.run(active.session.user.obj_id, () => active.upstream.users.changePassword(actuel, nouveau));
   } catch (error) {
     return refusalOf(error);
   }

@@ -12,6 +12,11 @@ const UNAVAILABLE_MESSAGE =
   "Le service est momentanément indisponible. Réessayez dans quelques instants.";
 const INVALID_ANSWER_MESSAGE = "Le service a renvoyé une réponse inattendue. Réessayez plus tard.";
 
+export interface UpstreamIssue {
+  path: string;
+  message: string;
+}
+
 export class UpstreamError extends Error {
   override readonly name = "UpstreamError";
   /** HTTP status of the back-office answer; 503 when it could not be reached, 502 when its answer was invalid. */
@@ -20,12 +25,15 @@ export class UpstreamError extends Error {
   readonly code: string;
   /** A throttled call (429): the seconds the back-office asks to wait (its `retry_after`). */
   readonly retryAfterSeconds: number | null;
+  /** The back-office's French reasons, each on its field (a weak password's reasons and advice). */
+  readonly issues: readonly UpstreamIssue[];
 
-  constructor(status: number, code: string, message: string, retryAfterSeconds: number | null = null) {
+  constructor(status: number, code: string, message: string, retryAfterSeconds: number | null = null, issues: readonly UpstreamIssue[] = []) {
     super(message);
     this.status = status;
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.issues = issues;
   }
 
   /** True when the back-office could not answer (down, slow, broken), as opposed to refusing. */
@@ -202,7 +210,12 @@ function buildUrl(baseUrl: string, request: UpstreamRequest<unknown>): string {
  * The code and message of an error answer. Not strict on purpose: some errors carry more
  * (a 409 cart conflict carries the current cart), and the code must survive that.
  */
-const errorHead = z.object({ code: z.string(), message: z.string(), retry_after: z.number().int().positive().optional() });
+const errorHead = z.object({
+  code: z.string(),
+  message: z.string(),
+  retry_after: z.number().int().positive().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
 
 function readAnswer<T>(response: TransportResponse, schema: z.ZodType<T> | null): T {
   const payload = parseJson(response.text);
@@ -213,7 +226,8 @@ function readAnswer<T>(response: TransportResponse, schema: z.ZodType<T> | null)
     if (response.status > 500 || !parsedError.success) {
       throw new UpstreamError(response.status > 500 ? 503 : response.status, "unavailable", UNAVAILABLE_MESSAGE);
     }
-    throw new UpstreamError(response.status, parsedError.data.code, parsedError.data.message, parsedError.data.retry_after ?? null);
+    const { code, message, retry_after, issues } = parsedError.data;
+    throw new UpstreamError(response.status, code, message, retry_after ?? null, issues ?? []);
   }
   if (schema === null) return undefined as T;
   const parsed = schema.safeParse(payload);

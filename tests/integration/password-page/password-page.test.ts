@@ -72,7 +72,8 @@ describe("refusals", () => {
 
   it("refuses a weak new password with the French reasons next to the field and advice under it", async () => {
     const weak = await refused(cookie, { actuel: "demo1234", nouveau: "azertyuiop", confirmation: "azertyuiop" });
-    expect(weak.status).toBe(400);
+    // Judged by the back-office once the current password is checked (decision 0162).
+    expect(weak.status).toBe(422);
     expect(weak.body.message).toBe("Ce mot de passe est trop faible.");
     expect(weak.body.errors.nouveau).toMatch(/[a-zé]/);
     expect(weak.body.errors.actuel).toBeUndefined();
@@ -98,6 +99,26 @@ describe("refusals", () => {
       confirmation: "Confirmez le nouveau mot de passe.",
     });
     expect(await landing(BUYER, "demo1234")).toBe("/");
+  });
+});
+
+describe("the rate limit per account", () => {
+  it("after 10 attempts in 15 minutes refuses the next in French, even with the right password, and changes nothing", async () => {
+    const login = "magasinier@voilerie-atlantique.fr";
+    const { cookie } = await logIn(harness, login);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await refused(cookie, { actuel: "pas-le-bon-mot-de-passe", nouveau: STRONG, confirmation: STRONG })).status).toBe(422);
+    }
+    // Another browser of the same account is counted with the first.
+    const other = await logIn(harness, login);
+    const answer = (await change(other.cookie, { actuel: "demo1234", nouveau: STRONG, confirmation: STRONG })) as unknown as { data: PasswordRefusal; init: ResponseInit };
+    expect(answer.init.status).toBe(429);
+    expect(Number(new Headers(answer.init.headers).get("retry-after"))).toBeGreaterThan(60);
+    const body = answer.data;
+    expect(body.message).toMatch(/^Trop de tentatives de changement de mot de passe en peu de temps\. Pour la sécurité de tous, réessayez dans 1[45] minutes\.$/);
+    expect(body.errors).toEqual({});
+    expect(await landing(login, "demo1234")).toBe("/");
+    expect(await landing(login, STRONG)).toBeNull();
   });
 });
 

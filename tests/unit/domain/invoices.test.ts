@@ -117,6 +117,8 @@ describe("numbers and company identifiers", () => {
     expect(luhnValid("812345677")).toBe(false);
     expect(luhnValid("81234567600017")).toBe(true);
     expect(withLuhnDigit("81234567")).toBe("812345676");
+    // Only digits have a Luhn key: anything else is a programming error, said loudly.
+    expect(() => withLuhnDigit("8123-456")).toThrow("no Luhn digit for 8123-456");
     expect(frenchVatNumber("812345676")).toBe("FR19812345676");
     // The published example: SIREN 404 833 048 → FR83 404 833 048.
     expect(frenchVatNumber("404833048")).toBe("FR83404833048");

@@ -6,7 +6,9 @@ import {
   createLadderCounter,
   ladderLimiterOptions,
   loginAccountKey,
+  throttledMessage,
   waitAfterFailures,
+  waitWords,
   type FailureLadder,
 } from "@shared/domain/login-throttle";
 
@@ -81,5 +83,25 @@ describe("a ladder's counter", () => {
     const counter = counterOn(LOGIN_LADDERS.account);
     const verdicts = await Promise.all(Array.from({ length: 30 }, () => counter.attempt("k")));
     expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(10);
+  });
+});
+
+describe("the refusal's words", () => {
+  it("says how long to wait in seconds, minutes (rounded up) or hours, singular and plural", () => {
+    expect([1, 45, 60, 61, 7 * 60, 119 * 60, 120 * 60, 5 * 3600].map(waitWords)).toEqual([
+      "dans 1 seconde",
+      "dans 45 secondes",
+      "dans 1 minute",
+      "dans 2 minutes",
+      "dans 7 minutes",
+      "dans 119 minutes",
+      "dans 2 heures",
+      "dans 5 heures",
+    ]);
+  });
+
+  it("names what was throttled, login attempts by default", () => {
+    expect(throttledMessage(15)).toBe("Trop de tentatives en peu de temps. Pour la sécurité de tous, réessayez dans 15 secondes.");
+    expect(throttledMessage(900, "tentatives de connexion")).toBe("Trop de tentatives de connexion en peu de temps. Pour la sécurité de tous, réessayez dans 15 minutes.");
   });
 });
