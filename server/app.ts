@@ -171,8 +171,9 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     prefix: redisPrefix,
     onError: (error) => logger.warn({ err: error }, "Redis injoignable : échecs de connexion comptés en mémoire"),
   });
-  // Before compression: the portal calls its own back-office over loopback on every page,
-  // where gzipping each JSON answer (and gunzipping it in the caller) is pure cost.
+  // Before compression: with BACKOFFICE_TRANSPORT=http the portal calls its own back-office
+  // over loopback on every page (decision 0156), where gzipping each JSON answer (and
+  // gunzipping it in the caller) is pure cost; the distributor's /api calls are small.
   const backoffice = createBackofficeApi({
     db: database.db, now, warm: true, logger, mailer, portalUrl, signal: backofficeJobs.signal,
     // The demo's token is public (README): a production portal takes it only with DEMO_DATA=1 (decision 0163).
