@@ -7,6 +7,7 @@ import { closeOtherSessionsSockets } from "~/services/realtime/sessions.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { PasswordField, PasswordRefusal, PasswordView } from "./types";
+import { readForm } from "~/services/forms/read.server";
 
 export const PASSWORD_PATH = "/mon-compte/mot-de-passe";
 
@@ -84,7 +85,7 @@ function refusalOf(error: unknown) {
 export async function changePasswordFromForm(args: GuardArgs) {
   const active = await requirePasswordUser(args);
   if (active.actingForClient) return refusal(403, ACTING_FOR_CLIENT, {});
-  const parsed = parseForm(await args.request.formData(), passwordForm);
+  const parsed = parseForm(await readForm(args.request), passwordForm);
   if (!parsed.ok) return refusal(400, parsed.formError, parsed.fieldErrors);
   const { actuel, nouveau, confirmation } = parsed.data;
   if (nouveau !== confirmation) return refusal(400, "Les deux mots de passe saisis sont différents.", { confirmation: "Les deux mots de passe saisis sont différents." });
