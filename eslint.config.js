@@ -37,6 +37,17 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: APP_IMPORTS }] },
   },
   {
+    // A body that is not a form is a French 400, read in one place (decision 0159).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/**", "app/services/forms/read.server.ts", "app/services/forms/multipart.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name='formData']", message: "Read a form with readForm (~/services/forms/read.server) or readMultipartForm." },
+      ],
+    },
+  },
+  {
     // Components take a feature's view models from its types.ts, never from server code.
     files: ["app/components/**/*.{ts,tsx}"],
     rules: {

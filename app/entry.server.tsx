@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { keepSignedInPagesPrivate } from "~/services/cache-policy.server";
+import { logRouteError } from "~/services/route-error-log.server";
 
 /**
  * What the portal's server (server/app.ts) uses of the app. It reaches them through the Remix
@@ -115,7 +116,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged here; before it, Remix's handleError has them.
-          if (shellRendered) loadContext.logger.error({ path: new URL(request.url).pathname, error: describe(error) }, "render error");
+          if (shellRendered) logRouteError(loadContext.logger, request, error, "render");
         },
       },
     );
@@ -143,9 +144,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // Aborted requests (the browser went away) are not errors of ours.
   if (request.signal.aborted) return;
   // The context's logger puts the request id on the line: the reference shown on the 500 page.
-  context.logger.error({ path: new URL(request.url).pathname, error: describe(error) }, "route error");
+  logRouteError(context.logger, request, error);
 };
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}

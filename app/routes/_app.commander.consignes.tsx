@@ -5,6 +5,7 @@ import { InstructionsForm } from "~/components/commande/InstructionsForm";
 import { instructionsForm, instructionsValues, loadStep, saveInstructions, stepLinks } from "~/services/checkout/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
 import commandeStyles from "~/styles/commande.css";
+import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Consignes · NautiDistrib" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];
@@ -17,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Saved, the step is complete (in the checkout cookie) and the summary opens; refused, the form is drawn again. */
 export async function action(args: ActionFunctionArgs) {
   const state = await loadStep(args, "consignes", 303);
-  const form = parseForm(await args.request.formData(), instructionsForm);
+  const form = parseForm(await readForm(args.request), instructionsForm);
   const outcome = await saveInstructions(args.context, state, form);
   const progress = outcome.ok ? await args.context.checkout.saveProgress(state.active.session, { ...state.progress, instructionsSaved: true }) : null;
   return respond(args.context, outcome, { fields: form.fields, redirectTo: "/commander/recapitulatif", setCookie: progress, refused: "page" });

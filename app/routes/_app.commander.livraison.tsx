@@ -9,6 +9,7 @@ import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
 import { deliveryIntent, deliveryStepPage, loadStep, saveDelivery } from "~/services/checkout/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
 import commandeStyles from "~/styles/commande.css";
+import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Livraison · NautiDistrib" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   const state = await loadStep(args, "livraison", 303);
-  const form = parseForm(await args.request.formData(), deliveryIntent);
+  const form = parseForm(await readForm(args.request), deliveryIntent);
   const outcome = await saveDelivery(args.context, state, form);
   const next = form.ok && form.data.intent === "address" ? "/commander/consignes" : "/commander/livraison";
   return respond(args.context, outcome, { fields: form.fields, redirectTo: next, refused: "page" });

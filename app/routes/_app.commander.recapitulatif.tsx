@@ -10,6 +10,7 @@ import { SummaryProblems } from "~/components/commande/SummaryProblems";
 import { confirmCheckout, confirmForm, loadCheckoutState, loadStep, requireCheckoutUser, stepLinks, summaryView } from "~/services/checkout/index.server";
 import { parseForm, redirectWithToast } from "~/services/forms/index.server";
 import commandeStyles from "~/styles/commande.css";
+import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Récapitulatif · NautiDistrib" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];
@@ -24,7 +25,7 @@ export async function action(args: ActionFunctionArgs) {
   // Not loadStep: a replayed confirmation meets an already emptied cart and must still find its order.
   const active = await requireCheckoutUser(args, 303);
   const state = await loadCheckoutState(args, active);
-  const outcome = await confirmCheckout(args.context, state, parseForm(await args.request.formData(), confirmForm));
+  const outcome = await confirmCheckout(args.context, state, parseForm(await readForm(args.request), confirmForm));
   if (!outcome.ok) return redirectWithToast(args.context, outcome.path, { type: "error", message: outcome.message });
   const progress = await args.context.checkout.saveProgress(active.session, { instructionsSaved: false, lastOrderId: outcome.order.ord_id });
   const message = outcome.created

@@ -6,6 +6,7 @@ import { respond } from "~/services/forms/index.server";
 import type { FormAnswer } from "~/services/forms/types";
 import { loadBackorderPage, requestCancellation, requireOrdersUser } from "~/services/orders/index.server";
 import compteStyles from "~/styles/compte.css";
+import { readForm } from "~/services/forms/read.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
 
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   const user = await requireOrdersUser(args);
-  const { outcome, fields } = await requestCancellation(user, await args.request.formData());
+  const { outcome, fields } = await requestCancellation(user, await readForm(args.request));
   const redirectTo = fields.par === "commande" ? "/mon-compte/reliquats?par=commande" : "/mon-compte/reliquats";
   return respond(args.context, outcome, { fields, redirectTo, refused: "page" });
 }

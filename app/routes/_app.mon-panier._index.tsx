@@ -12,6 +12,7 @@ import { cartIntent, saveCartForm, todaysCartView } from "~/services/cart/index.
 import { parseForm, respond } from "~/services/forms/index.server";
 import { requireClientChosen, requireUser } from "~/services/guards.server";
 import panierStyles from "~/styles/panier.css";
+import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Mon panier · NautiDistrib" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: panierStyles }];
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Every form of the page: a fetcher gets { ok, message }, a plain form a 303 back here with a toast. */
 export async function action(args: ActionFunctionArgs) {
   const active = await requireUser(args);
-  const form = parseForm(await args.request.formData(), cartIntent);
+  const form = parseForm(await readForm(args.request), cartIntent);
   const outcome = await saveCartForm(args.context, active, form);
   return respond(args.context, outcome, { fields: form.fields, redirectTo: "/mon-panier" });
 }

@@ -4,6 +4,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { addToCartForm, addToCartFromForm } from "~/services/cart/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
 import { requireUser } from "~/services/guards.server";
+import { readForm } from "~/services/forms/read.server";
 
 /**
  * Resource route every add-to-cart form posts to. A fetcher (mode=fetch) gets the result as
@@ -18,7 +19,7 @@ export async function loader(args: ActionFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const active = await requireUser(args);
-  const form = parseForm(await args.request.formData(), addToCartForm);
+  const form = parseForm(await readForm(args.request), addToCartForm);
   const outcome = await addToCartFromForm(args.context, active, form);
   return respond(args.context, outcome, { fields: form.fields, redirectTo: safeRedirectPath(form.fields.redirectTo) ?? "/mon-panier" });
 }

@@ -6,6 +6,7 @@ import { backToMaster, clientsIntent, loginAsClient } from "~/services/contribut
 import { parseForm, UNKNOWN_INTENT } from "~/services/forms/index.server";
 import { actsAsContributor, confirmWithBackoffice, requireUser } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
+import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Choisir un client · NautiDistrib" }];
 
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const active = await requireUser(args);
   if (!actsAsContributor(active.session)) throw data({ message: null }, { status: 404 });
-  const parsed = parseForm(await args.request.formData(), clientsIntent);
+  const parsed = parseForm(await readForm(args.request), clientsIntent);
   // No field to correct on these buttons: any refusal is a bad request.
   if (!parsed.ok) throw data({ message: UNKNOWN_INTENT }, { status: 400 });
   const result =

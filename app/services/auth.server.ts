@@ -6,6 +6,7 @@ import type { PortalLoadContext } from "./context.server";
 import { parseForm } from "~/services/forms/parse.server";
 import { clientKey, throttled } from "~/services/rate-limit.server";
 import { UpstreamError } from "~/services/upstream/index.server";
+import { readForm } from "~/services/forms/read.server";
 
 /**
  * Login with remix-auth's form strategy against POST /api/auth/login (decision 0110): the
@@ -82,6 +83,9 @@ function refusalStatus(error: UpstreamError): 401 | 429 | 503 {
 }
 
 export async function authenticateLogin(request: Request, context: PortalLoadContext): Promise<LoginOutcome> {
+  // remix-auth-form reads the body itself and fails on one that is not a form: a copy is read
+  // first, so that such a body is the French 400 of every form (decision 0159).
+  await readForm(request.clone());
   try {
     return await createLoginAuthenticator(context).authenticate("login-form", request);
   } catch (error) {

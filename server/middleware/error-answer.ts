@@ -1,11 +1,8 @@
 import type { ErrorRequestHandler } from "express";
+import { frenchErrorPage } from "./error-page";
 
 interface ErrorLogger {
   error(details: Record<string, unknown>, message: string): void;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /**
@@ -29,10 +26,6 @@ export function errorAnswer(logger: ErrorLogger): ErrorRequestHandler {
       res.json({ code: status === 500 ? "internal_error" : "bad_request", message, request_id: requestId });
       return;
     }
-    res.type("html").send(
-      `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Erreur ${status} · NautiDistrib</title></head>` +
-        `<body><main><h1>${status === 500 ? "Une erreur est survenue" : "Adresse mal formée"}</h1><p>${escapeHtml(message)}</p>` +
-        `<p>Référence de l'incident : <code>${escapeHtml(requestId)}</code></p><p><a href="/">Retour à l'accueil</a></p></main></body></html>`,
-    );
+    res.type("html").send(frenchErrorPage(status, requestId, { heading: status === 500 ? "Une erreur est survenue" : "Adresse mal formée", message }));
   };
 }

@@ -28,7 +28,7 @@ function card(slug: string, publishedAt: string): NewsCard {
     publishedAt,
     href: `/actualites/reglementation/${slug}`,
     category: { title: "Réglementation", href: "/actualites/reglementation" },
-    picture: { url: `/actualites/${slug}.svg`, alt: `Dessin ${slug}` },
+    picture: { url: `/images/actualites/${slug}.svg`, alt: `Dessin ${slug}` },
   };
 }
 
@@ -76,7 +76,7 @@ describe("NewsList", () => {
     const first = within(articles[0]!);
     expect(first.getByRole("heading", { level: 2 }).textContent).toBe("Titre mmsi");
     expect(first.getByRole("link", { name: "Titre mmsi" }).getAttribute("href")).toBe("/actualites/reglementation/mmsi");
-    expect(first.getByRole("img", { name: "Dessin mmsi" }).getAttribute("src")).toBe("/actualites/mmsi.svg");
+    expect(first.getByRole("img", { name: "Dessin mmsi" }).getAttribute("src")).toBe("/images/actualites/mmsi.svg");
     expect(first.getByText("18 novembre 2026").getAttribute("datetime")).toBe("2026-11-18");
     expect(first.getByRole("link", { name: "Réglementation" }).getAttribute("href")).toBe("/actualites/reglementation");
     // 23:30 UTC on 30 September is already 1 October in France.

@@ -8,6 +8,7 @@ import { closeOtherSessionsSockets } from "~/services/realtime/sessions.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { PasswordField, PasswordRefusal, PasswordView } from "./types";
+import { readForm } from "~/services/forms/read.server";
 
 export const PASSWORD_PATH = "/mon-compte/mot-de-passe";
 
@@ -86,7 +87,7 @@ const accountKey = (active: ActiveUser): string => String(active.session.user.ob
 export async function changePasswordFromForm(args: GuardArgs) {
   const active = await requirePasswordUser(args);
   if (active.actingForClient) return refusal(403, ACTING_FOR_CLIENT, {});
-  const parsed = parseForm(await args.request.formData(), passwordForm);
+  const parsed = parseForm(await readForm(args.request), passwordForm);
   if (!parsed.ok) return refusal(400, parsed.formError, parsed.fieldErrors);
   const { actuel, nouveau, confirmation } = parsed.data;
   if (nouveau !== confirmation) return refusal(400, "Les deux mots de passe saisis sont différents.", { confirmation: "Les deux mots de passe saisis sont différents." });

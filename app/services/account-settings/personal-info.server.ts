@@ -9,6 +9,7 @@ import { requireUser, type ActiveUser, type GuardArgs } from "~/services/guards.
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { AddressField, AddressValues, AddressView, DetailsField, PersonalInfoRefusal, PersonalInfoView } from "./types";
+import { readForm } from "~/services/forms/read.server";
 
 export const PERSONAL_INFO_PATH = "/mon-compte/informations-personnelles";
 
@@ -121,7 +122,7 @@ async function isInvoicingAddress(user: PersonalInfoUser, orgId: number, address
  * refuses (an open order or the saved cart names the address: 409) comes back as a toast.
  */
 export async function personalInfoAction(user: PersonalInfoUser, context: PortalLoadContext, request: Request) {
-  const parsed = parseForm(await request.formData(), pageForm);
+  const parsed = parseForm(await readForm(request), pageForm);
   if (!parsed.ok) return redirectWithToast(context, PERSONAL_INFO_PATH, { type: "error", message: parsed.formError });
   const form = parsed.data;
   const done = (message: string) => redirectWithToast(context, PERSONAL_INFO_PATH, { type: "success", message });

@@ -8,6 +8,7 @@ import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import { ALERT_DESCRIPTIONS } from "./descriptions";
 import type { AlertsAudience, AlertsPageView, AlertsRefusal } from "./types";
+import { readForm } from "~/services/forms/read.server";
 
 export const ALERTS_PATH = "/mon-compte/alertes-emails";
 
@@ -83,7 +84,7 @@ function tickedOf(form: FormData, audience: AlertsAudience): AlertKind[] | null 
  * page does not offer is refused in French and nothing is saved.
  */
 export async function saveAlertsFromForm(user: AlertsUser, context: PortalLoadContext, request: Request) {
-  const ticked = tickedOf(await request.formData(), user.audience);
+  const ticked = tickedOf(await readForm(request), user.audience);
   if (ticked === null) return refusal(400, UNKNOWN_ALERT);
   const { alerts } = user.upstream;
   try {

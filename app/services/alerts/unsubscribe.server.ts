@@ -5,6 +5,7 @@ import { parseForm } from "~/services/forms/index.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { UnsubscribeView } from "./types";
+import { readForm } from "~/services/forms/read.server";
 
 /**
  * The page of an alert's « Ne plus recevoir cette alerte » link (/desabonnement?jeton=…,
@@ -41,7 +42,7 @@ const unsubscribeForm = z.object({ jeton: z.string().regex(TOKEN, "Ce lien de d�
 
 /** POST /desabonnement: the button's form carries the token; the back-office turns the alert off once. */
 export async function unsubscribeFromForm(context: PortalLoadContext, request: Request) {
-  const parsed = parseForm(await request.formData(), unsubscribeForm);
+  const parsed = parseForm(await readForm(request), unsubscribeForm);
   if (!parsed.ok) return refused();
   try {
     const done = await context.upstreamFor(null).alerts.unsubscribe(parsed.data.jeton);

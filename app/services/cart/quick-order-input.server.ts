@@ -6,6 +6,7 @@ import { fileField } from "./upload.server";
 import { MultipartTooLarge, readMultipartForm } from "~/services/forms/multipart.server";
 import { assertZipWithinBounds, ZipTooLarge, type ZipBounds } from "~/services/forms/zip-bounds.server";
 import { textFields } from "~/services/forms/parse.server";
+import { readForm } from "~/services/forms/read.server";
 
 /**
  * The three ways into a quick order (grid, pasted text, CSV/XLSX file), each read into rows
@@ -56,7 +57,7 @@ export interface QuickOrderForm {
  */
 export async function readQuickOrderForm(request: Request): Promise<QuickOrderForm> {
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    const form = await request.formData();
+    const form = await readForm(request);
     return { fields: textFields(form), file: fileField(form, "file") };
   }
   try {

@@ -1,4 +1,5 @@
 import { MultipartTooLarge, readMultipartForm } from "~/services/forms/multipart.server";
+import { readForm } from "~/services/forms/read.server";
 
 /** A file bigger than the form allows: the whole request is refused, nothing is kept. */
 export class UploadTooLarge extends Error {
@@ -11,7 +12,7 @@ export class UploadTooLarge extends Error {
  */
 export async function readUploadForm(request: Request, maxPartSize: number): Promise<FormData> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.startsWith("multipart/form-data")) return request.formData();
+  if (!contentType.startsWith("multipart/form-data")) return readForm(request);
   try {
     return await readMultipartForm(request, maxPartSize);
   } catch (error) {

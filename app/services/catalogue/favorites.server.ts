@@ -4,6 +4,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { PortalLoadContext } from "~/services/context.server";
 import type { CatalogueUser } from "./user.server";
 import { UpstreamError } from "~/services/upstream/index.server";
+import { readForm } from "~/services/forms/read.server";
 
 const favoriteForm = z
   .object({
@@ -18,7 +19,7 @@ const favoriteForm = z
  * toast. A refused or failed call is told in the toast, never as an error page.
  */
 export async function toggleFavorite(user: CatalogueUser, context: PortalLoadContext, request: Request): Promise<Response> {
-  const parsed = favoriteForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = favoriteForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data({ message: "Cette demande n'est pas valide." }, { status: 400 });
   const { intent, product_id: productId, redirectTo } = parsed.data;
 

@@ -4,6 +4,7 @@ import { textFields } from "~/services/forms/parse.server";
 import { clientKey, throttled, type RateLimitName } from "~/services/rate-limit.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import { HONEYPOT_FIELD, type FormRefusal } from "./types";
+import { readForm } from "~/services/forms/read.server";
 
 /**
  * What the three public forms share (contact, account opening, forgotten password; decision
@@ -19,7 +20,7 @@ export interface PublicForm {
 }
 
 export async function readPublicForm(request: Request): Promise<PublicForm> {
-  const { [HONEYPOT_FIELD]: honeypot = "", ...fields } = textFields(await request.formData());
+  const { [HONEYPOT_FIELD]: honeypot = "", ...fields } = textFields(await readForm(request));
   return { fields, isRobot: honeypot.trim() !== "" };
 }
 

@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { UNREADABLE_FORM } from "./read.server";
 
 /**
  * Multipart forms (files) read with the platform's own parser, undici's `formData()`, over a
@@ -11,7 +12,6 @@ import { data } from "@remix-run/node";
 
 /** Room above the largest file for the text fields and the parts' headers. */
 const TEXT_ALLOWANCE_BYTES = 512 * 1024;
-const UNREADABLE = "Le formulaire envoyé est illisible : rechargez la page et envoyez-le à nouveau.";
 
 /** A part bigger than allowed; `fields`: the text fields read before it. */
 export class MultipartTooLarge extends Error {
@@ -69,14 +69,14 @@ function sizeOf(value: FormDataEntryValue): number {
 /** The multipart form of a request; throws MultipartTooLarge, or a French 400 when it cannot be read. */
 export async function readMultipartForm(request: Request, maxPartSize: number): Promise<FormData> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body) throw data({ message: UNREADABLE }, { status: 400 });
+  if (!request.body) throw data({ message: UNREADABLE_FORM }, { status: 400 });
   const { bytes, truncated } = await readAtMost(request.body, maxPartSize + TEXT_ALLOWANCE_BYTES);
   if (truncated) throw new MultipartTooLarge(await fieldsBefore(bytes, contentType));
   let form: FormData;
   try {
     form = await parse(bytes, contentType);
   } catch {
-    throw data({ message: UNREADABLE }, { status: 400 });
+    throw data({ message: UNREADABLE_FORM }, { status: 400 });
   }
   if ([...form.values()].some((value) => sizeOf(value) > maxPartSize)) throw new MultipartTooLarge(textOf(form));
   return form;

@@ -8,6 +8,7 @@ import { guardRequest, type GuardArgs } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { DeadInvitation, DeadReason, InvitationField, InvitationPage, InvitationRefusal } from "./types";
+import { readForm } from "~/services/forms/read.server";
 
 /**
  * /invitation/:token, the link the back-office e-mails to an invited person (docs/users.md
@@ -93,7 +94,7 @@ export async function acceptInvitationFromForm(args: GuardArgs, token: string) {
   const found = await lookUp(args.context, token);
   if (found.state === "dead") return answerDead(found);
   const { info } = found;
-  const parsed = parseForm(await args.request.formData(), invitationForm);
+  const parsed = parseForm(await readForm(args.request), invitationForm);
   if (!parsed.ok) return refusal(400, parsed.formError, parsed.fieldErrors);
   const { nouveau, confirmation } = parsed.data;
   if (nouveau !== confirmation) return refusal(400, "Les deux mots de passe saisis sont différents.", { confirmation: "Les deux mots de passe saisis sont différents." });

@@ -7,6 +7,7 @@ import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError, type UpstreamFile } from "~/services/upstream/index.server";
 import { invoiceFilterQuery, parseInvoiceFilters } from "./filters.server";
 import { allInvoices } from "./list.server";
+import { readForm } from "~/services/forms/read.server";
 
 const LIST_PATH = "/mon-compte/factures";
 export const EMPTY_SELECTION = "Choisissez au moins une facture à télécharger.";
@@ -78,7 +79,7 @@ async function archiveOf(user: OrdersUser, context: PortalLoadContext, ids: numb
  * back-office. An id of another organization: the back-office refuses the whole selection.
  */
 export async function archiveSelection(user: OrdersUser, context: PortalLoadContext, request: Request): Promise<Response> {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request).catch(() => new FormData());
   const back = listLocation(typeof form.get("filtres") === "string" ? (form.get("filtres") as string) : null);
   const raw = form.getAll("facture").filter((value): value is string => typeof value === "string");
   if (raw.length === 0) return redirectWithToast(context, back, { type: "error", message: EMPTY_SELECTION });

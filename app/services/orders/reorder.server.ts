@@ -14,6 +14,7 @@ import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { ReorderLineView, ReorderProposalView } from "./types";
 import type { OrdersUser } from "./user.server";
+import { readForm } from "~/services/forms/read.server";
 
 /**
  * « Commander à nouveau » (docs/orders.md): an order's lines, all or those ticked, proposed for
@@ -224,7 +225,7 @@ function notAddedLabel(count: number): string {
 export async function confirmReorder(args: GuardArgs, user: OrdersUser, id: string | undefined): Promise<Response> {
   assertCanReorder(user);
   const order = await orderOf(user, id);
-  const selection = selectionOf(await args.request.formData());
+  const selection = selectionOf(await readForm(args.request));
   const proposal = await propose(args, user, order, selection);
   const orderPage = `/mon-compte/commandes/${order.ord_id}`;
   const notAdded = proposal.view.lines.filter((line) => line.outcome === "refusée").map((line) => line.productRef);

@@ -9,6 +9,7 @@ import { closeUserSockets } from "~/services/realtime/sessions.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { DeadResetLink, DeadResetReason, NewPasswordField, NewPasswordPage, NewPasswordRefusal } from "./types";
+import { readForm } from "~/services/forms/read.server";
 
 /**
  * /nouveau-mot-de-passe?jeton=… (decision 0124), the link of the reset e-mail: for visitors (a
@@ -85,7 +86,7 @@ function refusal(status: number, message: string, errors: Partial<Record<NewPass
  */
 export async function sendNewPasswordForm(args: GuardArgs) {
   await guardRequest(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const sent = form.get("jeton");
   const token = typeof sent === "string" && sent !== "" ? sent : tokenOf(args.request);
   const found = await lookUp(args.context, token);

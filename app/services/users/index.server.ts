@@ -13,6 +13,7 @@ import { UpstreamError } from "~/services/upstream/index.server";
 import { USER_FLAGS, USER_FLAG_LABELS, type InviteRefusal, type UsersView } from "./types";
 import { publishAccessChange } from "./publish.server";
 import { usersViewOf } from "./views.server";
+import { readForm } from "~/services/forms/read.server";
 
 export const USERS_PATH = "/mon-compte/utilisateurs";
 
@@ -110,7 +111,7 @@ async function change(user: OrdersUser, form: Exclude<UsersForm, { intent: "invi
  * with the message next to the field.
  */
 export async function usersAction(user: OrdersUser, context: PortalLoadContext, request: Request) {
-  const parsed = parseForm(await request.formData(), usersForm);
+  const parsed = parseForm(await readForm(request), usersForm);
   if (!parsed.ok) return redirectWithToast(context, USERS_PATH, { type: "error", message: parsed.formError });
   if (parsed.data.intent === "inviter") {
     const outcome = await invite(user, parsed.data);

@@ -25,7 +25,7 @@ export interface NewsSeed {
   title: string;
   summary: string;
   daysAgo: number;
-  /** A file of public/actualites/. */
+  /** A file of public/images/actualites/. */
   picture: string;
   alt: string;
   body: NewsBlock[];
@@ -45,7 +45,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: `Le catalogue général ${next} est disponible`,
       summary: `Plus de 2 000 références, douze nouvelles marques et un index par usage : le catalogue ${next} se télécharge dès aujourd'hui depuis le portail.`,
       daysAgo: 2,
-      picture: "/actualites/catalogue.svg",
+      picture: "/images/actualites/catalogue.svg",
       alt: `Dessin du catalogue général NautiDistrib ${next}, ouvert sur une page de produits`,
       body: [
         p(`Le catalogue général ${next} réunit l'ensemble de notre offre : électronique de bord, motorisation, sécurité, accastillage, entretien et confort à bord. Les références sont classées comme sur le portail, avec un index par usage pour retrouver rapidement ce que demandent vos clients.`),
@@ -65,7 +65,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Transpondeurs AIS classe B SOTDMA : la nouvelle gamme est arrivée",
       summary: "Cinq watts d'émission, un splitter VHF intégré sur deux modèles et une configuration par application : les nouveaux transpondeurs sont en stock à Lorient.",
       daysAgo: 5,
-      picture: "/actualites/ais.svg",
+      picture: "/images/actualites/ais.svg",
       alt: "Dessin d'un transpondeur AIS dont l'écran montre les navires autour du bateau",
       body: [
         p("Les transpondeurs AIS classe B SOTDMA émettent à 5 W et réservent leurs créneaux comme les équipements de classe A : la position du bateau est reçue plus loin et plus souvent, même dans les zones très fréquentées comme le Morbihan ou le Solent."),
@@ -85,7 +85,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Retrouvez NautiDistrib au salon Nautic de Paris",
       summary: "Notre équipe vous attend au Nautic, à la porte de Versailles, pour présenter les nouveautés de la saison et vos conditions salon.",
       daysAgo: 12,
-      picture: "/actualites/salon.svg",
+      picture: "/images/actualites/salon.svg",
       alt: "Dessin du stand NautiDistrib au salon Nautic : un voilier exposé et deux visiteurs",
       body: [
         p("Comme chaque année, NautiDistrib expose au salon Nautic de Paris, hall 1, à côté de l'espace des équipementiers. Vous y découvrirez les gammes AIS et lithium de la saison et pourrez rencontrer les chefs produit de nos principales marques."),
@@ -100,7 +100,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Numéros MMSI : ce que vos clients doivent fournir",
       summary: "Une VHF ASN, une balise AIS ou un transpondeur se programme avec le MMSI du navire : voici les documents à réunir avant la commande.",
       daysAgo: 20,
-      picture: "/actualites/mmsi.svg",
+      picture: "/images/actualites/mmsi.svg",
       alt: "Dessin d'une VHF dont l'écran affiche un numéro MMSI à neuf chiffres",
       body: [
         p("Le MMSI (Maritime Mobile Service Identity) est le numéro à neuf chiffres qui identifie un navire sur les fréquences maritimes. En France, il est attribué par l'Agence nationale des fréquences (ANFR) lors de la déclaration de la station radio du bateau."),
@@ -121,7 +121,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Grèves dans les transports : nos délais de livraison",
       summary: "Les mouvements sociaux chez plusieurs transporteurs allongent certains délais de 24 à 48 heures. Voici comment nous organisons vos expéditions.",
       daysAgo: 26,
-      picture: "/actualites/transport.svg",
+      picture: "/images/actualites/transport.svg",
       alt: "Dessin d'un camion de livraison NautiDistrib à côté de colis",
       body: [
         p("Plusieurs journées de grève sont annoncées chez les transporteurs routiers et dans certains ports. Nos expéditions partent normalement de l'entrepôt, mais la livraison peut prendre 24 à 48 heures de plus que d'habitude, en particulier vers la Corse et les îles."),
@@ -141,7 +141,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Antennes VHF en fibre de verre : des modèles de 1 à 2,4 m",
       summary: "Une gamme d'antennes VHF plus légères, au gain annoncé et vérifié, livrées avec câble et embase pour les monocoques comme pour les semi-rigides.",
       daysAgo: 38,
-      picture: "/actualites/antenne.svg",
+      picture: "/images/actualites/antenne.svg",
       alt: "Dessin de deux antennes VHF blanches fixées sur un mât",
       body: [
         p("La nouvelle gamme d'antennes VHF en fibre de verre remplace les anciennes références de 1,5 et 2,4 m. Le brin rayonnant en laiton est protégé par une gaine anti-UV et le pied en inox 316 résiste mieux à la corrosion."),
@@ -160,7 +160,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Feux de détresse périmés : la collecte continue en magasin",
       summary: "Les signaux pyrotechniques périmés ne vont ni à la poubelle ni en déchetterie : vos magasins peuvent continuer à les reprendre gratuitement.",
       daysAgo: 55,
-      picture: "/actualites/pyrotechnie.svg",
+      picture: "/images/actualites/pyrotechnie.svg",
       alt: "Dessin d'un bac de collecte rempli de feux à main",
       body: [
         p("Les feux à main, fusées parachutes et fumigènes ont une date de péremption. Une fois périmés, ce sont des déchets explosifs : ils doivent être repris par un point de collecte agréé, sans frais pour le plaisancier."),
@@ -179,7 +179,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Batteries lithium LiFePO4 : trois capacités et un chargeur dédié",
       summary: "Deux fois plus légères qu'une batterie AGM de même capacité utile, les batteries LiFePO4 arrivent au catalogue avec leur chargeur et leur moniteur.",
       daysAgo: 72,
-      picture: "/actualites/batterie.svg",
+      picture: "/images/actualites/batterie.svg",
       alt: "Dessin d'une batterie lithium LiFePO4 12 V 100 Ah et de son moniteur de charge",
       body: [
         p("Les batteries lithium fer phosphate (LiFePO4) acceptent des milliers de cycles et restituent presque toute leur capacité. Elles équipent de plus en plus de voiliers de croisière et de bateaux électriques."),
@@ -194,7 +194,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Une nouvelle plateforme logistique à La Rochelle",
       summary: "Pour livrer plus vite le littoral atlantique sud, NautiDistrib ouvre une plateforme de 2 500 m² au port de plaisance des Minimes.",
       daysAgo: 95,
-      picture: "/actualites/entrepot.svg",
+      picture: "/images/actualites/entrepot.svg",
       alt: "Dessin d'un entrepôt avec des rayonnages de cartons et un chariot élévateur",
       body: [
         p("Notre nouvelle plateforme de La Rochelle complète l'entrepôt de Lorient. Elle garde en stock les 800 références les plus demandées du littoral atlantique, de la Vendée au Pays basque."),
@@ -209,7 +209,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Gilets autogonflants 150 N avec harnais intégré",
       summary: "Déclenchement automatique ou hydrostatique, harnais et sangle sous-cutale : les nouveaux gilets répondent aux exigences de la navigation hauturière.",
       daysAgo: 118,
-      picture: "/actualites/gilet.svg",
+      picture: "/images/actualites/gilet.svg",
       alt: "Dessin d'un gilet autogonflant rouge avec sa ceinture et sa longe",
       body: [
         p("Les nouveaux gilets autogonflants 150 N intègrent un harnais de sécurité et un anneau de longe. Ils conviennent à la navigation au-delà de 6 milles d'un abri, où la division 240 impose un gilet d'au moins 150 N."),
@@ -224,7 +224,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Division 240 : le matériel de sécurité selon la distance d'un abri",
       summary: "Un rappel de l'armement de sécurité des bateaux de plaisance selon la zone de navigation, pour conseiller vos clients avant la saison.",
       daysAgo: 140,
-      picture: "/actualites/securite.svg",
+      picture: "/images/actualites/securite.svg",
       alt: "Dessin de matériel de sécurité sur un ponton : bouée, extincteur, gilet et feux à main",
       body: [
         p("La division 240 fixe le matériel de sécurité obligatoire des navires de plaisance de moins de 24 m. Il dépend de la distance à laquelle le bateau s'éloigne d'un abri."),
@@ -243,7 +243,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Station radio du bord : les démarches auprès de l'ANFR",
       summary: "Une VHF fixe, un transpondeur AIS ou une balise se déclarent auprès de l'Agence nationale des fréquences : ce qu'il faut dire à vos clients qui s'équipent.",
       daysAgo: 168,
-      picture: "/actualites/radio.svg",
+      picture: "/images/actualites/radio.svg",
       alt: "Dessin d'une VHF portable réglée sur le canal 16",
       body: [
         p("Un bateau équipé d'une VHF fixe, d'un transpondeur AIS ou d'une balise de détresse déclare sa station radio auprès de l'Agence nationale des fréquences (ANFR). La démarche se fait en ligne, et c'est elle qui attribue au navire son numéro MMSI."),
@@ -257,7 +257,7 @@ export function demoNews(year: number): NewsSeed[] {
       title: "Horaires des fêtes de fin d'année",
       summary: "Le service clients et les entrepôts ferment les 25 décembre et 1er janvier ; les dernières expéditions avant les fêtes partent le 23 décembre.",
       daysAgo: -6,
-      picture: "/actualites/calendrier.svg",
+      picture: "/images/actualites/calendrier.svg",
       alt: "Dessin d'un calendrier de décembre, un jour de fermeture entouré",
       body: [
         p("Le service clients et les deux entrepôts sont fermés les 25 décembre et 1er janvier. Les commandes confirmées avant le 23 décembre à 14 h partent avant les fêtes."),

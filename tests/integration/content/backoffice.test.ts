@@ -55,7 +55,7 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
       expect(first.items).toHaveLength(9);
       const dates = first.items.map((item) => item.published_at);
       expect(dates).toEqual([...dates].sort().reverse());
-      expect(first.items[0]).toMatchObject({ slug: "catalogue-general-2027-disponible", category: { slug: "vie-de-l-entreprise" }, picture: { url: "/actualites/catalogue.svg" } });
+      expect(first.items[0]).toMatchObject({ slug: "catalogue-general-2027-disponible", category: { slug: "vie-de-l-entreprise" }, picture: { url: "/images/actualites/catalogue.svg" } });
       expect(first.items.every((item) => item.published_at <= "2026-11-20T10:00:00.000Z")).toBe(true);
       const second = newsListResponse.parse((await news("?page=2")).body);
       expect(second.items).toHaveLength(3);

@@ -56,7 +56,7 @@ describe("/actualites", () => {
       publishedAt: expect.stringMatching(/^2026-11-18T/),
       href: "/actualites/vie-de-l-entreprise/catalogue-general-2027-disponible",
       category: { title: "Vie de l'entreprise", href: "/actualites/vie-de-l-entreprise" },
-      picture: { url: "/actualites/catalogue.svg", alt: expect.stringMatching(/^Dessin du catalogue général/) },
+      picture: { url: "/images/actualites/catalogue.svg", alt: expect.stringMatching(/^Dessin du catalogue général/) },
     });
     const dates = list.items.map((item) => item.publishedAt);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -115,7 +115,7 @@ describe("/actualites/{category}/{item}", () => {
       title: "Transpondeurs AIS classe B SOTDMA : la nouvelle gamme est arrivée",
       href: "/actualites/nouveautes-produits/transpondeurs-ais-classe-b-sotdma",
       category: { title: "Nouveautés produits", href: "/actualites/nouveautes-produits" },
-      picture: { url: "/actualites/ais.svg" },
+      picture: { url: "/images/actualites/ais.svg" },
     });
     expect(view.item.body[0]).toEqual({ type: "paragraph", text: expect.stringMatching(/^Les transpondeurs AIS classe B SOTDMA émettent à 5 W/) });
     expect(view.categories).toHaveLength(3);
@@ -151,7 +151,7 @@ describe("the home page's call", () => {
     const user = await requireUser({ request: page("/", organization), context: backoffice.context() });
     const items = await user.upstream.content.latestNews(3);
     expect(items.map((item) => item.slug)).toEqual(["catalogue-general-2027-disponible", "transpondeurs-ais-classe-b-sotdma", "salon-nautic-paris"]);
-    expect(items[0]).toMatchObject({ category: { slug: "vie-de-l-entreprise", title: "Vie de l'entreprise" }, picture: { url: "/actualites/catalogue.svg" } });
+    expect(items[0]).toMatchObject({ category: { slug: "vie-de-l-entreprise", title: "Vie de l'entreprise" }, picture: { url: "/images/actualites/catalogue.svg" } });
     expect((await user.upstream.content.latestNews(1)).map((item) => item.slug)).toEqual(["catalogue-general-2027-disponible"]);
   });
 });

@@ -26,7 +26,7 @@ const everything: HomeView = {
         publishedAt: "2026-11-18T08:00:00.000Z",
         category: "Vie de l'entreprise",
         href: "/actualites/vie-de-l-entreprise/salon-nautic",
-        picture: { url: "/actualites/salon.svg", alt: "Le stand NautiDistrib" },
+        picture: { url: "/images/actualites/salon.svg", alt: "Le stand NautiDistrib" },
       },
     ],
   },

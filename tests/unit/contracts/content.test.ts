@@ -17,10 +17,10 @@ describe("the content contract", () => {
   });
 
   it("takes a picture of this site's files with its alternative text", () => {
-    expect(contentPicture.parse({ url: "/actualites/ais.svg", alt: "Dessin d'un transpondeur" })).toEqual({ url: "/actualites/ais.svg", alt: "Dessin d'un transpondeur" });
-    expect(contentPicture.safeParse({ url: "/actualites/ais.pdf", alt: "Texte" }).error?.issues[0]?.message).toBe("Une image SVG, PNG, JPEG ou WebP est attendue.");
-    expect(contentPicture.safeParse({ url: "/actualites/ais.png", alt: "  " }).error?.issues[0]?.message).toBe("Ce texte est obligatoire.");
-    expect(contentPicture.safeParse({ url: "/actualites/ais.png", alt: "Texte", title: "x" }).success).toBe(false);
+    expect(contentPicture.parse({ url: "/images/actualites/ais.svg", alt: "Dessin d'un transpondeur" })).toEqual({ url: "/images/actualites/ais.svg", alt: "Dessin d'un transpondeur" });
+    expect(contentPicture.safeParse({ url: "/images/actualites/ais.pdf", alt: "Texte" }).error?.issues[0]?.message).toBe("Une image SVG, PNG, JPEG ou WebP est attendue.");
+    expect(contentPicture.safeParse({ url: "/images/actualites/ais.png", alt: "  " }).error?.issues[0]?.message).toBe("Ce texte est obligatoire.");
+    expect(contentPicture.safeParse({ url: "/images/actualites/ais.png", alt: "Texte", title: "x" }).success).toBe(false);
   });
 
   it("takes a body of known blocks of plain text; markup is only text, control characters and unknown blocks are refused", () => {
@@ -45,7 +45,7 @@ describe("the content contract", () => {
   it("parses an item and a downloads category as the back-office answers them", () => {
     const item = {
       id: 1, slug: "mmsi", title: "MMSI", summary: "Résumé", published_at: "2026-11-18T08:00:00.000Z",
-      category: { slug: "reglementation", title: "Réglementation" }, picture: { url: "/actualites/mmsi.svg", alt: "Dessin" },
+      category: { slug: "reglementation", title: "Réglementation" }, picture: { url: "/images/actualites/mmsi.svg", alt: "Dessin" },
       body: [{ type: "paragraph", text: "Texte." }],
     };
     expect(newsItem.parse(item)).toEqual(item);

@@ -16,6 +16,7 @@ import * as content from "./0015_content";
 import * as requests from "./0016_requests";
 import * as analytics from "./0017_analytics";
 import * as searchDocument from "./0018_search_document";
+import * as newsPicturesUnderImages from "./0019_news_pictures_under_images";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0016_requests": requests,
   "0017_analytics": analytics,
   "0018_search_document": searchDocument,
+  "0019_news_pictures_under_images": newsPicturesUnderImages,
 };
 
 export const migrationProvider: MigrationProvider = {
