@@ -232,8 +232,9 @@ describe("a cart quantity with JavaScript", () => {
     await waitFor(() => expect(savedQty()).toBe("12"));
     // Still in the field: the colleague's 8 arrives after the buyer's 12 was saved.
     await colleagueSets(server, 8);
+    // The loader has answered; the page renders its data a moment later on a loaded machine.
+    expect((await screen.findByTestId("qty-changed-AVF1500001")).textContent).toContain("à 8");
     expect(field().value).toBe("12");
-    expect(screen.getByTestId("qty-changed-AVF1500001").textContent).toContain("à 8");
     await user.click(screen.getByRole("button", { name: "Garder 8" }));
     expect(field().value).toBe("8");
     expect(screen.queryByTestId("qty-changed-AVF1500001")).toBeNull();
