@@ -1,4 +1,5 @@
 import { ARCHIVE_MAX, INVOICE_STATUSES } from "@shared/contracts/invoices";
+import { pageCountOf } from "@shared/domain/list-filters";
 import { csvResponse, excelAmount, excelText, frenchExcelCsv } from "~/services/csv.server";
 import type { OrdersUser } from "~/services/orders/index.server";
 import { asRouteError } from "~/services/route-errors.server";
@@ -17,8 +18,7 @@ const UPSTREAM_PAGE = 100;
 export async function loadInvoiceList(user: OrdersUser, url: URL): Promise<InvoiceListView> {
   const { filters, values, notices, page } = parseInvoiceFilters(url.searchParams);
   const answer = await user.upstream.invoices.list(user.orgId, filters, { page, size: INVOICES_PAGE_SIZE }).catch(asRouteError);
-  const pageCount = Math.max(1, Math.ceil(answer.total / INVOICES_PAGE_SIZE));
-  if (page > pageCount) notices.push({ field: "page", message: `Il n'y a que ${pageCount} page${pageCount > 1 ? "s" : ""} de factures.` });
+  const pageCount = pageCountOf(answer.total, INVOICES_PAGE_SIZE, page, "de factures", notices);
   return {
     rows: answer.items.map(invoiceRow),
     total: answer.total,

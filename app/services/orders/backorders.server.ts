@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { readPage } from "@shared/domain/list-filters";
 import { csvResponse, excelAmount, excelText, frenchExcelCsv } from "~/services/csv.server";
 import { parseForm } from "~/services/forms/index.server";
 import { refused, saved, type Outcome } from "~/services/forms/respond.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { UpstreamError } from "~/services/upstream/index.server";
-import { parsePage } from "./filters.server";
 import { backorderRow } from "./rows.server";
 import type { BackorderGroup, BackorderGrouping, BackorderPageView, BackorderRow, FilterNotice } from "./types";
 import type { OrdersUser } from "./user.server";
@@ -36,7 +36,7 @@ function groupRows(rows: BackorderRow[], grouping: BackorderGrouping): Backorder
 /** /mon-compte/reliquats: the open back-orders, grouped by product or by order (`?par=`). */
 export async function loadBackorderPage(user: OrdersUser, url: URL): Promise<BackorderPageView & { notices: FilterNotice[] }> {
   const notices: FilterNotice[] = [];
-  const page = parsePage(url.searchParams.get("page"), notices);
+  const page = readPage(url.searchParams.get("page"), notices);
   const grouping = groupingOf(url);
   const answer = await user.upstream.orders.backorders(user.orgId, { page, size: BACKORDERS_PAGE_SIZE }).catch(asRouteError);
   const rows = answer.items.map((line) => backorderRow(line, user.permissions.canOrder));

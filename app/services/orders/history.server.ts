@@ -1,5 +1,6 @@
 import { asRouteError } from "~/services/route-errors.server";
-import { MAX_SEARCH_LENGTH, parsePage } from "./filters.server";
+import { readPage } from "@shared/domain/list-filters";
+import { MAX_SEARCH_LENGTH } from "./filters.server";
 import type { FilterNotice, HistoryPageView } from "./types";
 import type { OrdersUser } from "./user.server";
 
@@ -8,7 +9,7 @@ export const HISTORY_PAGE_SIZE = 20;
 /** /mon-compte/historique: one row per product bought over twelve months, searchable (`?q=`). */
 export async function loadHistoryPage(user: OrdersUser, url: URL): Promise<HistoryPageView> {
   const notices: FilterNotice[] = [];
-  const page = parsePage(url.searchParams.get("page"), notices);
+  const page = readPage(url.searchParams.get("page"), notices);
   const typed = (url.searchParams.get("q") ?? "").trim();
   let q: string | undefined = typed === "" ? undefined : typed;
   let notice = notices[0]?.message ?? null;

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES } from "@shared/contracts/orders";
+import { pageCountOf } from "@shared/domain/list-filters";
 import { csvResponse, excelAmount, excelText, frenchExcelCsv } from "~/services/csv.server";
 import { asRouteError } from "~/services/route-errors.server";
 import type { OrderListFilters } from "~/services/upstream/orders.server";
@@ -15,8 +16,7 @@ export const EXPORT_MAX_ORDERS = 5000;
 export async function loadOrderList(user: OrdersUser, url: URL): Promise<OrderListView> {
   const { filters, values, notices, page } = parseOrderFilters(url.searchParams);
   const answer = await user.upstream.orders.list(user.orgId, filters, { page, size: ORDERS_PAGE_SIZE }).catch(asRouteError);
-  const pageCount = Math.max(1, Math.ceil(answer.total / ORDERS_PAGE_SIZE));
-  if (page > pageCount) notices.push({ field: "page", message: `Il n'y a que ${pageCount} page${pageCount > 1 ? "s" : ""} de commandes.` });
+  const pageCount = pageCountOf(answer.total, ORDERS_PAGE_SIZE, page, "de commandes", notices);
   return {
     rows: answer.items.map(orderRow),
     total: answer.total,

@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import { PRICE_LIST_EXPORT_PAGE } from "@shared/contracts/price-list";
+import { pageCountOf } from "@shared/domain/list-filters";
 import { requireCatalogueUser, type CatalogueUser } from "~/services/catalogue/index.server";
 import type { GuardArgs } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
@@ -40,8 +41,7 @@ export async function loadPriceListPage(user: CatalogueUser, url: URL): Promise<
   const choices = await filterChoices(user);
   const { filters, values, notices, page } = parsePriceListFilters(url.searchParams, choices.brands, choices.categories);
   const answer = await pagerOf(user)(filters, page, PRICE_LIST_PAGE_SIZE).catch(asRouteError);
-  const pageCount = Math.max(1, Math.ceil(answer.total / PRICE_LIST_PAGE_SIZE));
-  if (page > pageCount) notices.push({ field: "page", message: `Il n'y a que ${pageCount} page${pageCount > 1 ? "s" : ""} de tarifs.` });
+  const pageCount = pageCountOf(answer.total, PRICE_LIST_PAGE_SIZE, page, "de tarifs", notices);
   return {
     rows: answer.items,
     total: answer.total,

@@ -1,5 +1,5 @@
 import { QUOTE_STATES } from "@shared/contracts/quotes";
-import { quotePageCount } from "~/services/quotes/filter-fields.server";
+import { pageCountOf } from "@shared/domain/list-filters";
 import { asRouteError } from "~/services/route-errors.server";
 import { parseSalesQuoteFilters, salesQuoteFilterQuery } from "./filters.server";
 import type { SalesQuoteListView } from "./types";
@@ -18,7 +18,7 @@ export async function loadSalesQuoteList(user: SalesUser, url: URL): Promise<Sal
   if (filters.org_id !== undefined && !answer.clients.some((client) => client.org_id === filters.org_id)) {
     notices.push({ field: "client", message: "Ce client ne fait pas partie de votre portefeuille." });
   }
-  const pageCount = quotePageCount(answer.total, SALES_QUOTES_PAGE_SIZE, page, notices);
+  const pageCount = pageCountOf(answer.total, SALES_QUOTES_PAGE_SIZE, page, "de devis", notices);
   return {
     rows: answer.items.map(salesQuoteRow),
     total: answer.total,
