@@ -2,6 +2,7 @@ import { calendarDate } from "@shared/contracts/orders";
 import { INVOICE_STATUSES, invoiceStatus } from "@shared/contracts/invoices";
 import type { InvoiceListFilters } from "~/services/upstream/invoices.server";
 import { INVOICE_FILTER_NAMES, type InvoiceFilterNotice, type InvoiceFilterValues } from "./types";
+import { formatPlainAmount } from "@shared/domain/french-format";
 
 /** What the back-office accepts (invoiceListQuery): longer searches are ignored, not cut. */
 const MAX_NUMBER_LENGTH = 30;
@@ -29,11 +30,6 @@ export function parseEuros(text: string): number | null {
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
   return Number.isSafeInteger(cents) ? cents : null;
-}
-
-/** Cents back as the form shows them (« 150,50 »): the query the links keep. */
-export function centsAsEuros(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
 }
 
 function searchText(value: string, max: number, field: "numero" | "commande", label: string, notices: InvoiceFilterNotice[]): string | undefined {
@@ -131,7 +127,7 @@ export function invoiceFilterQuery(filters: InvoiceListFilters): string {
   if (filters.status) search.set("statut", filters.status);
   if (filters.number) search.set("numero", filters.number);
   if (filters.order_ref) search.set("commande", filters.order_ref);
-  if (filters.min_ttc !== undefined) search.set("montant_min", centsAsEuros(filters.min_ttc));
-  if (filters.max_ttc !== undefined) search.set("montant_max", centsAsEuros(filters.max_ttc));
+  if (filters.min_ttc !== undefined) search.set("montant_min", formatPlainAmount(filters.min_ttc));
+  if (filters.max_ttc !== undefined) search.set("montant_max", formatPlainAmount(filters.max_ttc));
   return search.toString();
 }
