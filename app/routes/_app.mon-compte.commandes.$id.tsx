@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { frenchDateTime } from "~/components/compte/format";
+import { formatDateTime } from "@shared/domain/french-format";
 import { InvoiceOrderList } from "~/components/compte/InvoiceOrderList";
 import { ReorderPicker } from "~/components/compte/Reorder";
 import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline, OrderTotals } from "~/components/compte/OrderFollowUp";
@@ -31,7 +31,7 @@ export default function OrderPage() {
       <dl className="order-facts">
         <div>
           <dt>Date</dt>
-          <dd>{frenchDateTime(order.created_at)}</dd>
+          <dd>{formatDateTime(order.created_at)}</dd>
         </div>
         <div>
           <dt>Statut</dt>

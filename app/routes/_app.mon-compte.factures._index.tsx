@@ -6,6 +6,7 @@ import { InvoiceTable } from "~/components/compte/InvoiceTable";
 import { PageLinks } from "~/components/compte/PageLinks";
 import { loadInvoiceList, requireInvoicesUser } from "~/services/invoices/index.server";
 import compteStyles from "~/styles/compte.css";
+import { formatQuantity } from "@shared/domain/french-format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
 
@@ -28,7 +29,7 @@ export default function InvoicesPage() {
       <InvoiceSummaryBlock summary={list.summary} />
       <InvoiceFilters values={list.values} notices={list.notices} statuses={list.statuses} />
       <p>
-        {list.total.toLocaleString("fr-FR")} facture{list.total > 1 ? "s" : ""} ·{" "}
+        {formatQuantity(list.total)} facture{list.total > 1 ? "s" : ""} ·{" "}
         <a href={`/mon-compte/factures/export.csv${suffix}`} download>
           Exporter la liste (CSV)
         </a>

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { frenchCalendarDate, frenchDate } from "~/components/compte/format";
+import { formatDate } from "@shared/domain/french-format";
 import { PageLinks } from "~/components/compte/PageLinks";
 import { AddToCartForm, addToCartStylesheet } from "~/components/panier/AddToCartForm";
 import { Money } from "~/components/ui/Money";
@@ -22,7 +22,7 @@ export default function HistoryPage() {
   return (
     <div className="compte">
       <h1>Historique d'achat</h1>
-      <p>Les produits commandés depuis le {frenchCalendarDate(page.since)}.</p>
+      <p>Les produits commandés depuis le {formatDate(page.since)}.</p>
       <Form method="get" className="list-controls" role="search" aria-label="Rechercher dans l'historique">
         <div className="list-controls__field">
           <label htmlFor="historique-q">Référence ou désignation</label>
@@ -62,7 +62,7 @@ export default function HistoryPage() {
                 </th>
                 <td>{row.totalQty}</td>
                 <td>{row.orderCount}</td>
-                <td>{frenchDate(row.lastOrderedAt)}</td>
+                <td>{formatDate(row.lastOrderedAt)}</td>
                 {page.showPrices ? (
                   <td>
                     <Money cents={row.lastUnitPrice} />

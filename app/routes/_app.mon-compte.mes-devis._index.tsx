@@ -5,6 +5,7 @@ import { QuoteFilters } from "~/components/quotes/QuoteFilters";
 import { QuoteTable } from "~/components/quotes/QuoteTable";
 import { loadQuoteList, requireQuotesUser } from "~/services/quotes/index.server";
 import compteStyles from "~/styles/compte.css";
+import { formatQuantity } from "@shared/domain/french-format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
 
@@ -28,7 +29,7 @@ export default function QuotesPage() {
       </p>
       <QuoteFilters values={list.values} notices={list.notices} states={list.states} />
       <p>
-        {list.total.toLocaleString("fr-FR")} devis
+        {formatQuantity(list.total)} devis
       </p>
       {list.rows.length > 0 ? (
         <QuoteTable rows={list.rows} caption={`Devis, page ${list.page} sur ${list.pageCount}`} showPrices={list.showPrices} />

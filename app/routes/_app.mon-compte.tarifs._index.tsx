@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageLinks } from "~/components/compte/PageLinks";
 import { PriceListFilters } from "~/components/compte/PriceListFilters";
 import { PriceListTable } from "~/components/compte/PriceListTable";
-import { frenchCalendarDate } from "~/components/compte/format";
+import { formatDate, formatQuantity } from "@shared/domain/french-format";
 import { loadPriceListPage, requirePricesUser } from "~/services/price-list/index.server";
 import compteStyles from "~/styles/compte.css";
 
@@ -24,12 +24,12 @@ export default function PriceListPage() {
     <div className="compte price-list">
       <h1>Mes tarifs</h1>
       <p>
-        Vos prix nets hors taxes au {frenchCalendarDate(list.pricedOn)}, et les promotions qui vous concernent. L&apos;éco-participation
+        Vos prix nets hors taxes au {formatDate(list.pricedOn)}, et les promotions qui vous concernent. L&apos;éco-participation
         s&apos;ajoute au prix.
       </p>
       <PriceListFilters values={list.values} notices={list.notices} brands={list.brands} categories={list.categories} />
       <p className="price-list__exports">
-        {list.total.toLocaleString("fr-FR")} produit{list.total > 1 ? "s" : ""}
+        {formatQuantity(list.total)} produit{list.total > 1 ? "s" : ""}
         {list.total > 0 ? (
           <>
             {" · "}

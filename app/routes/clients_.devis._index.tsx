@@ -7,6 +7,7 @@ import { SalesQuoteTable } from "~/components/quotes/sales/SalesQuoteTable";
 import { loadSalesQuoteList, requireSalesUser } from "~/services/sales-quotes/index.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import compteStyles from "~/styles/compte.css";
+import { formatQuantity } from "@shared/domain/french-format";
 
 // catalogue.css styles the list's filter bar (.list-controls), as on the catalogue's lists.
 export const links: LinksFunction = () => [
@@ -28,7 +29,7 @@ export default function SalesQuotesPage() {
     <SalesFrame contributorName={list.contributorName}>
       <h1>Demandes de devis de mes clients</h1>
       <SalesQuoteFilters values={list.values} notices={list.notices} states={list.states} clients={list.clients} />
-      <p>{list.total.toLocaleString("fr-FR")} devis</p>
+      <p>{formatQuantity(list.total)} devis</p>
       {list.rows.length > 0 ? (
         <SalesQuoteTable rows={list.rows} caption={`Demandes de devis, page ${list.page} sur ${list.pageCount}`} />
       ) : (

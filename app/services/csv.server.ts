@@ -6,11 +6,7 @@ import { stringify } from "csv-stringify/sync";
  */
 
 /** Cents as French Excel reads a number: decimal comma, no thousands separator (-1234,50). */
-export function excelAmount(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
-}
+export { formatPlainAmount as excelAmount } from "@shared/domain/french-format";
 
 /** A text cell: one that starts like a formula gets a ' so Excel shows it, never runs it. */
 export function excelText(value: string): string {

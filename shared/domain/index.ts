@@ -54,7 +54,9 @@ export {
   vatPercentOf,
   withLuhnDigit,
 } from "./invoices";
-export { VAT_RATE, applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "./money";
+export { VAT_RATE, applyPercentOff, eurosToCents, roundCents, vatOn } from "./money";
+export type { DateInput } from "./french-format";
+export { formatDate, formatDateTime, formatEuros, formatFileSize, formatNumericDate, formatNumericDateTime, formatPercent, formatPlainAmount, formatPlainNumber, formatQuantity } from "./french-format";
 export type { BackorderFacts, BackorderQuantities, EventData, LineQuantities, OrderMove, ShipmentPlan, ShippableLine } from "./order-lifecycle";
 export { backorderState, backorderUnits, eventLabel, moveRefusal, planShipment, remainingOf, shortfall, statusAfterQuantities } from "./order-lifecycle";
 export type { Permissions } from "./permissions";

@@ -32,12 +32,5 @@ export function vatOn(baseCents: number, rate: number = VAT_RATE): number {
   return roundCents(baseCents * rate);
 }
 
-const euroFormatter = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
-
-/**
- * The one French money formatter: 123456 → "1 234,56 €". Intl puts a narrow no-break space
- * between thousands and a no-break space before the sign, so an amount never wraps.
- */
-export function formatEuros(cents: number): string {
-  return euroFormatter.format(cents / 100);
-}
+/** Amounts are written by the French formatting module (decision 0169); kept here for its importers. */
+export { formatEuros } from "./french-format";

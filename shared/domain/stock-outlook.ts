@@ -1,4 +1,5 @@
 import type { CartLine } from "../contracts/entities";
+import { formatDate } from "./french-format";
 
 /**
  * What a line's quantity meets in stock, said before the order (decision 0130): what can leave
@@ -36,12 +37,6 @@ export function stockOutlook(line: StockFacts): StockOutlook | null {
 const plurals = new Intl.PluralRules("fr-FR");
 const many = (count: number) => plurals.select(count) !== "one";
 
-/** 2026-12-04 → 04/12/2026 (the date as the back-office gives it, without a clock). */
-function frenchDay(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
-}
-
 function nowSentence({ availableNow, ordered }: StockOutlook): string {
   if (availableNow === 0) return `Aucune unité disponible maintenant sur ${ordered} ${many(ordered) ? "demandées" : "demandée"}.`;
   // Some available but not all: at least two were asked for.
@@ -51,7 +46,7 @@ function nowSentence({ availableNow, ordered }: StockOutlook): string {
 function laterSentence({ toFollow, refillDate, refillQty }: StockOutlook): string {
   const missing = many(toFollow) ? `${toFollow} unités manquantes` : "1 unité manquante";
   if (refillDate === null) return `${missing} : date de réapprovisionnement encore inconnue.`;
-  const day = frenchDay(refillDate);
+  const day = formatDate(refillDate);
   if (refillQty === null || refillQty >= toFollow) return `${missing} : réapprovisionnement prévu le ${day}.`;
   return `${missing} : ${refillQty} attendue${many(refillQty) ? "s" : ""} au réapprovisionnement prévu le ${day}, le reste à une date encore inconnue.`;
 }

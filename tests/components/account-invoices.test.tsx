@@ -54,15 +54,15 @@ const credit: InvoiceRow = {
 const empty: InvoiceFilterValues = { du: "", au: "", statut: "", numero: "", commande: "", montant_min: "", montant_max: "" };
 
 describe("the account's invoice components", () => {
-  it("lists invoices in a captioned table: number, dd/mm/yyyy dates, order link, French amounts, the status in words", () => {
+  it("lists invoices in a captioned table: number, dates in words, order link, French amounts, the status in words", () => {
     renderAt(<InvoiceTable rows={[late, credit]} caption="Factures, page 1 sur 1" listQuery="statut=en+retard" />);
     const table = screen.getByRole("table", { name: "Factures, page 1 sur 1" });
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(3);
     const first = rows[1]!;
     expect(within(first).getByRole("rowheader").textContent).toBe("FA-2026-000041");
-    expect(first.textContent).toContain("15/09/2026");
-    expect(first.textContent).toContain("31/10/2026");
+    expect(first.textContent).toContain("15 septembre 2026");
+    expect(first.textContent).toContain("31 octobre 2026");
     expect(within(first).getByRole("link", { name: "CMD-0007" }).getAttribute("href")).toBe("/mon-compte/commandes/7");
     expect(plain(first.textContent)).toContain("1 234,56 €");
     expect(plain(first.textContent)).toContain("234,56 €");
@@ -117,7 +117,7 @@ describe("the account's invoice components", () => {
   it("lists an order's invoices with their PDFs, or says there is none yet", () => {
     renderAt(<InvoiceOrderList invoices={[{ id: 41, number: "FA-2026-000041", kind: "facture", issuedOn: "2026-09-15", totalTtc: 123456, status: "payée", daysOverdue: null }]} unavailable={false} />);
     expect(screen.getByRole("link", { name: "Facture FA-2026-000041 (PDF)" }).getAttribute("href")).toBe("/mon-compte/factures/41.pdf");
-    expect(screen.getByRole("listitem").textContent).toContain("15/09/2026");
+    expect(screen.getByRole("listitem").textContent).toContain("15 septembre 2026");
     cleanup();
     renderAt(<InvoiceOrderList invoices={[]} unavailable={false} />);
     expect(screen.getByText(/Aucune facture pour cette commande/)).toBeInstanceOf(HTMLElement);

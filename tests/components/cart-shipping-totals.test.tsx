@@ -109,7 +109,7 @@ describe("the cart's lines add up to its totals", () => {
     renderCart({ ...CART_VIEW, lines: [{ ...CART_LINE, qty: 500, availability }] });
     const notice = within(await screen.findByTestId("cart-line-AVF1500001")).getByTestId("stock-notice");
     expect(notice.textContent).toContain("Seulement 3 disponibles maintenant sur 500 demandées.");
-    expect(notice.textContent).toContain("40 attendues au réapprovisionnement prévu le 04/12/2026");
+    expect(notice.textContent).toContain("40 attendues au réapprovisionnement prévu le 4 décembre 2026");
     expect(notice.textContent).toContain("Vous pouvez l'accepter à l'étape « Consignes ».");
   });
 });
@@ -211,7 +211,7 @@ describe("the summary", () => {
     renderSummary();
     const notice = within(await screen.findByTestId("summary-line-AVF1500001")).getByTestId("stock-notice");
     expect(notice.textContent).toBe(
-      "Seulement 1 disponible maintenant sur 4 demandées. 3 unités manquantes : réapprovisionnement prévu le 04/12/2026. Livraison partielle acceptée : l'unité disponible part d'abord, le reste suit en reliquat.",
+      "Seulement 1 disponible maintenant sur 4 demandées. 3 unités manquantes : réapprovisionnement prévu le 4 décembre 2026. Livraison partielle acceptée : l'unité disponible part d'abord, le reste suit en reliquat.",
     );
   });
 });

@@ -4,7 +4,6 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { DownloadCategoryPage } from "~/components/downloads/DownloadCategoryPage";
-import { documentDate, fileSize } from "~/components/downloads/format";
 import type { DownloadCategoryView, DownloadDocumentView } from "~/services/downloads/types";
 
 afterEach(cleanup);
@@ -14,26 +13,7 @@ function renderAt(node: ReactNode) {
   return render(<Stub />);
 }
 
-describe("French sizes and dates of documents", () => {
-  it("writes bytes, Ko, Mo and Go as French file managers do", () => {
-    expect(fileSize(0)).toBe("0 octet");
-    expect(fileSize(1)).toBe("1 octet");
-    expect(fileSize(812)).toBe("812 octets");
-    expect(fileSize(1023)).toBe("1\u202f023 octets");
-    expect(fileSize(1024)).toBe("1 Ko");
-    expect(fileSize(1536)).toBe("1,5 Ko");
-    expect(fileSize(65_323)).toBe("64 Ko");
-    expect(fileSize(1_258_291)).toBe("1,2 Mo");
-    expect(fileSize(52_428_800)).toBe("50 Mo");
-    expect(fileSize(3 * 1024 ** 3)).toBe("3 Go");
-    expect(fileSize(5000 * 1024 ** 3)).toBe("5\u202f000 Go");
-  });
-
-  it("writes a calendar date in words, whatever the time zone", () => {
-    expect(documentDate("2026-11-01")).toBe("1 novembre 2026");
-    expect(documentDate("2027-01-31")).toBe("31 janvier 2027");
-  });
-});
+// Sizes and dates: tests/unit/domain/french-format.test.ts (the formatters moved there).
 
 const doc = (overrides: Partial<DownloadDocumentView>): DownloadDocumentView => ({
   id: 9,

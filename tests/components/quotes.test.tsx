@@ -61,7 +61,7 @@ const proposal: QuoteProposalView = {
 };
 
 describe("the quote list", () => {
-  it("shows number, reference, state in words, dd/mm/yyyy dates, the total HT, and the waiting marker", () => {
+  it("shows number, reference, state in words, dates in words, the total HT, and the waiting marker", () => {
     renderAt(<QuoteTable rows={[proposed, asked]} caption="Devis, page 1 sur 1" showPrices />);
     const table = screen.getByRole("table", { name: "Devis, page 1 sur 1" });
     const [, first, second] = within(table).getAllByRole("row");
@@ -69,8 +69,8 @@ describe("the quote list", () => {
     expect(plain(first!.textContent)).toContain("Refit Pen Duick");
     expect(plain(first!.textContent)).toContain("proposé");
     expect(plain(first!.textContent)).toContain("en attente de votre réponse");
-    expect(plain(first!.textContent)).toContain("20/11/2026");
-    expect(plain(first!.textContent)).toContain("12/12/2026");
+    expect(plain(first!.textContent)).toContain("20 novembre 2026");
+    expect(plain(first!.textContent)).toContain("12 décembre 2026");
     expect(plain(first!.textContent)).toContain("1 234,56 €");
     expect(plain(second!.textContent)).not.toContain("en attente de votre réponse");
     expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toContain("Total HT");
@@ -224,7 +224,7 @@ describe("a quote's page", () => {
       </>,
     );
     const steps = screen.getAllByRole("listitem");
-    expect(plain(steps[0]!.textContent)).toContain("20/11/2026 10:30 · Demande envoyée par Anne Acheteuse (votre organisation)");
+    expect(plain(steps[0]!.textContent)).toContain("20 novembre 2026 à 10:30 · Demande envoyée par Anne Acheteuse (votre organisation)");
     expect(plain(steps[1]!.textContent)).not.toContain("Système");
     const file = screen.getByRole("link", { name: "plan.pdf" });
     expect(file.getAttribute("href")).toBe("/mon-compte/mes-devis/12/pieces-jointes/5");
@@ -252,10 +252,10 @@ describe("a quoted cart line", () => {
 
   it("says the quote's price and until when, and once expired that the usual price applies", () => {
     renderLine({ ...CART_LINE, quote: { number: "DV-2026-000012", validUntil: "2026-12-12" } });
-    expect(screen.getByText("Prix du devis DV-2026-000012 jusqu'au 12/12/2026").tagName).toBe("SPAN");
+    expect(screen.getByText("Prix du devis DV-2026-000012 jusqu'au 12 décembre 2026").tagName).toBe("SPAN");
     cleanup();
     renderLine({ ...CART_LINE, quoteExpired: { number: "DV-2026-000012", on: "2026-12-12" } });
-    expect(screen.getByRole("status").textContent).toBe("Le prix du devis DV-2026-000012 a expiré le 12/12/2026 : prix habituel appliqué.");
+    expect(screen.getByRole("status").textContent).toBe("Le prix du devis DV-2026-000012 a expiré le 12 décembre 2026 : prix habituel appliqué.");
     expect(screen.queryByText(/jusqu'au/)).toBeNull();
   });
 });

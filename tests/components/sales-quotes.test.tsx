@@ -63,7 +63,7 @@ describe("the representative's list", () => {
     expect(first.textContent).toContain("il y a 3 jours");
     const second = screen.getByTestId("sales-quote-row-DV-2026-000022");
     expect(second.textContent).toContain("en attente du client");
-    expect(second.textContent).toContain("20/12/2026");
+    expect(second.textContent).toContain("20 décembre 2026");
     expect(plain(second.textContent)).toContain("1 234,56 €");
   });
 
@@ -154,6 +154,6 @@ describe("the representative's other forms and the thread", () => {
       </>,
     );
     expect(screen.getByText("12 mètres.").closest("li")?.textContent).toContain("Maël Kerjean (client)");
-    expect(screen.getByText("Demande reçue").closest("li")?.textContent).toContain("20/11/2026 10:00");
+    expect(screen.getByText("Demande reçue").closest("li")?.textContent).toContain("20 novembre 2026 à 10:00");
   });
 });

@@ -5,9 +5,7 @@ import type { BrandOption, ListParams, ListSort } from "~/services/catalogue/typ
 import { ResetFiltersLink } from "./ResetFiltersLink";
 import { useApplyOnCommit } from "./useApplyOnCommit";
 import { useFieldsFollow } from "./useFieldsFollow";
-
-// Built once: constructing an Intl.NumberFormat costs about as much as rendering a card.
-const countFormat = new Intl.NumberFormat("fr-FR");
+import { formatQuantity } from "@shared/domain/french-format";
 
 const SORT_LABELS: Record<ListSort, string> = {
   relevance: "Pertinence",
@@ -62,7 +60,7 @@ export function ListControls({ params, brands, canViewPrices }: ListControlsProp
             <option value="">Toutes les marques</option>
             {brands.map((brand) => (
               <option key={brand.id} value={brand.id}>
-                {brand.count === null ? brand.title : `${brand.title} (${countFormat.format(brand.count)})`}
+                {brand.count === null ? brand.title : `${brand.title} (${formatQuantity(brand.count)})`}
               </option>
             ))}
           </select>

@@ -1,7 +1,6 @@
 import { formatEuros } from "@shared/domain/money";
 import type { CardPriceView, PriceView } from "~/services/catalogue/types";
-
-const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+import { formatPercent } from "@shared/domain/french-format";
 
 /** The first lines of a price: what one unit costs, the struck list price, the promotion. */
 function PriceLines({ price }: { price: CardPriceView }) {
@@ -53,7 +52,7 @@ export function PriceBlock({ price, detailed = false }: { price: PriceView; deta
           {price.discountPercent > 0 ? (
             <>
               <dt>Votre remise</dt>
-              <dd>{percent.format(price.discountPercent)} %</dd>
+              <dd>{formatPercent(price.discountPercent)}</dd>
             </>
           ) : null}
           {price.promotion ? (

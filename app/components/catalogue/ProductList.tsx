@@ -5,6 +5,7 @@ import { ProductCard } from "./ProductCard";
 import { ResetFiltersLink } from "./ResetFiltersLink";
 import { useCardActions } from "./useCardActions";
 import type { ProductListView, StockEntry } from "~/services/catalogue/types";
+import { formatQuantity } from "@shared/domain/french-format";
 
 interface ProductListProps {
   list: ProductListView;
@@ -14,11 +15,8 @@ interface ProductListProps {
   emptyMessage: string;
 }
 
-// Built once: constructing an Intl.NumberFormat costs about as much as rendering a card.
-const countFormat = new Intl.NumberFormat("fr-FR");
-
 function countText(total: number): string {
-  return total === 1 ? "1 produit" : `${countFormat.format(total)} produits`;
+  return total === 1 ? "1 produit" : `${formatQuantity(total)} produits`;
 }
 
 /** A product list with its controls, notices, count and pagination (category, brand, search, favourites). */

@@ -2,12 +2,11 @@ import { plural } from "@shared/domain/plural";
 import { Await } from "@remix-run/react";
 import { Suspense } from "react";
 import type { StockEntry, StockView } from "~/services/catalogue/types";
-
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+import { formatDate } from "@shared/domain/french-format";
 
 function refillText(stock: StockView): string {
   if (stock.refillDate === null) return "Rupture de stock";
-  const date = dateFormat.format(new Date(`${stock.refillDate}T00:00:00Z`));
+  const date = formatDate(stock.refillDate);
   const quantity = stock.refillQty !== null ? ` (${plural(stock.refillQty, `${stock.refillQty} attendu`, `${stock.refillQty} attendus`)})` : "";
   return `Rupture de stock, réapprovisionnement le ${date}${quantity}`;
 }

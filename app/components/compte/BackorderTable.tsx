@@ -2,11 +2,11 @@ import { Form, Link } from "@remix-run/react";
 import { Money } from "~/components/ui/Money";
 import type { FormAnswer } from "~/services/forms/types";
 import type { BackorderRow } from "~/services/orders/types";
-import { frenchCalendarDate, frenchDate } from "./format";
+import { formatDate } from "@shared/domain/french-format";
 
 function RequestState({ row }: { row: BackorderRow }) {
   if (!row.request) return null;
-  const asked = `demandée le ${frenchDate(row.request.requestedAt)} par ${row.request.requestedBy}`;
+  const asked = `demandée le ${formatDate(row.request.requestedAt)} par ${row.request.requestedBy}`;
   if (row.request.status === "en attente") return <p className="backorder__request">Annulation {asked} : en attente de réponse.</p>;
   return (
     <p className="backorder__request">
@@ -93,7 +93,7 @@ export function BackorderTable({
             <th scope="row">
               {grouping === "produit" ? (
                 <Link to={`/mon-compte/commandes/${row.orderId}`}>
-                  {row.orderNumber} du {frenchDate(row.orderDate)}
+                  {row.orderNumber} du {formatDate(row.orderDate)}
                 </Link>
               ) : (
                 <>
@@ -105,7 +105,7 @@ export function BackorderTable({
             <td>{row.shipped}</td>
             <td>{row.backorder}</td>
             <td>{row.state}</td>
-            <td>{row.expectedDate ? frenchCalendarDate(row.expectedDate) : "Non communiquée"}</td>
+            <td>{row.expectedDate ? formatDate(row.expectedDate) : "Non communiquée"}</td>
             {showPrices ? (
               <td>
                 <Money cents={row.unitPrice} />

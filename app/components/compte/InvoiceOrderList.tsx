@@ -1,6 +1,7 @@
 import { Money } from "~/components/ui/Money";
 import type { OrderInvoiceLink } from "~/services/invoices/types";
-import { InvoiceStatusBadge, invoiceDate } from "./InvoiceStatusBadge";
+import { formatDate } from "@shared/domain/french-format";
+import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 import { invoicePdfHref } from "./InvoiceTable";
 
 /** An order's invoices and credit notes on its page, each with its PDF. */
@@ -14,7 +15,7 @@ export function InvoiceOrderList({ invoices, unavailable }: { invoices: OrderInv
           <a href={invoicePdfHref(invoice.id)} download>
             {invoice.kind === "avoir" ? "Avoir" : "Facture"} {invoice.number} (PDF)
           </a>{" "}
-          du {invoiceDate(invoice.issuedOn)} · <Money cents={invoice.totalTtc} /> · <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.daysOverdue} />
+          du {formatDate(invoice.issuedOn)} · <Money cents={invoice.totalTtc} /> · <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.daysOverdue} />
         </li>
       ))}
     </ul>

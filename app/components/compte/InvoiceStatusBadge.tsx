@@ -1,10 +1,5 @@
 import type { InvoiceStatus } from "~/services/invoices/types";
 
-/** A calendar date (YYYY-MM-DD) as invoices show it: « 24/11/2026 ». */
-export function invoiceDate(date: string): string {
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-}
-
 /** « en retard de 12 jours », else the status as the back-office says it. */
 export function invoiceStatusText(status: InvoiceStatus, daysOverdue: number | null): string {
   if (status === "en retard" && daysOverdue !== null) return `en retard de ${daysOverdue} jour${daysOverdue > 1 ? "s" : ""}`;

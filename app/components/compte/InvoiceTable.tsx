@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Money } from "~/components/ui/Money";
 import type { InvoiceRow } from "~/services/invoices/types";
-import { InvoiceStatusBadge, invoiceDate } from "./InvoiceStatusBadge";
+import { formatDate } from "@shared/domain/french-format";
+import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 
 /** Where an invoice's PDF is downloaded. */
 export function invoicePdfHref(id: number): string {
@@ -52,8 +53,8 @@ export function InvoiceTable({ rows, caption, listQuery }: InvoiceTableProps) {
                 {row.number}
                 {row.kind === "avoir" ? <span className="invoice-table__kind"> · avoir{row.creditsNumber ? ` sur ${row.creditsNumber}` : ""}</span> : null}
               </th>
-              <td>{invoiceDate(row.issuedOn)}</td>
-              <td>{invoiceDate(row.dueOn)}</td>
+              <td>{formatDate(row.issuedOn)}</td>
+              <td>{formatDate(row.dueOn)}</td>
               <td>
                 <Link to={`/mon-compte/commandes/${row.orderId}`}>{row.orderRef}</Link>
               </td>

@@ -7,7 +7,7 @@ import { shownTotalLines, type ShownTotals } from "@shared/domain/totals";
 import { AddressBlock } from "~/components/commande/AddressBlock";
 import { Money } from "~/components/ui/Money";
 import type { OrderDetail } from "~/services/orders/types";
-import { frenchCalendarDate, frenchDateTime } from "./format";
+import { formatDate, formatDateTime } from "@shared/domain/french-format";
 
 /** An address of the order under its heading, drawn as the checkout draws addresses. */
 function TitledAddress({ title, address }: { title: string; address: Address | null }) {
@@ -81,7 +81,7 @@ export function OrderLines({ order, amounts, showPrices }: { order: OrderDetail;
               {line.backorder && line.backorder.qty > 0 ? (
                 <>
                   {line.backorder.qty} ({line.backorder.state}
-                  {line.backorder.expected_date ? `, date prévisionnelle ${frenchCalendarDate(line.backorder.expected_date)}` : ""})
+                  {line.backorder.expected_date ? `, date prévisionnelle ${formatDate(line.backorder.expected_date)}` : ""})
                 </>
               ) : (
                 0
@@ -166,7 +166,7 @@ export function OrderShipments({ order }: { order: OrderDetail }) {
       {order.shipments.map((shipment) => (
         <li key={shipment.number}>
           <p>
-            Expédition n° {shipment.number} du {frenchDateTime(shipment.shipped_at)}, {shipment.carrier}
+            Expédition n° {shipment.number} du {formatDateTime(shipment.shipped_at)}, {shipment.carrier}
             {shipment.tracking_number ? `, suivi ${shipment.tracking_number}` : ""}
             {shipment.tracking_url && /^https?:\/\//i.test(shipment.tracking_url) ? (
               <>
@@ -196,7 +196,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
     <ol className="timeline">
       {order.timeline.map((event, index) => (
         <li key={`${event.at}-${index}`}>
-          <time dateTime={event.at}>{frenchDateTime(event.at)}</time> : {event.label} ({event.author})
+          <time dateTime={event.at}>{formatDateTime(event.at)}</time> : {event.label} ({event.author})
           {event.note ? <> — {event.note}</> : null}
         </li>
       ))}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Money } from "~/components/ui/Money";
 import type { OrderRow } from "~/services/orders/types";
-import { frenchDate } from "./format";
+import { formatDate } from "@shared/domain/french-format";
 
 /** The organization's orders, one row each; the amounts' columns only with `prices`. */
 export function OrderTable({ rows, showPrices, caption }: { rows: OrderRow[]; showPrices: boolean; caption: string }) {
@@ -29,7 +29,7 @@ export function OrderTable({ rows, showPrices, caption }: { rows: OrderRow[]; sh
             <th scope="row">
               <Link to={`/mon-compte/commandes/${row.id}`}>{row.number}</Link>
             </th>
-            <td>{frenchDate(row.createdAt)}</td>
+            <td>{formatDate(row.createdAt)}</td>
             <td>{row.customerRef || "—"}</td>
             <td>{row.placedBy}</td>
             <td>

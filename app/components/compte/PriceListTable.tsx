@@ -1,13 +1,11 @@
 import { Link } from "@remix-run/react";
 import { Money } from "~/components/ui/Money";
 import type { PriceListRow } from "~/services/price-list/types";
-import { frenchCalendarDate } from "./format";
-
-const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+import { formatDate, formatPercent } from "@shared/domain/french-format";
 
 /** « 12,5 % », or a dash without discount. */
 export function discountText(percentOff: number): string {
-  return percentOff > 0 ? `${percent.format(percentOff)} %` : "—";
+  return percentOff > 0 ? formatPercent(percentOff) : "—";
 }
 
 /** The organization's prices, one product a row, each linking its page. */
@@ -56,8 +54,8 @@ export function PriceListTable({ rows, caption }: { rows: PriceListRow[]; captio
               <td>
                 {row.promotion ? (
                   <span className="price-list-table__promotion">
-                    {row.promotion.name} : <Money cents={row.promotion.price} /> du {frenchCalendarDate(row.promotion.starts_on)} au{" "}
-                    {frenchCalendarDate(row.promotion.ends_on)}
+                    {row.promotion.name} : <Money cents={row.promotion.price} /> du {formatDate(row.promotion.starts_on)} au{" "}
+                    {formatDate(row.promotion.ends_on)}
                   </span>
                 ) : (
                   "—"

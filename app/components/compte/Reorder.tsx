@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Money } from "~/components/ui/Money";
 import type { OrderDetail, ReorderLineView, ReorderProposalView } from "~/services/orders/types";
-import { frenchDate } from "./format";
+import { formatDate } from "@shared/domain/french-format";
 
 /**
  * « Commander à nouveau » (docs/orders.md): the order page's choice of lines (a GET form, so it
@@ -64,7 +64,7 @@ export function ReorderProposal({ proposal }: { proposal: ReorderProposalView })
       ) : null}
       {lines.length > 0 ? (
         <table className="table reorder">
-          <caption>Produits de la commande {proposal.orderNumber} du {frenchDate(proposal.orderDate)}</caption>
+          <caption>Produits de la commande {proposal.orderNumber} du {formatDate(proposal.orderDate)}</caption>
           <thead>
             <tr>
               <th scope="col">Produit</th>

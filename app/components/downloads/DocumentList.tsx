@@ -1,5 +1,5 @@
 import type { DownloadDocumentView } from "~/services/downloads/types";
-import { documentDate, fileSize } from "./format";
+import { formatDate, formatFileSize } from "@shared/domain/french-format";
 
 /**
  * A category's documents: the title is the download link, with its type and size in the
@@ -16,14 +16,14 @@ export function DocumentList({ documents }: { documents: DownloadDocumentView[] 
             <a href={document.href} download={document.fileName}>
               {document.title}
               <span className="visually-hidden">
-                {`, ${document.type}, ${fileSize(document.size)}`}
+                {`, ${document.type}, ${formatFileSize(document.size)}`}
               </span>
             </a>
             {document.restricted ? <span className="document__badge">Réservé à votre organisation</span> : null}
           </p>
           {document.description ? <p className="document__description">{document.description}</p> : null}
           <p className="document__meta">
-            <span className="document__type">{document.type}</span> · {fileSize(document.size)} · publié le {documentDate(document.publishedOn)}
+            <span className="document__type">{document.type}</span> · {formatFileSize(document.size)} · publié le {formatDate(document.publishedOn)}
           </p>
         </li>
       ))}

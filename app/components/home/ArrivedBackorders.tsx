@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ArrivedBackordersView } from "~/services/home/types";
-import { homeDate } from "./format";
+import { formatDate } from "@shared/domain/french-format";
 
 /** Back-orders whose stock has arrived: they leave with the next shipment. */
 export function ArrivedBackorders({ backorders }: { backorders: ArrivedBackordersView }) {
@@ -19,7 +19,7 @@ export function ArrivedBackorders({ backorders }: { backorders: ArrivedBackorder
             {line.availableAt ? (
               <span className="muted">
                 {" "}
-                (arrivé le <time dateTime={line.availableAt}>{homeDate(line.availableAt)}</time>)
+                (arrivé le <time dateTime={line.availableAt}>{formatDate(line.availableAt)}</time>)
               </span>
             ) : null}
           </li>

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { plural } from "@shared/domain/plural";
 import { reorderPath } from "~/components/compte/Reorder";
 import type { LatestOrdersView } from "~/services/home/types";
-import { homeDate } from "./format";
+import { formatDate } from "@shared/domain/french-format";
 
 /** The organization's latest orders; « Commander à nouveau » opens the proposal (nothing changes before it is confirmed). */
 export function LatestOrders({ orders }: { orders: LatestOrdersView }) {
@@ -32,7 +32,7 @@ export function LatestOrders({ orders }: { orders: LatestOrdersView }) {
               <th scope="row">
                 <Link to={`/mon-compte/commandes/${order.id}`}>{order.number}</Link>
               </th>
-              <td>{homeDate(order.createdAt)}</td>
+              <td>{formatDate(order.createdAt)}</td>
               <td>{order.customerRef || "—"}</td>
               <td>
                 <span className="order-status" data-status={order.status}>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { NewsHighlightView } from "~/services/home/types";
-import { homeDate } from "./format";
+import { formatDate } from "@shared/domain/french-format";
 
 /** The distributor's latest news, with a link to all of them. */
 export function NewsHighlights({ items }: { items: NewsHighlightView[] }) {
@@ -13,7 +13,7 @@ export function NewsHighlights({ items }: { items: NewsHighlightView[] }) {
             <img src={item.picture.url} alt={item.picture.alt} width={160} height={90} loading="lazy" decoding="async" />
             <div>
               <p className="home-news__meta">
-                {item.category} · <time dateTime={item.publishedAt}>{homeDate(item.publishedAt)}</time>
+                {item.category} · <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
               </p>
               <h3>
                 <Link to={item.href}>{item.title}</Link>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { HomeQuoteView, QuotesWaitingView } from "~/services/home/types";
-import { homeCalendarDate, homeDate } from "./format";
+import { formatDate } from "@shared/domain/french-format";
 
 function QuoteList({ quotes }: { quotes: HomeQuoteView[] }) {
   return (
@@ -9,10 +9,10 @@ function QuoteList({ quotes }: { quotes: HomeQuoteView[] }) {
         <li key={quote.id}>
           <Link to={quote.href}>{quote.number}</Link>
           {quote.customerRef ? ` (${quote.customerRef})` : ""} : {quote.state}
-          {quote.validUntil ? `, valable jusqu'au ${homeCalendarDate(quote.validUntil)}` : ""}
+          {quote.validUntil ? `, valable jusqu'au ${formatDate(quote.validUntil)}` : ""}
           <span className="muted">
             {" "}
-            · mis à jour le <time dateTime={quote.updatedAt}>{homeDate(quote.updatedAt)}</time>
+            · mis à jour le <time dateTime={quote.updatedAt}>{formatDate(quote.updatedAt)}</time>
           </span>
         </li>
       ))}

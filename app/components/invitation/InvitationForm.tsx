@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { frenchDateTime } from "~/components/compte/format";
+import { formatDateTime } from "@shared/domain/french-format";
 import { NewPasswordFields } from "~/components/users/PasswordStrength";
 import type { InvitationRefusal, OpenInvitation } from "~/services/invitation/types";
 
@@ -16,7 +16,7 @@ export function InvitationForm({ invitation, refusal }: { invitation: OpenInvita
         Bonjour <strong>{invitation.name}</strong>, <strong>{invitation.orgName}</strong> vous invite sur le portail NautiDistrib. Choisissez votre mot de passe : vous vous
         connecterez ensuite avec votre adresse e-mail <strong>{invitation.email}</strong>.
       </p>
-      <p className="muted">Ce lien est valable jusqu'au {frenchDateTime(invitation.expiresAt)} et ne sert qu'une fois.</p>
+      <p className="muted">Ce lien est valable jusqu'au {formatDateTime(invitation.expiresAt)} et ne sert qu'une fois.</p>
       {invitation.signedInAs ? (
         <p role="note">
           Vous êtes connecté en tant que {invitation.signedInAs}. Cette invitation est destinée à {invitation.email} : une fois le mot de passe choisi,{" "}

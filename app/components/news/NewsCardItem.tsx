@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { NewsCard } from "~/services/news/types";
-import { publicationDate, publicationDay } from "./format";
+import { parisDate } from "@shared/domain/calendar";
+import { formatDate } from "@shared/domain/french-format";
 
 /** One item in a list: its picture, title (the link), date, category (unless the list is the category's) and summary. */
 export function NewsCardItem({ item, showCategory }: { item: NewsCard; showCategory: boolean }) {
@@ -12,7 +13,7 @@ export function NewsCardItem({ item, showCategory }: { item: NewsCard; showCateg
           <Link to={item.href}>{item.title}</Link>
         </h2>
         <p className="news-card__meta">
-          <time dateTime={publicationDay(item.publishedAt)}>{publicationDate(item.publishedAt)}</time>
+          <time dateTime={parisDate(new Date(item.publishedAt))}>{formatDate(item.publishedAt)}</time>
           {showCategory ? (
             <>
               {" · "}

@@ -3,14 +3,12 @@ import type { CartLineView } from "~/services/cart/types";
 import { Money } from "~/components/ui/Money";
 import { StockNotice } from "./StockNotice";
 import { useQuantityField } from "./useQuantityField";
-
-// Built once: toLocaleDateString builds a formatter on every call, for each of up to hundreds of lines.
-const refillDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC" });
+import { formatDate } from "@shared/domain/french-format";
 
 function stockText(line: CartLineView): string {
   if (line.stock > 0) return `En stock (${line.stock})`;
   if (line.refillDate) {
-    const date = refillDay.format(new Date(`${line.refillDate}T12:00:00Z`));
+    const date = formatDate(line.refillDate);
     return `Réapprovisionnement le ${date}${line.refillQty ? ` (${line.refillQty})` : ""}`;
   }
   return "Hors stock";
@@ -50,7 +48,7 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
         {line.discountPercent !== null ? <span className="muted"> · remise {line.discountPercent} %</span> : null}
         {line.quote ? (
           <span className="tag cart-line__quote">
-            Prix du devis {line.quote.number} jusqu&apos;au {refillDay.format(new Date(`${line.quote.validUntil}T12:00:00Z`))}
+            Prix du devis {line.quote.number} jusqu&apos;au {formatDate(line.quote.validUntil)}
           </span>
         ) : null}
         {line.quoteExpired ? (
@@ -58,7 +56,7 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
             <br />
             <strong className="cart-line__quote-expired" role="status">
               Le prix du devis {line.quoteExpired.number}
-              {line.quoteExpired.on ? ` a expiré le ${refillDay.format(new Date(`${line.quoteExpired.on}T12:00:00Z`))}` : " a expiré"} : prix habituel appliqué.
+              {line.quoteExpired.on ? ` a expiré le ${formatDate(line.quoteExpired.on)}` : " a expiré"} : prix habituel appliqué.
             </strong>
           </>
         ) : null}

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { frenchDateTime } from "~/components/compte/format";
+import { formatDateTime } from "@shared/domain/french-format";
 import { FormAlert } from "~/components/contact/FormAlert";
 import { NewPasswordFields } from "~/components/users/PasswordStrength";
 import type { NewPasswordRefusal, OpenResetLink } from "~/services/password-reset/types";
@@ -17,7 +17,7 @@ export function NewPasswordForm({ link, refusal }: { link: OpenResetLink; refusa
       <p>
         Choisissez le nouveau mot de passe du compte <strong>{link.email}</strong>. Une fois enregistré, toutes les sessions ouvertes avec ce compte sont fermées.
       </p>
-      <p className="muted">Ce lien est valable jusqu'au {frenchDateTime(link.expiresAt)} et ne sert qu'une fois.</p>
+      <p className="muted">Ce lien est valable jusqu'au {formatDateTime(link.expiresAt)} et ne sert qu'une fois.</p>
       <Form method="post" noValidate className="form public-form" aria-label="Choisir un nouveau mot de passe" aria-describedby={refusal ? "nouveau-mdp-erreur" : undefined}>
         <FormAlert id="nouveau-mdp-erreur" message={refusal?.message} />
         <input type="hidden" name="jeton" value={link.token} />

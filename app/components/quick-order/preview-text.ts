@@ -1,7 +1,5 @@
-import { formatEuros } from "@shared/domain/money";
+import { formatDate, formatEuros } from "@shared/domain/french-format";
 import type { PreviewStock } from "~/services/quick-order/types";
-
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** « 89,90 € HT »: the buyer's price of one unit, as the catalogue's cards say it. */
 export function unitPriceText(cents: number): string {
@@ -16,7 +14,7 @@ export function stockText(stock: PreviewStock | null, qty: number | null): strin
   if (stock === null) return "Stock non communiqué";
   if (stock.available === 0) {
     if (stock.refillDate === null) return "Rupture de stock";
-    return `Rupture de stock, réapprovisionnement prévu le ${dateFormat.format(new Date(`${stock.refillDate}T00:00:00Z`))}`;
+    return `Rupture de stock, réapprovisionnement prévu le ${formatDate(stock.refillDate)}`;
   }
   if (qty !== null && qty > stock.available) return `En stock : ${stock.available}, moins que les ${qty} demandés`;
   return `En stock : ${stock.available}`;

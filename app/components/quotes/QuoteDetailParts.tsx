@@ -1,5 +1,5 @@
 import type { QuoteAskedLineView, QuoteEventView, QuoteMessageView, QuoteProposalView } from "~/services/quotes/types";
-import { quoteDateTime, quoteDay } from "./format";
+import { formatDate, formatDateTime } from "@shared/domain/french-format";
 import { QuoteProposalTable } from "./QuoteProposalTable";
 import { QuoteThread } from "./QuoteThread";
 import { QuoteTimeline, type QuoteReader } from "./QuoteTimeline";
@@ -13,16 +13,16 @@ export function QuoteDateFacts({ quote }: { quote: { requestedAt: string; reques
       <div>
         <dt>Demandé le</dt>
         <dd>
-          {quoteDateTime(quote.requestedAt)} par {quote.requestedBy}
+          {formatDateTime(quote.requestedAt)} par {quote.requestedBy}
         </dd>
       </div>
       <div>
         <dt>Date souhaitée</dt>
-        <dd>{quote.wishedDate ? quoteDay(quote.wishedDate) : "—"}</dd>
+        <dd>{quote.wishedDate ? formatDate(quote.wishedDate) : "—"}</dd>
       </div>
       <div>
         <dt>Dernière activité</dt>
-        <dd>{quoteDateTime(quote.updatedAt)}</dd>
+        <dd>{formatDateTime(quote.updatedAt)}</dd>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Money } from "~/components/ui/Money";
 import type { QuoteAskedLineView, QuoteProposalView } from "~/services/quotes/types";
-import { quoteDateTime, quoteDay } from "./format";
+import { formatDate, formatDateTime } from "@shared/domain/french-format";
 
 export interface QuoteProposalTableProps {
   proposal: QuoteProposalView;
@@ -26,7 +26,7 @@ export function QuoteProposalTable({ proposal, askedLines, showPrices, accepting
   return (
     <table className="table order-table quote-proposal">
       <caption>
-        Proposition version {proposal.version} du {quoteDateTime(proposal.createdAt)}, valable jusqu&apos;au {quoteDay(proposal.validUntil)}
+        Proposition version {proposal.version} du {formatDateTime(proposal.createdAt)}, valable jusqu&apos;au {formatDate(proposal.validUntil)}
       </caption>
       <thead>
         <tr>
@@ -134,7 +134,7 @@ export function QuoteProposalBlock({ proposal, askedLines, showPrices, canAccept
       <dl className="order-facts">
         <div>
           <dt>Valable jusqu&apos;au</dt>
-          <dd>{quoteDay(proposal.validUntil)}</dd>
+          <dd>{formatDate(proposal.validUntil)}</dd>
         </div>
         <div>
           <dt>Proposée par</dt>
@@ -165,7 +165,7 @@ export function QuoteProposalBlock({ proposal, askedLines, showPrices, canAccept
             </p>
           ) : null}
           {table}
-          <p className="muted">Les lignes cochées rejoignent le panier partagé au prix du devis, jusqu&apos;au {quoteDay(proposal.validUntil)}.</p>
+          <p className="muted">Les lignes cochées rejoignent le panier partagé au prix du devis, jusqu&apos;au {formatDate(proposal.validUntil)}.</p>
           <button type="submit" className="button button--primary">
             Accepter les lignes cochées
           </button>

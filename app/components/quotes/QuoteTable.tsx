@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Money } from "~/components/ui/Money";
 import type { QuoteRow } from "~/services/quotes/types";
-import { quoteDay, quoteInstantDay } from "./format";
+import { formatDate } from "@shared/domain/french-format";
 import { QuoteStateBadge, WaitingForYou } from "./QuoteStateBadge";
 
 export interface QuoteTableProps {
@@ -41,8 +41,8 @@ export function QuoteTable({ rows, caption, showPrices }: QuoteTableProps) {
                 </>
               ) : null}
             </td>
-            <td>{quoteInstantDay(row.requestedAt)}</td>
-            <td>{row.validUntil ? quoteDay(row.validUntil) : "—"}</td>
+            <td>{formatDate(row.requestedAt)}</td>
+            <td>{row.validUntil ? formatDate(row.validUntil) : "—"}</td>
             {showPrices ? (
               <td className="cart-number">
                 <Money cents={row.totalHt} />

@@ -1,5 +1,5 @@
 import type { QuoteAttachmentView, QuoteMessageView } from "~/services/quotes/types";
-import { fileSize, quoteDateTime } from "./format";
+import { formatDateTime, formatFileSize } from "@shared/domain/french-format";
 import { sideLabel, type QuoteReader } from "./QuoteTimeline";
 
 /** Files to download (never shown inline: a file someone sent is not part of the page). */
@@ -12,7 +12,7 @@ export function QuoteAttachments({ attachments }: { attachments: QuoteAttachment
           <a href={attachment.href} download>
             {attachment.fileName}
           </a>{" "}
-          <span className="muted">({fileSize(attachment.size)})</span>
+          <span className="muted">({formatFileSize(attachment.size)})</span>
         </li>
       ))}
     </ul>
@@ -28,7 +28,7 @@ export function QuoteThread({ messages, reader }: { messages: QuoteMessageView[]
         <li key={message.id} className="quote-thread__message" data-side={message.author.side}>
           <p className="quote-thread__meta">
             <strong>{message.author.name}</strong> ({sideLabel(message.author.side, reader)}) ·{" "}
-            <time dateTime={message.at}>{quoteDateTime(message.at)}</time>
+            <time dateTime={message.at}>{formatDateTime(message.at)}</time>
           </p>
           <p className="quote-text">{message.body}</p>
           <QuoteAttachments attachments={message.attachments} />

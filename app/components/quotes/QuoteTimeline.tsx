@@ -1,5 +1,5 @@
 import type { QuoteEventView, QuoteSide } from "~/services/quotes/types";
-import { quoteDateTime } from "./format";
+import { formatDateTime } from "@shared/domain/french-format";
 
 /** Who reads a quote's page: the customer's organization, or its representative. */
 export type QuoteReader = "client" | "commercial";
@@ -20,7 +20,7 @@ export function QuoteTimeline({ events, reader }: { events: QuoteEventView[]; re
     <ol className="timeline quote-timeline">
       {events.map((event, index) => (
         <li key={`${event.at}-${index}`}>
-          <time dateTime={event.at}>{quoteDateTime(event.at)}</time> · <strong>{event.label}</strong>
+          <time dateTime={event.at}>{formatDateTime(event.at)}</time> · <strong>{event.label}</strong>
           {event.author.side === "système" ? null : (
             <>
               {" "}

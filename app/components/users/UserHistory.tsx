@@ -1,4 +1,4 @@
-import { frenchDateTime } from "~/components/compte/format";
+import { formatDateTime } from "@shared/domain/french-format";
 import type { UserHistoryRow } from "~/services/users/types";
 
 /** The latest changes to the organization's people: who, when, what. */
@@ -8,7 +8,7 @@ export function UserHistory({ rows }: { rows: UserHistoryRow[] }) {
     <ol className="user-history">
       {rows.map((row) => (
         <li key={row.id}>
-          <time dateTime={row.at}>{frenchDateTime(row.at)}</time> — {row.author} : {row.target}, {row.summary}
+          <time dateTime={row.at}>{formatDateTime(row.at)}</time> — {row.author} : {row.target}, {row.summary}
         </li>
       ))}
     </ol>

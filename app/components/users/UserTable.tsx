@@ -1,4 +1,4 @@
-import { frenchDateTime } from "~/components/compte/format";
+import { formatDateTime } from "@shared/domain/french-format";
 import { USER_FLAGS, USER_FLAG_LABELS, USER_STATE_LABELS, type UserRow } from "~/services/users/types";
 import { FlagSwitch } from "./FlagSwitch";
 import { UserActions } from "./UserActions";
@@ -6,12 +6,12 @@ import { UserActions } from "./UserActions";
 function LastLogin({ user }: { user: UserRow }) {
   if (user.state === "invited" && user.invitationExpiresAt) {
     return user.invitationExpired ? (
-      <>Invitation expirée le {frenchDateTime(user.invitationExpiresAt)} : renvoyez-la</>
+      <>Invitation expirée le {formatDateTime(user.invitationExpiresAt)} : renvoyez-la</>
     ) : (
-      <>Invitation valable jusqu'au {frenchDateTime(user.invitationExpiresAt)}</>
+      <>Invitation valable jusqu'au {formatDateTime(user.invitationExpiresAt)}</>
     );
   }
-  return <>{user.lastLoginAt ? frenchDateTime(user.lastLoginAt) : "Jamais"}</>;
+  return <>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : "Jamais"}</>;
 }
 
 /** Why a person's admin role or state cannot be changed from here, if it cannot; null otherwise. */

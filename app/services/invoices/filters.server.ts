@@ -1,5 +1,6 @@
 import { INVOICE_STATUSES } from "@shared/contracts/invoices";
 import { definedOnly, filterQuery, listFilterReader, type ListFilterReader, type ParsedListFilters } from "@shared/domain/list-filters";
+import { formatPlainAmount } from "@shared/domain/french-format";
 import type { InvoiceListFilters } from "~/services/upstream/invoices.server";
 import { INVOICE_FILTER_NAMES } from "./types";
 
@@ -23,11 +24,6 @@ export function parseEuros(text: string): number | null {
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
   return Number.isSafeInteger(cents) ? cents : null;
-}
-
-/** Cents back as the form shows them (« 150,50 »): the query the links keep. */
-export function centsAsEuros(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
 }
 
 function amountField(field: "montant_min" | "montant_max", label: string, read: ListFilterReader<InvoiceFilterName>): number | undefined {
@@ -82,7 +78,7 @@ export function invoiceFilterQuery(filters: InvoiceListFilters): string {
     statut: filters.status,
     numero: filters.number,
     commande: filters.order_ref,
-    montant_min: filters.min_ttc === undefined ? undefined : centsAsEuros(filters.min_ttc),
-    montant_max: filters.max_ttc === undefined ? undefined : centsAsEuros(filters.max_ttc),
+    montant_min: filters.min_ttc === undefined ? undefined : formatPlainAmount(filters.min_ttc),
+    montant_max: filters.max_ttc === undefined ? undefined : formatPlainAmount(filters.max_ttc),
   });
 }

@@ -8,6 +8,7 @@ import type { InvoiceListFilters } from "~/services/upstream/invoices.server";
 import { invoiceFilterQuery, parseInvoiceFilters } from "./filters.server";
 import { invoiceRow, orderInvoiceLink, summaryView } from "./rows.server";
 import type { InvoiceListView, InvoiceRow, OrderInvoiceLink } from "./types";
+import { formatNumericDate } from "@shared/domain/french-format";
 
 export const INVOICES_PAGE_SIZE = 20;
 /** The CSV reads the back-office's pages of 100, up to this many invoices. */
@@ -50,11 +51,6 @@ export async function allInvoices(user: OrdersUser, filters: InvoiceListFilters,
   return { rows: rows.slice(0, max), total };
 }
 
-/** YYYY-MM-DD as dd/mm/yyyy. */
-function frenchDay(date: string): string {
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-}
-
 /** The filtered list as French Excel opens it (csv.server.ts's form), up to EXPORT_MAX_INVOICES. */
 export async function exportInvoiceList(user: OrdersUser, url: URL): Promise<Response> {
   const { filters } = parseInvoiceFilters(url.searchParams);
@@ -66,8 +62,8 @@ export async function exportInvoiceList(user: OrdersUser, url: URL): Promise<Res
     table.push([
       excelText(row.number),
       row.kind,
-      frenchDay(row.issuedOn),
-      frenchDay(row.dueOn),
+      formatNumericDate(row.issuedOn),
+      formatNumericDate(row.dueOn),
       excelText(row.orderRef),
       excelText(row.customerRef),
       excelAmount(row.totalHt),

@@ -8,6 +8,7 @@ import { UpstreamError } from "~/services/upstream/index.server";
 import { backorderRow } from "./rows.server";
 import type { BackorderGroup, BackorderGrouping, BackorderPageView, BackorderRow, FilterNotice } from "./types";
 import type { OrdersUser } from "./user.server";
+import { formatNumericDate } from "@shared/domain/french-format";
 
 /** The back-office's largest page: the grouping is done within it. */
 export const BACKORDERS_PAGE_SIZE = 100;
@@ -51,9 +52,8 @@ export async function loadBackorderPage(user: OrdersUser, url: URL): Promise<Bac
   };
 }
 
-const parisDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" });
-/** A calendar date (YYYY-MM-DD) or an instant, as a French date in France. */
-const frenchDate = (value: string | null) => (value ? parisDay.format(new Date(value.length === 10 ? `${value}T12:00:00Z` : value)) : "");
+/** A calendar date (YYYY-MM-DD) or an instant, as a CSV cell (decision 0169). */
+const csvDate = (value: string | null) => (value ? formatNumericDate(value) : "");
 
 /** Every open back-order line (the back-office's pages of 100, up to 5,000 lines). */
 async function allBackorders(user: OrdersUser): Promise<BackorderRow[]> {
@@ -73,8 +73,8 @@ export async function exportBackorders(user: OrdersUser): Promise<Response> {
   if (prices) header.push("Prix unitaire HT (€)");
   const table = [header];
   for (const row of await allBackorders(user)) {
-    const cells = [row.orderNumber, frenchDate(row.orderDate), row.customerRef, row.productRef, row.productTitle].map(excelText);
-    cells.push(String(row.ordered), String(row.shipped), String(row.backorder), row.state, frenchDate(row.expectedDate), row.request ? excelText(row.request.status) : "");
+    const cells = [row.orderNumber, csvDate(row.orderDate), row.customerRef, row.productRef, row.productTitle].map(excelText);
+    cells.push(String(row.ordered), String(row.shipped), String(row.backorder), row.state, csvDate(row.expectedDate), row.request ? excelText(row.request.status) : "");
     if (prices) cells.push(row.unitPrice === null ? "" : excelAmount(row.unitPrice));
     table.push(cells);
   }

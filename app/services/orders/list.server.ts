@@ -7,6 +7,7 @@ import { filterQuery, parseOrderFilters } from "./filters.server";
 import { orderRow } from "./rows.server";
 import type { OrderListView, OrderRow } from "./types";
 import type { OrdersUser } from "./user.server";
+import { formatNumericDate } from "@shared/domain/french-format";
 
 export const ORDERS_PAGE_SIZE = 20;
 /** The export reads the back-office's pages of 100, up to this many orders. */
@@ -42,8 +43,6 @@ async function allOrders(user: OrdersUser, filters: OrderListFilters): Promise<O
   return rows.slice(0, EXPORT_MAX_ORDERS);
 }
 
-const parisDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" });
-
 /**
  * The filtered list as French Excel opens it (docs/specification.md, /mon-compte/commandes):
  * csv.server.ts's form. Amounts only with `prices`.
@@ -56,7 +55,7 @@ export async function exportOrderList(user: OrdersUser, url: URL): Promise<Respo
   if (prices) header.push("Total HT (€)", "Dont éco-participation (€)", "TVA (€)", "Total TTC (€)");
   const table = [header];
   for (const row of rows) {
-    const cells = [row.number, parisDay.format(new Date(row.createdAt)), row.customerRef, row.placedBy, row.status].map(excelText);
+    const cells = [row.number, formatNumericDate(row.createdAt), row.customerRef, row.placedBy, row.status].map(excelText);
     cells.push(String(row.lineCount), String(row.backorderCount));
     if (prices) cells.push(...[row.totalHt, row.ecotaxe, row.tva, row.totalTtc].map((cents) => (cents === null ? "" : excelAmount(cents))));
     table.push(cells);

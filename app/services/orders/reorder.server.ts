@@ -15,6 +15,7 @@ import { UpstreamError } from "~/services/upstream/index.server";
 import type { ReorderLineView, ReorderProposalView } from "./types";
 import type { OrdersUser } from "./user.server";
 import { readForm } from "~/services/forms/read.server";
+import { formatQuantity } from "@shared/domain/french-format";
 
 /**
  * « Commander à nouveau » (docs/orders.md): an order's lines, all or those ticked, proposed for
@@ -106,7 +107,7 @@ function unitsInCart(cart: Cart): Map<string, number> {
   return held;
 }
 
-const units = (qty: number) => qty.toLocaleString("fr-FR").replace(/\s/g, " ");
+const units = (qty: number) => formatQuantity(qty).replace(/\s/g, " ");
 
 /** One line's proposal: what joins the cart and what changed since the order. */
 function proposeLine(lookup: Lookup, held: Map<string, number>, showPrices: boolean): { view: ReorderLineView; item: AddItem | null } {

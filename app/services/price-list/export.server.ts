@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import { PRICE_LIST_EXPORT_PAGE, type PriceListResponse, type PriceListRow } from "@shared/contracts/price-list";
 import { excelAmount, excelText, frenchExcelCsv } from "~/services/csv.server";
 import type { PriceListFilters } from "~/services/upstream/price-list.server";
+import { formatNumericDate, formatPlainNumber } from "@shared/domain/french-format";
 
 /**
  * The price list's exports (docs/price-list.md, decision 0111): the back-office's pages of
@@ -61,17 +62,6 @@ function downloadHeaders(contentType: string, fileName: string): Headers {
   });
 }
 
-/** « 2026-11-24 » as « 24/11/2026 ». */
-function frenchDay(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-");
-  return `${day}/${month}/${year}`;
-}
-
-/** A percentage as French Excel reads a number: « 12,5 ». */
-function excelPercent(percent: number): string {
-  return String(percent).replace(".", ",");
-}
-
 function csvCells(row: PriceListRow): string[] {
   const promotion = row.promotion;
   return [
@@ -80,12 +70,12 @@ function csvCells(row: PriceListRow): string[] {
     excelText(row.brand ?? ""),
     excelText(row.category ?? ""),
     excelAmount(row.list_price),
-    excelPercent(row.discount_pct),
+    formatPlainNumber(row.discount_pct),
     excelAmount(row.net_price),
     excelText(promotion?.name ?? ""),
     promotion ? excelAmount(promotion.price) : "",
-    promotion ? frenchDay(promotion.starts_on) : "",
-    promotion ? frenchDay(promotion.ends_on) : "",
+    promotion ? formatNumericDate(promotion.starts_on) : "",
+    promotion ? formatNumericDate(promotion.ends_on) : "",
     excelAmount(row.ecotax),
   ];
 }

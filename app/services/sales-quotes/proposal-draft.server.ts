@@ -2,14 +2,10 @@ import type { QuoteAskedLine, QuoteDetail } from "@shared/contracts/quotes";
 import { addDaysTo } from "@shared/domain/index";
 import { latestValidity } from "@shared/domain/quotes";
 import { EXTRA_PROPOSAL_ROWS, type ProposalFormDraft, type ProposalRowDraft } from "./types";
+import { formatPlainAmount } from "@shared/domain/french-format";
 
 /** A new proposal is valid a month by default (the representative may change it). */
 const DEFAULT_VALIDITY_DAYS = 30;
-
-/** Cents as the form shows euros: 1250 → « 12,50 ». */
-export function centsAsEuros(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-}
 
 function askedLabel(line: QuoteAskedLine | undefined): string | null {
   if (!line) return null;
@@ -34,7 +30,7 @@ export function proposalDraftOf(quote: QuoteDetail, today: string): ProposalForm
         asked: line.answers_position === null ? null : askedLabel(byPosition.get(line.answers_position)),
         ref: line.obj_ref,
         qty: String(line.qty),
-        price: centsAsEuros(line.unit_price),
+        price: formatPlainAmount(line.unit_price),
         note: line.note ?? "",
       }))
     : quote.asked_lines.map((line) => ({ answersPosition: line.position, asked: askedLabel(line), ref: line.obj_ref ?? "", qty: String(line.qty), price: "", note: "" }));

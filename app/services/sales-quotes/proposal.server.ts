@@ -7,6 +7,7 @@ import type { FieldErrors } from "~/services/forms/types";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { SalesUser } from "./user.server";
 import { EXTRA_PROPOSAL_ROWS, proposalField } from "./types";
+import { formatDate } from "@shared/domain/french-format";
 
 /** The most rows a form may send: the contract's 200 lines and the empty rows offered. */
 const MAX_ROWS = 200 + EXTRA_PROPOSAL_ROWS;
@@ -39,10 +40,6 @@ function readQty(text: string): number | string {
   if (qty < 1) return "La quantité doit être d'au moins 1.";
   if (qty > 99_999) return "Au plus 99 999 par ligne.";
   return qty;
-}
-
-function frenchDay(date: string): string {
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 }
 
 interface RowRead {
@@ -135,7 +132,7 @@ function readValidity(raw: string, today: string, errors: FieldErrors): string |
   if (value === "") errors.validite = "Indiquez la date de validité de la proposition.";
   else if (!calendarDate.safeParse(value).success) errors.validite = "Date invalide (format attendu AAAA-MM-JJ).";
   else if (value < today) errors.validite = VALIDITY_PAST;
-  else if (value > latest) errors.validite = `La validité ne peut pas dépasser un an (au plus tard le ${frenchDay(latest)}).`;
+  else if (value > latest) errors.validite = `La validité ne peut pas dépasser un an (au plus tard le ${formatDate(latest)}).`;
   else return value;
   return null;
 }

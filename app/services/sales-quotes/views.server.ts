@@ -3,12 +3,13 @@ import { commonQuoteView, messageViews } from "~/services/quotes/common-views.se
 import { SALES_QUOTE_PATHS } from "./paths";
 import { proposalDraftOf } from "./proposal-draft.server";
 import type { SalesQuoteAction, SalesQuotePageView, SalesQuoteRow } from "./types";
+import { formatQuantity } from "@shared/domain/french-format";
 
 /** The age of a request in words, from its age in France days. */
 export function ageLabel(days: number): string {
   if (days <= 0) return "aujourd'hui";
   if (days === 1) return "hier";
-  return `il y a ${days.toLocaleString("fr-FR")} jours`;
+  return `il y a ${formatQuantity(days)} jours`;
 }
 
 export function salesQuoteRow(quote: SalesQuoteSummary): SalesQuoteRow {

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { localPortalUrl } from "../../config/env";
 import { openDatabase } from "../db/open";
 import { AdminRefusal, createOrganization, createToken, createUser, revokeTokens } from "./commands";
+import { formatDateTime } from "@shared/domain/french-format";
 
 /**
  * `npm run admin -- <commande> …`: sets up an empty production database (decision 0163,
@@ -77,7 +78,7 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv, 
         const user = await createUser(db, { organization: values.organization ?? "", email: values.email ?? "", name: values.name ?? "", title: values.title, admin: values.admin, clients: values.client }, now);
         const base = env.PORTAL_URL ?? localPortalUrl(env.HOST ?? "0.0.0.0", Number(env.PORT ?? 3000));
         const link = base ? new URL(user.invitationPath, base).href : user.invitationPath;
-        const expires = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" }).format(user.expiresAt);
+        const expires = formatDateTime(user.expiresAt);
         return `Compte ${user.class === "contributor" ? "commercial" : "utilisateur"} créé pour ${values.email?.trim().toLowerCase()}, sans mot de passe.\nLien d'invitation (une seule fois, jusqu'au ${expires}) : transmettez-le à la personne, qui y choisit son mot de passe :\n${link}`;
       }
     }

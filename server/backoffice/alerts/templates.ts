@@ -1,7 +1,7 @@
 import { ALERT_LABELS, type AlertKind } from "@shared/contracts/alerts";
 import { formatEuros } from "@shared/domain/money";
-import { frenchDate } from "../invoices/document/mentions";
 import { compose, type Block, type MailContent } from "../quotes/mail/compose";
+import { formatDate } from "@shared/domain/french-format";
 
 /**
  * The French alerts of orders, invoices and stock (docs/alerts.md): pure functions of the facts
@@ -83,12 +83,12 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
           {
             kind: "paragraph",
             text: overdue
-              ? `La facture ${facts.number} de ${facts.orgName} arrivait à échéance le ${frenchDate(facts.dueOn)} et n'est pas réglée à ce jour. Si votre règlement est en cours, ne tenez pas compte de ce message.`
+              ? `La facture ${facts.number} de ${facts.orgName} arrivait à échéance le ${formatDate(facts.dueOn)} et n'est pas réglée à ce jour. Si votre règlement est en cours, ne tenez pas compte de ce message.`
               : `La facture ${facts.number} de ${facts.orgName} est émise ; son PDF est disponible dans votre espace client.`,
           },
           {
             kind: "facts",
-            rows: [["Facture", facts.number], ["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Montant TTC", formatEuros(facts.totalTtc)], ["Échéance", frenchDate(facts.dueOn)]],
+            rows: [["Facture", facts.number], ["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Montant TTC", formatEuros(facts.totalTtc)], ["Échéance", formatDate(facts.dueOn)]],
           },
           { kind: "link", label: "Voir la facture", href: links.page },
         ],

@@ -1,11 +1,10 @@
 import { PASSWORD_RESET_LIFETIME_MINUTES } from "@shared/contracts/requests";
 import { CUSTOMER_SERVICE } from "../crm/contacts";
 import { compose, type MailContent } from "../quotes/mail/compose";
+import { formatDateTime } from "@shared/domain/french-format";
 
 /** The portal's page that sets a new password; the link carries `?jeton=<token>`. */
 export const RESET_PATH = "/nouveau-mot-de-passe";
-
-const FRENCH_TIME = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 export interface ResetMailFacts {
   personName: string;
@@ -21,7 +20,7 @@ export function passwordResetMail(facts: ResetMailFacts): MailContent {
     { kind: "link", label: "Choisir un nouveau mot de passe", href: facts.link },
     {
       kind: "paragraph",
-      text: `Ce lien ne sert qu'une fois et expire dans ${PASSWORD_RESET_LIFETIME_MINUTES} minutes, le ${FRENCH_TIME.format(facts.expiresAt)}. Une fois le mot de passe changé, toutes vos sessions ouvertes sont fermées.`,
+      text: `Ce lien ne sert qu'une fois et expire dans ${PASSWORD_RESET_LIFETIME_MINUTES} minutes, le ${formatDateTime(facts.expiresAt)}. Une fois le mot de passe changé, toutes vos sessions ouvertes sont fermées.`,
     },
     {
       kind: "paragraph",

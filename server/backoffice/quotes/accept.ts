@@ -1,3 +1,4 @@
+import { formatDate } from "@shared/domain/french-format";
 import type { Kysely } from "kysely";
 import type { QuoteAcceptRequest } from "@shared/contracts/quotes";
 import { MAX_LINE_QTY, readStoredCart } from "@shared/domain/index";
@@ -6,7 +7,7 @@ import { ApiFailure } from "../http/errors";
 import { lockCartVersion, storeLeanCart } from "../oms/cart-store";
 import { lockQuotedPrices } from "../oms/quote-locks";
 import type { QuoteCaller } from "./access";
-import { frenchDay, moveQuote, recordQuoteEvent } from "./workflow";
+import { moveQuote, recordQuoteEvent } from "./workflow";
 
 /**
  * Accepting a proposal into the shared cart (docs/quotes.md), in ONE transaction: the quote's
@@ -73,7 +74,7 @@ export async function acceptQuote(db: Kysely<Database>, quoId: number, caller: Q
       state: "accepté",
       actor: caller.actor,
       at: now,
-      note: `${positions.length === 1 ? "Ligne" : "Lignes"} ${positions.join(", ")} de la version ${quote.version}, au prix du devis jusqu'au ${frenchDay(quote.valid_until ?? "")}.`,
+      note: `${positions.length === 1 ? "Ligne" : "Lignes"} ${positions.join(", ")} de la version ${quote.version}, au prix du devis jusqu'au ${formatDate(quote.valid_until ?? "")}.`,
     });
   });
 }

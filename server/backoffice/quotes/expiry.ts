@@ -1,8 +1,9 @@
+import { formatDate } from "@shared/domain/french-format";
 import type { Kysely } from "kysely";
 import type { ExpiringQuote } from "@shared/contracts/quotes";
 import { addDaysTo, parisDate } from "@shared/domain/index";
 import type { Database } from "../db/schema";
-import { frenchDay, persistExpiry, SYSTEM_ACTOR } from "./workflow";
+import { persistExpiry, SYSTEM_ACTOR } from "./workflow";
 
 /**
  * Proposals near or past their validity (docs/quotes.md). The reminder job (quotes/mail/)
@@ -55,7 +56,7 @@ export async function claimExpiringQuotes(db: Kysely<Database>, now: Date, withi
     for (const quote of claimed) {
       await trx
         .insertInto("quote_events")
-        .values({ quo_id: quote.id, at: now, kind: "reminded", state: quote.state, author_id: null, author_name: SYSTEM_ACTOR.name, side: "système", note: `Rappel : proposition valable jusqu'au ${frenchDay(quote.valid_until ?? "")}.` })
+        .values({ quo_id: quote.id, at: now, kind: "reminded", state: quote.state, author_id: null, author_name: SYSTEM_ACTOR.name, side: "système", note: `Rappel : proposition valable jusqu'au ${formatDate(quote.valid_until ?? "")}.` })
         .execute();
     }
     return claimed

@@ -1,9 +1,10 @@
+import { formatDate } from "@shared/domain/french-format";
 import type { QuoteProposalRequest } from "@shared/contracts/quotes";
 import { latestValidity } from "@shared/domain/quotes";
 import { ApiFailure } from "../http/errors";
 import { addMessage } from "./create";
 import type { MoveContext } from "./workflow";
-import { frenchDay, recordQuoteEvent } from "./workflow";
+import { recordQuoteEvent } from "./workflow";
 import type { QuoteCaller } from "./access";
 
 /**
@@ -19,7 +20,7 @@ const invalid = (message: string, path: string) => new ApiFailure(400, "invalid_
 export function assertProposalShape(request: QuoteProposalRequest, today: string): void {
   if (request.valid_until < today) throw invalid("La date de validité est passée : choisissez aujourd'hui ou une date future.", "valid_until");
   const latest = latestValidity(today);
-  if (request.valid_until > latest) throw invalid(`La validité d'une proposition ne peut pas dépasser un an (au plus tard le ${frenchDay(latest)}).`, "valid_until");
+  if (request.valid_until > latest) throw invalid(`La validité d'une proposition ne peut pas dépasser un an (au plus tard le ${formatDate(latest)}).`, "valid_until");
   const seen = new Set<number>();
   request.lines.forEach((line, index) => {
     if (seen.has(line.obj_id)) throw invalid("Un produit figure deux fois dans la proposition : une ligne par produit.", `lines.${index}.obj_id`);
@@ -71,7 +72,7 @@ export async function writeProposal(
   // A new validity: its reminder is due again.
   await trx.updateTable("quotes").set({ version, valid_until: request.valid_until, total_ht: total, reminded_at: null }).where("id", "=", quote.id).execute();
   const revised = state === "proposé";
-  await recordQuoteEvent(trx, quote.id, { kind: revised ? "revised" : "proposed", state: "proposé", actor: caller.actor, at: now, note: `Version ${version}, valable jusqu'au ${frenchDay(request.valid_until)}.` });
+  await recordQuoteEvent(trx, quote.id, { kind: revised ? "revised" : "proposed", state: "proposé", actor: caller.actor, at: now, note: `Version ${version}, valable jusqu'au ${formatDate(request.valid_until)}.` });
   if (request.message) await addMessage(trx, { quoId: quote.id, actor: caller.actor, body: request.message, file: null, at: now });
   return { version, revised };
 }

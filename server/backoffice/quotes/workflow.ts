@@ -1,3 +1,4 @@
+import { formatDate } from "@shared/domain/french-format";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { QuoteActor, QuoteEventKind, QuoteState } from "@shared/contracts/quotes";
 import { parisDate } from "@shared/domain/index";
@@ -59,12 +60,6 @@ export async function recordQuoteEvent(trx: Transaction<Database> | Kysely<Datab
   await trx.updateTable("quotes").set({ state: event.state, updated_at: event.at }).where("id", "=", quoId).execute();
 }
 
-/** 2026-11-24 → 24/11/2026, as the timeline's notes say it. */
-export function frenchDay(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-");
-  return `${day}/${month}/${year}`;
-}
-
 export const SYSTEM_ACTOR: QuoteActor = { usr_id: null, name: "Portail", side: "système" };
 
 /** Persists a proposal's expiry found by a write or by the job (the event is dated now). */
@@ -74,7 +69,7 @@ export async function persistExpiry(trx: Transaction<Database> | Kysely<Database
     state: "expiré",
     actor: SYSTEM_ACTOR,
     at: now,
-    note: quote.valid_until ? `Validité dépassée (jusqu'au ${frenchDay(quote.valid_until)}).` : null,
+    note: quote.valid_until ? `Validité dépassée (jusqu'au ${formatDate(quote.valid_until)}).` : null,
   });
 }
 

@@ -8,6 +8,7 @@ import {
 } from "@shared/contracts/requests";
 import { CUSTOMER_SERVICE } from "../crm/contacts";
 import { compose, type Block, type MailContent } from "../quotes/mail/compose";
+import { formatDateTime } from "@shared/domain/french-format";
 
 /**
  * The e-mails of what visitors send (docs/requests.md): the distributor's copy and the sender's
@@ -15,8 +16,6 @@ import { compose, type Block, type MailContent } from "../quotes/mail/compose";
  * answer when the distributor accepts or refuses. Everything typed by the visitor goes through
  * compose(), which escapes it in the HTML part.
  */
-
-const FRENCH_DATE_TIME = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 function countryName(code: string): string {
   return (COUNTRY_LABELS as Record<string, string>)[code] ?? code;
@@ -39,7 +38,7 @@ function contactRows(facts: ContactFacts): Array<[string, string]> {
   ];
   if (request.phone) rows.push(["Téléphone", request.phone]);
   if (facts.account) rows.push(["Compte du portail", facts.account]);
-  rows.push(["Reçu le", FRENCH_DATE_TIME.format(facts.receivedAt)]);
+  rows.push(["Reçu le", formatDateTime(facts.receivedAt)]);
   return rows;
 }
 
@@ -84,7 +83,7 @@ function accountRows(facts: AccountRequestFacts): Array<[string, string]> {
     ["Contact", request.contact_name],
     ["E-mail", request.email],
     ["Téléphone", request.phone],
-    ["Reçue le", FRENCH_DATE_TIME.format(facts.receivedAt)],
+    ["Reçue le", formatDateTime(facts.receivedAt)],
   );
   return rows;
 }

@@ -1,5 +1,5 @@
 import { formatEuros } from "@shared/domain/money";
-import { frenchDate } from "../invoices/document/mentions";
+import { formatNumericDate } from "@shared/domain/french-format";
 import { DISTRIBUTOR_LEGAL } from "./organizations-data";
 import type { PdfPart, PdfSpec } from "./content-pdf";
 
@@ -170,7 +170,7 @@ function declaration(sources: DownloadSources, product: string, refPrefix: strin
     ] },
     { kind: "heading", text: "Normes harmonisées appliquées" },
     { kind: "paragraphs", lines: standards },
-    { kind: "paragraphs", lines: [...extra, `Signé pour le fabricant et en son nom, le ${frenchDate(sources.today)}, par le responsable qualité.`] },
+    { kind: "paragraphs", lines: [...extra, `Signé pour le fabricant et en son nom, le ${formatNumericDate(sources.today)}, par le responsable qualité.`] },
   ]);
 }
 

@@ -1,10 +1,11 @@
+import { formatDate } from "@shared/domain/french-format";
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { QuoteActor } from "@shared/contracts/quotes";
 import { addDaysTo, applyPercentOff } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { takeQuoteNumber } from "../quotes/create";
-import { frenchDay, persistExpiry, recordQuoteEvent } from "../quotes/workflow";
+import { persistExpiry, recordQuoteEvent } from "../quotes/workflow";
 import { DEMO_QUOTES, DEMO_REPRESENTATIVE, type QuoteScript, type QuoteStep } from "./quotes-data";
 
 /**
@@ -92,7 +93,7 @@ async function runStep(context: Context, quote: { id: number; version: number },
       await trx.insertInto("quote_proposal_lines").values(lines).execute();
       await trx.updateTable("quotes").set({ version, valid_until: validUntil, total_ht: total }).where("id", "=", quote.id).execute();
       quote.version = version;
-      await recordQuoteEvent(trx, quote.id, { kind: version > 1 ? "revised" : "proposed", state: "proposé", actor: representative, at, note: `Version ${version}, valable jusqu'au ${frenchDay(validUntil)}.` });
+      await recordQuoteEvent(trx, quote.id, { kind: version > 1 ? "revised" : "proposed", state: "proposé", actor: representative, at, note: `Version ${version}, valable jusqu'au ${formatDate(validUntil)}.` });
       if (step.message) await message(context, quote.id, representative, step.message, at);
       return;
     }

@@ -2,6 +2,7 @@ import { CUSTOMER_SERVICE } from "../crm/contacts";
 import { compose, type MailContent } from "../quotes/mail/compose";
 import type { BackofficeMailer } from "../quotes/mail/index";
 import type { ErrorLogger } from "../http/errors";
+import { formatDateTime } from "@shared/domain/french-format";
 
 /**
  * The accounts' security e-mails (docs/users.md): the invitation and « your password was
@@ -16,8 +17,6 @@ export const INVITATION_PATH = "/invitation";
 /** Where the person changes their password again, or asks for help. */
 export const PASSWORD_PATH = "/mon-compte/mot-de-passe";
 
-const FRENCH_DATE_TIME = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-
 export interface InvitationFacts {
   personName: string;
   orgName: string;
@@ -31,7 +30,7 @@ export function invitationMail(facts: InvitationFacts): MailContent {
     { kind: "paragraph", text: `${facts.inviterName} vous invite à utiliser le portail de commande NautiDistrib pour ${facts.orgName}.` },
     { kind: "paragraph", text: "Choisissez votre mot de passe avec le lien ci-dessous ; votre identifiant est cette adresse e-mail." },
     { kind: "link", label: "Choisir mon mot de passe", href: facts.link },
-    { kind: "paragraph", text: `Ce lien ne sert qu'une fois et expire le ${FRENCH_DATE_TIME.format(facts.expiresAt)}. Si vous ne vous attendiez pas à cette invitation, ignorez ce message.` },
+    { kind: "paragraph", text: `Ce lien ne sert qu'une fois et expire le ${formatDateTime(facts.expiresAt)}. Si vous ne vous attendiez pas à cette invitation, ignorez ce message.` },
   ]);
 }
 
@@ -43,7 +42,7 @@ export interface PasswordChangedFacts {
 
 export function passwordChangedMail(facts: PasswordChangedFacts): MailContent {
   return compose("Votre mot de passe a été modifié", `Bonjour ${facts.personName},`, [
-    { kind: "paragraph", text: `Le mot de passe de votre compte sur le portail NautiDistrib a été modifié le ${FRENCH_DATE_TIME.format(facts.changedAt)}. Vos autres sessions ont été fermées.` },
+    { kind: "paragraph", text: `Le mot de passe de votre compte sur le portail NautiDistrib a été modifié le ${formatDateTime(facts.changedAt)}. Vos autres sessions ont été fermées.` },
     { kind: "paragraph", text: `Si vous n'êtes pas à l'origine de ce changement, contactez sans attendre le service clients au ${CUSTOMER_SERVICE.phone}.` },
     { kind: "link", label: "Mon compte", href: facts.link },
   ]);

@@ -1,13 +1,10 @@
 import type { CancellationRequest, OrderDetail, ServiceOrderSummary, StockArrival } from "@shared/contracts/orders";
-import { formatEuros } from "@shared/domain/index";
+import { formatEuros, formatNumericDate, formatNumericDateTime } from "@shared/domain/index";
 
 /** What `npm run warehouse` prints, in French (docs/orders.md). */
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" });
-const date = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short" });
-
-export const when = (iso: string): string => dateTime.format(new Date(iso));
-const day = (iso: string): string => date.format(new Date(iso));
+export const when = (iso: string): string => formatNumericDateTime(iso);
+const day = (iso: string): string => formatNumericDate(iso);
 const money = (cents: number | null): string => (cents === null ? "—" : formatEuros(cents));
 const units = (count: number): string => `${count} article${count > 1 ? "s" : ""}`;
 

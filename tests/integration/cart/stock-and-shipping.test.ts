@@ -44,7 +44,7 @@ describe("stock before the order", () => {
     const response = (await postAdd(backoffice, cookie, { productId: String(product.id), qty: "500", redirectTo: "/catalogue" })) as Response;
     const message = (await flashOf(backoffice, response))?.message ?? "";
     expect(message).toContain("ajouté au panier, quantité 500. Seulement 3 disponibles maintenant sur 500 demandées.");
-    expect(message).toContain("497 unités manquantes : 40 attendues au réapprovisionnement prévu le 04/12/2026");
+    expect(message).toContain("497 unités manquantes : 40 attendues au réapprovisionnement prévu le 4 décembre 2026");
 
     const line = (await cartPage(backoffice, cookie)).view.lines.find((candidate) => candidate.productId === product.id);
     expect(line?.availability).toMatchObject({ availableNow: 3, toFollow: 497, partialDelivery: false });

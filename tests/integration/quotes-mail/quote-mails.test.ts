@@ -7,6 +7,7 @@ import { LOGINS, call, login, type Backoffice } from "../backoffice/harness";
 import { stockedProducts } from "../backoffice/invoices-fixtures";
 import { accept, accepted, createQuote, detailOf, move, proposal, validIn } from "../quotes/fixtures";
 import { readMailFolder, type ReadMail } from "./eml";
+import { formatDate } from "@shared/domain/french-format";
 
 /**
  * The quotes' e-mails (docs/quotes-mail.md), read back from the .eml files the project's mail
@@ -100,7 +101,7 @@ describe("the quotes' e-mails", () => {
     expect(proposed?.to).toEqual([LOGINS.buyer]);
     expect(proposed?.subject).toBe(`Votre devis ${asked.number} est prêt`);
     expect(fold(proposed?.text ?? "")).toContain("Total HT : 12 545,60 €");
-    expect(proposed?.text).toContain(`Valable jusqu'au : ${validIn(20).split("-").reverse().join("/")}`);
+    expect(proposed?.text).toContain(`Valable jusqu'au : ${formatDate(validIn(20))}`);
     expect(proposed?.text).toContain("> Prix valables pour la quantité.");
 
     // Each change has its own instant, as in life (the harness clock is stopped otherwise).
@@ -192,7 +193,7 @@ describe("the quotes' e-mails", () => {
     expect(second).toBe(first);
     expect((await job.runOnce()).reminded).not.toContain(asked.quo_id);
     const reminders = (await newMail()).filter((mail) => mail.subject.includes(asked.number));
-    expect(reminders.map((mail) => [mail.to.join(), mail.subject])).toEqual([[LOGINS.buyer, `Votre devis ${asked.number} expire le ${validIn(10).split("-").reverse().join("/")}`]]);
+    expect(reminders.map((mail) => [mail.to.join(), mail.subject])).toEqual([[LOGINS.buyer, `Votre devis ${asked.number} expire le ${formatDate(validIn(10))}`]]);
     expect(reminders[0]?.text).toContain("expire dans 3 jours");
     expect(fold(reminders[0]?.text ?? "")).toContain("Total HT : 150,00 €");
     // The clock moved past the tokens' lifetime: log in again.
@@ -223,8 +224,8 @@ describe("the quotes' e-mails", () => {
     expect((await job.runOnce()).reminded).toEqual([asked.quo_id]);
     const subjects = (await newMail()).map((mail) => mail.subject);
     expect(subjects.filter((subject) => subject.includes(`${asked.number} expire le`))).toEqual([
-      `Votre devis ${asked.number} expire le ${validIn(2).split("-").reverse().join("/")}`,
-      `Votre devis ${asked.number} expire le ${validIn(3).split("-").reverse().join("/")}`,
+      `Votre devis ${asked.number} expire le ${formatDate(validIn(2))}`,
+      `Votre devis ${asked.number} expire le ${formatDate(validIn(3))}`,
     ]);
   });
 

@@ -35,8 +35,8 @@ describe("the quote e-mails' templates", () => {
 
   it("says when the proposal expires, in days", () => {
     const tomorrow = quoteMail("reminder", facts, { side: "client", link: "/mon-compte/mes-devis/7", showPrices: false });
-    expect(tomorrow.subject).toBe("Votre devis DV-2026-000042 expire le 12/12/2026");
-    expect(tomorrow.text).toContain("La proposition de votre devis expire demain, le 12/12/2026 au soir.");
+    expect(tomorrow.subject).toBe("Votre devis DV-2026-000042 expire le 12 décembre 2026");
+    expect(tomorrow.text).toContain("La proposition de votre devis expire demain, le 12 décembre 2026 au soir.");
     expect(tomorrow.text).not.toContain("€");
     expect(quoteMail("reminder", { ...facts, daysLeft: 0 }, { side: "client", link: "/", showPrices: true }).text).toContain("expire aujourd'hui");
   });

@@ -286,7 +286,7 @@ describe("a quote's page", () => {
     const past = await refusal(proposalFields([[products[0]!.ref, "4", "12", "1"]], { validite: "2026-11-19" }));
     expect(past.body.errors?.validite).toBe(VALIDITY_PAST);
     const tooLate = await refusal(proposalFields([[products[0]!.ref, "4", "12", "1"]], { validite: "2027-11-21" }));
-    expect(tooLate.body.errors?.validite).toBe("La validité ne peut pas dépasser un an (au plus tard le 20/11/2027).");
+    expect(tooLate.body.errors?.validite).toBe("La validité ne peut pas dépasser un an (au plus tard le 20 novembre 2027).");
 
     const unknown = await refusal(proposalFields([[products[0]!.ref, "4", "12", "1"], ["ZZZ-INCONNUE", "1", "5", ""]]));
     expect(unknown.body.errors?.["ligne-1-ref"]).toBe("Référence inconnue : ZZZ-INCONNUE.");

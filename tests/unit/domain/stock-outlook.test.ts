@@ -14,7 +14,7 @@ describe("the stock a line meets", () => {
     if (!outlook) throw new Error("no outlook");
     expect(stockOutlookSentences(outlook, false)).toEqual([
       "Seulement 3 disponibles maintenant sur 500 demandées.",
-      "497 unités manquantes : 40 attendues au réapprovisionnement prévu le 04/12/2026, le reste à une date encore inconnue.",
+      "497 unités manquantes : 40 attendues au réapprovisionnement prévu le 4 décembre 2026, le reste à une date encore inconnue.",
       "Livraison partielle non acceptée : la commande partira en une fois, quand tout sera disponible.",
     ]);
     expect(stockOutlookSentences(outlook, true)[2]).toBe("Livraison partielle acceptée : les 3 disponibles partent d'abord, le reste suit en reliquat.");
@@ -27,13 +27,13 @@ describe("the stock a line meets", () => {
     if (!covered || !unknown || !noQuantity) throw new Error("no outlook");
     expect(stockOutlookSentences(covered, true).slice(0, 2)).toEqual([
       "Seulement 1 disponible maintenant sur 5 demandées.",
-      "4 unités manquantes : réapprovisionnement prévu le 04/12/2026.",
+      "4 unités manquantes : réapprovisionnement prévu le 4 décembre 2026.",
     ]);
     expect(stockOutlookSentences(covered, true)[2]).toBe("Livraison partielle acceptée : l'unité disponible part d'abord, le reste suit en reliquat.");
     expect(stockOutlookSentences(unknown, false)[1]).toBe("1 unité manquante : date de réapprovisionnement encore inconnue.");
     expect(stockOutlookSentences(noQuantity, true)).toEqual([
       "Aucune unité disponible maintenant sur 2 demandées.",
-      "2 unités manquantes : réapprovisionnement prévu le 15/01/2027.",
+      "2 unités manquantes : réapprovisionnement prévu le 15 janvier 2027.",
       "Livraison partielle acceptée : le reste de la commande part d'abord, ce produit suit en reliquat.",
     ]);
   });
@@ -44,6 +44,6 @@ describe("the stock a line meets", () => {
     expect(stockOutlookSentences(one, false).slice(0, 2)).toEqual(["Aucune unité disponible maintenant sur 1 demandée.", "1 unité manquante : réapprovisionnement prévu le bientôt."]);
     const refillOfOne = stockOutlook(line({ qty: 3, prd_sto_disp: 0, prd_refill_date: "2026-12-04", prd_refill_qte: 1 }));
     if (!refillOfOne) throw new Error("no outlook");
-    expect(stockOutlookSentences(refillOfOne, false)[1]).toBe("3 unités manquantes : 1 attendue au réapprovisionnement prévu le 04/12/2026, le reste à une date encore inconnue.");
+    expect(stockOutlookSentences(refillOfOne, false)[1]).toBe("3 unités manquantes : 1 attendue au réapprovisionnement prévu le 4 décembre 2026, le reste à une date encore inconnue.");
   });
 });

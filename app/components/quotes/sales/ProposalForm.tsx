@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { FieldError } from "~/components/quotes/FieldError";
-import { quoteDay } from "~/components/quotes/format";
+import { formatDate } from "@shared/domain/french-format";
 import type { FormAnswer } from "~/services/forms/types";
 import { proposalField, type ProposalFormDraft } from "~/services/sales-quotes/types";
 
@@ -101,7 +101,7 @@ export function ProposalForm({ draft, answer }: ProposalFormProps) {
       <FieldError id="lignes-erreur" message={errors.lignes} />
       <div className="field">
         <label htmlFor="proposition-validite">
-          Valable jusqu&apos;au (au plus tard le {quoteDay(draft.latest)})
+          Valable jusqu&apos;au (au plus tard le {formatDate(draft.latest)})
         </label>
         <input
           id="proposition-validite"

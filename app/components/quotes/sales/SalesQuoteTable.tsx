@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Money } from "~/components/ui/Money";
-import { quoteDay, quoteInstantDay } from "~/components/quotes/format";
+import { formatDate } from "@shared/domain/french-format";
 import { QuoteStateBadge } from "~/components/quotes/QuoteStateBadge";
 import { SALES_QUOTE_PATHS } from "~/services/sales-quotes/paths";
 import type { SalesQuoteRow } from "~/services/sales-quotes/types";
@@ -46,11 +46,11 @@ export function SalesQuoteTable({ rows, caption }: { rows: SalesQuoteRow[]; capt
               <WaitingLabel waitingFor={row.waitingFor} />
             </td>
             <td>
-              <time dateTime={row.requestedAt} title={quoteInstantDay(row.requestedAt)}>
+              <time dateTime={row.requestedAt} title={formatDate(row.requestedAt)}>
                 {row.age}
               </time>
             </td>
-            <td>{row.validUntil ? quoteDay(row.validUntil) : "—"}</td>
+            <td>{row.validUntil ? formatDate(row.validUntil) : "—"}</td>
             <td className="cart-number">
               <Money cents={row.totalHt} />
             </td>

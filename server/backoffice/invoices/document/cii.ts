@@ -1,7 +1,8 @@
 import { InvoiceService, type Invoice, type Logger } from "@e-invoice-eu/core";
 import type { InvoiceLine } from "@shared/contracts/invoices";
-import { EXEMPTION_CATEGORY, EXEMPTION_WORDING, frenchDate, frenchPercent, latePenaltyWording, legalFormWording, recoveryIndemnityWording } from "./mentions";
+import { EXEMPTION_CATEGORY, EXEMPTION_WORDING, latePenaltyWording, legalFormWording, recoveryIndemnityWording } from "./mentions";
 import type { InvoiceDocument, PostalAddress } from "./model";
+import { formatNumericDate, formatPercent } from "@shared/domain/french-format";
 
 /**
  * The EN 16931 invoice in UN/CEFACT CII syntax (the XML embedded as factur-x.xml), built by
@@ -73,7 +74,7 @@ function category(doc: InvoiceDocument, rate: number): { code: "S" | "Z" | "K" |
 /** The payment terms text (BT-20): terms, early payment, late penalties, recovery indemnity. */
 export function paymentTermsText(doc: InvoiceDocument): string {
   return [
-    `${doc.payment_terms}, échéance le ${frenchDate(doc.due_on)}.`,
+    `${doc.payment_terms}, échéance le ${formatNumericDate(doc.due_on)}.`,
     doc.early_payment_discount,
     `${latePenaltyWording(doc.late_penalty_rate)}.`,
     `${recoveryIndemnityWording(doc.recovery_indemnity)}.`,
@@ -92,7 +93,7 @@ function ublLine(doc: InvoiceDocument, line: InvoiceLine, currency: CurrencyCode
     allowanceCharges.push({
       "cbc:ChargeIndicator": "false",
       "cbc:AllowanceChargeReasonCode": "95",
-      "cbc:AllowanceChargeReason": `Remise ${frenchPercent(line.discount_pct)}`,
+      "cbc:AllowanceChargeReason": `Remise ${formatPercent(line.discount_pct)}`,
       "cbc:Amount": amount(discount),
       "cbc:Amount@currencyID": currency,
     });
@@ -130,7 +131,7 @@ export function ublInvoice(doc: InvoiceDocument): Invoice {
   const deliveredTo = doc.delivery_address ?? buyer.address;
   const notes = [
     [legalFormWording(doc), seller.rcs, seller.siret ? `SIRET ${seller.siret}` : ""].filter(Boolean).join(" — "),
-    ...(doc.kind === "avoir" && doc.credits ? [`Avoir sur la facture ${doc.credits.number} du ${frenchDate(doc.credits.issued_on)} — motif : ${doc.credits.reason}`] : []),
+    ...(doc.kind === "avoir" && doc.credits ? [`Avoir sur la facture ${doc.credits.number} du ${formatNumericDate(doc.credits.issued_on)} — motif : ${doc.credits.reason}`] : []),
     ...(doc.vat_exemption ? [EXEMPTION_WORDING[doc.vat_exemption]] : []),
   ];
   const invoice: UblInvoice = {

@@ -47,21 +47,6 @@ export function formatEurosPlain(cents: number): string {
   return cents % 100 === 0 ? formatEuros(cents).replace(/,00(?=\s*€)/, "") : formatEuros(cents);
 }
 
-/** 2026-11-24 → 24/11/2026. */
-export function frenchDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split("-");
-  return `${day}/${month}/${year}`;
-}
-
-/** 20 → « 20 % », 5.5 → « 5,5 % » (a no-break space before the sign). */
-export function frenchPercent(value: number): string {
-  return `${new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }).format(value)}\u00a0%`;
-}
-
-export function frenchQuantity(value: number): string {
-  return new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 }).format(value);
-}
-
 const COUNTRY_NAMES = new Intl.DisplayNames(["fr"], { type: "region" });
 
 /** The printed lines of an address; the country is named when it is not France. */

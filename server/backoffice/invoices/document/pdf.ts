@@ -8,15 +8,13 @@ import {
   OPERATION_CATEGORY_LABEL,
   addressLines,
   documentTitle,
-  frenchDate,
-  frenchPercent,
-  frenchQuantity,
   latePenaltyWording,
   legalFormWording,
   recoveryIndemnityWording,
 } from "./mentions";
 import { CONTENT_WIDTH, MARGIN, PageLayout, collect, drawFigures, drawFooters, drawTable, loadFonts, registerFonts, type Column, type Doc, type Struct } from "./kit";
 import type { InvoiceDocument } from "./model";
+import { formatNumericDate, formatPercent, formatQuantity } from "@shared/domain/french-format";
 
 /**
  * The invoice or credit note as a Factur-X file (docs/invoice-pdf.md): an A4 PDF/A-3b drawn with
@@ -36,12 +34,12 @@ function designation(line: InvoiceLine): string {
 const COLUMNS: Column<InvoiceLine>[] = [
   { header: "Référence", width: 62, align: "left", cell: (line) => line.obj_ref },
   { header: "Désignation", width: 163, align: "left", cell: designation },
-  { header: "Qté", width: 30, align: "right", cell: (line) => frenchQuantity(line.qty) },
+  { header: "Qté", width: 30, align: "right", cell: (line) => formatQuantity(line.qty) },
   { header: "P.U. HT", width: 58, align: "right", cell: (line) => formatEuros(line.unit_list_price) },
-  { header: "Remise", width: 38, align: "right", cell: (line) => (line.discount_pct > 0 ? frenchPercent(line.discount_pct) : "—") },
+  { header: "Remise", width: 38, align: "right", cell: (line) => (line.discount_pct > 0 ? formatPercent(line.discount_pct) : "—") },
   { header: "Éco-part. unit. HT", width: 52, align: "right", cell: (line) => (line.unit_ecotax > 0 ? formatEuros(line.unit_ecotax) : "—") },
   { header: "Total HT", width: 66, align: "right", cell: (line) => formatEuros(line.line_total_ht) },
-  { header: "TVA", width: 46, align: "right", cell: (line) => frenchPercent(line.vat_rate) },
+  { header: "TVA", width: 46, align: "right", cell: (line) => formatPercent(line.vat_rate) },
 ];
 
 /** XML text content: the metadata carries names typed by people. */
@@ -115,9 +113,9 @@ function drawHeader(layout: Layout): void {
   right = layout.text(`N° ${doc.number}`, rightX, right + 2, rightWidth, { bold: true, size: 11 });
   right = layout.lines(
     [
-      `Date d'émission : ${frenchDate(doc.issued_on)}`,
-      `Date de la vente / livraison : ${frenchDate(doc.sale_on)}`,
-      `Date d'échéance : ${frenchDate(doc.due_on)}`,
+      `Date d'émission : ${formatNumericDate(doc.issued_on)}`,
+      `Date de la vente / livraison : ${formatNumericDate(doc.sale_on)}`,
+      `Date d'échéance : ${formatNumericDate(doc.due_on)}`,
       OPERATION_CATEGORY_LABEL,
     ],
     rightX,
@@ -170,7 +168,7 @@ function drawHeader(layout: Layout): void {
   ].join(" — ");
   if (references) layout.y = layout.text(references, MARGIN, layout.y, CONTENT_WIDTH, { bold: true }) + 4;
   if (doc.kind === "avoir" && doc.credits) {
-    layout.y = layout.text(`Avoir sur la facture N° ${doc.credits.number} du ${frenchDate(doc.credits.issued_on)}`, MARGIN, layout.y, CONTENT_WIDTH, { bold: true }) + 1;
+    layout.y = layout.text(`Avoir sur la facture N° ${doc.credits.number} du ${formatNumericDate(doc.credits.issued_on)}`, MARGIN, layout.y, CONTENT_WIDTH, { bold: true }) + 1;
     layout.y = layout.text(`Motif : ${doc.credits.reason}`, MARGIN, layout.y, CONTENT_WIDTH) + 4;
   }
   layout.y += 6;
@@ -184,8 +182,8 @@ function drawTotals(layout: Layout): void {
   const { doc } = layout;
   const rows: Array<{ label: string; value: string; bold?: boolean }> = [];
   for (const entry of doc.vat) {
-    rows.push({ label: doc.vat_exemption ? "Total HT exonéré de TVA" : `Total HT soumis à TVA ${frenchPercent(entry.rate)}`, value: formatEuros(entry.base_ht) });
-    rows.push({ label: `TVA ${frenchPercent(entry.rate)}`, value: formatEuros(entry.vat) });
+    rows.push({ label: doc.vat_exemption ? "Total HT exonéré de TVA" : `Total HT soumis à TVA ${formatPercent(entry.rate)}`, value: formatEuros(entry.base_ht) });
+    rows.push({ label: `TVA ${formatPercent(entry.rate)}`, value: formatEuros(entry.vat) });
   }
   rows.push({ label: "Total HT", value: formatEuros(doc.total_ht), bold: true });
   // Right under the HT total it is a part of, in the words of every page and e-mail (decision 0161).
@@ -217,7 +215,7 @@ function drawPayment(layout: Layout): void {
   const { doc } = layout;
   const seller = doc.seller;
   const lines = [
-    `Conditions de paiement : ${doc.payment_terms} — échéance le ${frenchDate(doc.due_on)}`,
+    `Conditions de paiement : ${doc.payment_terms} — échéance le ${formatNumericDate(doc.due_on)}`,
     `Escompte : ${doc.early_payment_discount}`,
     latePenaltyWording(doc.late_penalty_rate),
     recoveryIndemnityWording(doc.recovery_indemnity),
@@ -250,7 +248,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     font: regular as unknown as string,
     info: {
       Title: `${label} ${doc.number}`,
-      Subject: `${label} ${doc.number} du ${frenchDate(doc.issued_on)} (Factur-X EN 16931)`,
+      Subject: `${label} ${doc.number} du ${formatNumericDate(doc.issued_on)} (Factur-X EN 16931)`,
       Keywords: "Factur-X, EN 16931, facture",
       Creator: "Portail B2B — back-office",
       Producer: "PDFKit",

@@ -1,8 +1,9 @@
 import PDFDocument from "pdfkit";
 import { formatEuros } from "@shared/domain/money";
 import { CONTENT_WIDTH, MARGIN, PageLayout, collect, drawFigures, drawFooters, drawTable, loadFonts, registerFonts, type Column } from "../../invoices/document/kit";
-import { addressLines, frenchDate, frenchQuantity, legalFormWording } from "../../invoices/document/mentions";
+import { addressLines, legalFormWording } from "../../invoices/document/mentions";
 import type { QuotePdfLine, QuoteProposalDocument } from "./model";
+import { formatNumericDate, formatQuantity } from "@shared/domain/french-format";
 
 /**
  * One version of a quote's proposal as an A4 PDF (docs/quote-pdf.md), drawn with the invoice's
@@ -24,7 +25,7 @@ function designation(line: QuotePdfLine): string {
 const COLUMNS: Column<QuotePdfLine>[] = [
   { header: "Référence", width: 66, align: "left", cell: (line) => line.obj_ref },
   { header: "Désignation", width: 205, align: "left", cell: designation },
-  { header: "Qté", width: 36, align: "right", cell: (line) => frenchQuantity(line.qty) },
+  { header: "Qté", width: 36, align: "right", cell: (line) => formatQuantity(line.qty) },
   { header: "P.U. HT", width: 66, align: "right", cell: (line) => formatEuros(line.unit_price) },
   { header: "Éco-part. unit. HT", width: 62, align: "right", cell: (line) => (line.ecotax > 0 ? formatEuros(line.ecotax) : "—") },
   { header: "Total HT", width: CONTENT_WIDTH - 66 - 205 - 36 - 66 - 62, align: "right", cell: (line) => formatEuros(line.qty * line.unit_price) },
@@ -34,7 +35,7 @@ const COLUMNS: Column<QuotePdfLine>[] = [
 const COLUMNS_WITHOUT_PRICES: Column<QuotePdfLine>[] = [
   { header: "Référence", width: 66, align: "left", cell: (line) => line.obj_ref },
   { header: "Désignation", width: CONTENT_WIDTH - 66 - 50, align: "left", cell: designation },
-  { header: "Qté", width: 50, align: "right", cell: (line) => frenchQuantity(line.qty) },
+  { header: "Qté", width: 50, align: "right", cell: (line) => formatQuantity(line.qty) },
 ];
 
 class Layout extends PageLayout {
@@ -57,12 +58,12 @@ function drawHeader(layout: Layout): void {
   let right = layout.text("DEVIS", rightX, MARGIN, rightWidth, { bold: true, size: 20, type: "H1" });
   right = layout.text(`N° ${doc.number} — version ${doc.version}`, rightX, right + 2, rightWidth, { bold: true, size: 11 });
   right = layout.lines(
-    [`Date de la proposition : ${frenchDate(doc.proposed_on)}`, `Demande du ${frenchDate(doc.requested_on)}`],
+    [`Date de la proposition : ${formatNumericDate(doc.proposed_on)}`, `Demande du ${formatNumericDate(doc.requested_on)}`],
     rightX,
     right + 4,
     rightWidth,
   );
-  right = layout.text(`Valable jusqu'au ${frenchDate(doc.valid_until)}`, rightX, right + 2, rightWidth, { bold: true, size: 10 });
+  right = layout.text(`Valable jusqu'au ${formatNumericDate(doc.valid_until)}`, rightX, right + 2, rightWidth, { bold: true, size: 10 });
   let left = layout.text(seller.name, MARGIN, MARGIN, leftWidth, { bold: true, size: 13 });
   left = layout.lines(
     [
@@ -129,7 +130,7 @@ function drawConditions(layout: Layout): void {
   const { doc } = layout;
   const own = doc.conditions.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
   layout.section("Conditions", [
-    `Prix unitaires fermes jusqu'au ${frenchDate(doc.valid_until)} inclus, pour les quantités indiquées.`,
+    `Prix unitaires fermes jusqu'au ${formatNumericDate(doc.valid_until)} inclus, pour les quantités indiquées.`,
     ...own,
     "Pour accepter tout ou partie des lignes, rendez-vous dans votre espace client, rubrique « Mes devis » : les lignes acceptées rejoignent votre panier au prix du devis.",
   ]);
@@ -150,7 +151,7 @@ export async function renderQuotePdf(doc: QuoteProposalDocument): Promise<Uint8A
     font: regular as unknown as string,
     info: {
       Title: `Devis ${doc.number} — version ${doc.version}`,
-      Subject: `Devis ${doc.number}, version ${doc.version}, valable jusqu'au ${frenchDate(doc.valid_until)}`,
+      Subject: `Devis ${doc.number}, version ${doc.version}, valable jusqu'au ${formatNumericDate(doc.valid_until)}`,
       Keywords: "devis, proposition commerciale",
       Creator: "Portail B2B — back-office",
       Producer: "PDFKit",

@@ -1,9 +1,9 @@
 import type { AlertKind } from "@shared/contracts/alerts";
 import { formatEuros } from "@shared/domain/money";
 import { alertFooter } from "../../alerts/templates";
-import { frenchDate } from "../../invoices/document/mentions";
 import type { QuoteNoticeKind } from "../notifier";
 import { compose, type Block, type MailContent } from "./compose";
+import { formatDate } from "@shared/domain/french-format";
 
 /**
  * The French e-mails of a quote's life (docs/quotes-mail.md), one per event and audience: the
@@ -55,7 +55,7 @@ function proposalRows(facts: QuoteMailFacts, audience: Audience): Array<[string,
   if (!facts.proposal) return [];
   const rows: Array<[string, string]> = [
     ["Version", String(facts.proposal.version)],
-    ["Valable jusqu'au", frenchDate(facts.proposal.validUntil)],
+    ["Valable jusqu'au", formatDate(facts.proposal.validUntil)],
     ["Lignes", String(facts.proposal.lineCount)],
   ];
   if (audience.showPrices) rows.push(["Total HT", formatEuros(facts.proposal.totalHt)]);
@@ -125,7 +125,7 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
           {
             kind: "paragraph",
             text: facts.proposal
-              ? `Vous pouvez accepter tout ou partie des lignes jusqu'au ${frenchDate(facts.proposal.validUntil)} inclus : elles rejoignent votre panier au prix du devis. La proposition est aussi disponible en PDF sur la page du devis.`
+              ? `Vous pouvez accepter tout ou partie des lignes jusqu'au ${formatDate(facts.proposal.validUntil)} inclus : elles rejoignent votre panier au prix du devis. La proposition est aussi disponible en PDF sur la page du devis.`
               : "La proposition est disponible sur la page du devis.",
           },
           link,
@@ -169,7 +169,7 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
         link,
       ]);
     case "reminder": {
-      const until = facts.proposal ? frenchDate(facts.proposal.validUntil) : "";
+      const until = facts.proposal ? formatDate(facts.proposal.validUntil) : "";
       const days = facts.daysLeft ?? 0;
       const when = days <= 0 ? "aujourd'hui" : days === 1 ? "demain" : `dans ${days} jours`;
       return mail(`Votre devis ${facts.number} expire le ${until}`, "Bonjour,", [
