@@ -58,7 +58,7 @@ test.describe("catalogue", () => {
     await firstTitle.click();
     await expect(page).toHaveURL(/\/catalogue\/produit\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(page.getByText("Prix TTC (écotaxe et TVA 20 % comprises)")).toBeVisible();
+    await expect(page.getByText("Prix TTC (éco-participation et TVA 20 % comprises)")).toBeVisible();
     await expect(page.getByTestId("stock")).toContainText(/En stock|Rupture/);
     await expect(page.getByRole("button", { name: /au panier/ })).toBeVisible();
   });

@@ -63,13 +63,13 @@ export function PriceBlock({ price, detailed = false }: { price: PriceView; deta
           ) : null}
           {price.ecotaxe > 0 ? (
             <>
-              <dt>Écotaxe HT (par unité)</dt>
+              <dt>Éco-participation HT (par unité)</dt>
               <dd>{formatEuros(price.ecotaxe)}</dd>
             </>
           ) : null}
           {price.priceWithVat !== null ? (
             <>
-              <dt>Prix TTC (écotaxe et TVA 20 % comprises)</dt>
+              <dt>Prix TTC (éco-participation et TVA 20 % comprises)</dt>
               <dd>{formatEuros(price.priceWithVat)}</dd>
             </>
           ) : (
