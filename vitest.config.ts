@@ -16,7 +16,7 @@ export default defineConfig({
     // The demo data is seeded once per run and copied for each test file (tests/support/seeds.ts).
     globalSetup: ["tests/setup/seed-once.ts", "tests/setup/build-once.ts"],
     testTimeout: 20000,
-    hookTimeout: 60000,
+    hookTimeout: 120000,
     coverage: { provider: "v8", include: ["shared/**/*.ts"], reporter: ["text-summary", "text"] },
   },
 });
