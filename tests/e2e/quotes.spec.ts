@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { sessionResponse } from "@shared/contracts/api";
 import { quoteDetail } from "@shared/contracts/quotes";
+import { formatDate } from "@shared/domain/french-format";
 import { DEMO_PASSWORD, expect, test, waitUntilInteractive } from "./fixtures";
 
 /**
@@ -22,7 +23,8 @@ const PRODUCTS = ["TRC00004", "MAS00015", "MAS00021"] as const;
 function dayAfter(days: number): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date(Date.now() + days * 86_400_000));
 }
-const frenchDay = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+/** A calendar date as the pages write it (decision 0169): « 17 décembre 2026 ». */
+const frenchDay = (date: string) => formatDate(date);
 
 async function apiLogin(request: APIRequestContext, baseURL: string, login: string) {
   const response = await request.post(`${baseURL}/api/auth/login`, { data: { login, password: DEMO_PASSWORD } });
