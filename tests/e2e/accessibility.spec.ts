@@ -22,7 +22,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 // An axe analysis of a full page takes seconds of CPU; several pages in one test under a loaded
 // 2-core CI ran past the default 30 s while passing alone.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** A page without a session has no live channel to wait for: its scripts have loaded and run. */
 async function settled(page: Page): Promise<void> {
