@@ -1,13 +1,51 @@
 #!/usr/bin/env bash
-# Every check, in the order that fails fastest: lint, types, unit and integration tests, build,
-# browser tests; then one closing line counting every test.
+# Every check (docs/testing.md). First the fast ones side by side — lint, types, the domain's
+# coverage and the fast vitest projects, none of which builds, seeds or starts a server — then
+# the slow ones one after another: integration tests, build, browser tests. Each part's time is
+# printed; the last line counts every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p test-results
-echo "== lint";       npx eslint . --max-warnings 0
-echo "== typecheck";  npx tsc --noEmit
-echo "== domain coverage"; npx vitest run --config vitest.domain-coverage.config.ts
-echo "== vitest";     npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-echo "== build";      npm run -s build
-echo "== e2e";        PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json --output=test-results/playwright
+mkdir -p test-results/logs
+rm -f test-results/vitest-*.json test-results/playwright.json
+
+FAST_PROJECTS=(--project unit --project components --project components-isolated)
+
+# Runs "$@" as part NAME in the background, its output in test-results/logs/NAME.log.
+declare -A pids=()
+declare -A starts=()
+start_part() {
+  local name="$1"; shift
+  starts[$name]=$(date +%s)
+  ("$@" > "test-results/logs/$name.log" 2>&1) &
+  pids[$name]=$!
+}
+
+echo "== fast checks, side by side: lint, typecheck, domain coverage, unit and component tests"
+started=$(date +%s)
+start_part lint npx eslint . --max-warnings 0
+start_part typecheck npx tsc --noEmit
+start_part coverage npx vitest run --config vitest.domain-coverage.config.ts
+start_part unit npx vitest run "${FAST_PROJECTS[@]}" --reporter=default --reporter=json --outputFile.json=test-results/vitest-unit.json
+failed_parts=()
+for name in lint typecheck coverage unit; do
+  if wait "${pids[$name]}"; then status=ok; else status=FAILED; failed_parts+=("$name"); fi
+  echo "-- $name: $status (log: test-results/logs/$name.log)"
+  if [ "$status" = FAILED ]; then tail -n 80 "test-results/logs/$name.log"; fi
+done
+echo "== fast checks: $(( $(date +%s) - started )) s"
+if [ ${#failed_parts[@]} -gt 0 ]; then
+  echo "Failed: ${failed_parts[*]}"
+  exit 1
+fi
+
+timed() {
+  local name="$1"; shift
+  local began; began=$(date +%s)
+  echo "== $name"
+  "$@"
+  echo "== $name: $(( $(date +%s) - began )) s"
+}
+timed integration npx vitest run --project integration --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
+timed build npm run -s build
+timed e2e env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json --output=test-results/playwright
 node scripts/test-summary.mjs

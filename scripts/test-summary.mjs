@@ -11,12 +11,14 @@ function read(file) {
   }
 }
 
-const vitest = read("test-results/vitest.json");
+// The fast vitest projects and the integration project report apart (scripts/test-all.sh).
+const vitestRuns = ["test-results/vitest-unit.json", "test-results/vitest-integration.json"].map(read);
 const playwright = read("test-results/playwright.json");
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (vitest) {
+for (const vitest of vitestRuns) {
+  if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;

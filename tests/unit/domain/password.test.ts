@@ -52,11 +52,11 @@ describe("the bound on what zxcvbn judges (issue 32)", () => {
     expect(passwordStrength(`goéland-marée-trinquette-47${"a".repeat(150)}`).acceptable).toBe(true);
   });
 
-  it("keeps a costly 200-character password quick to judge", () => {
-    const started = performance.now();
-    const verdict = passwordStrength("p@ssw0rd".repeat(25));
-    // Unbounded, this one took 1.4 s here; bounded, a few milliseconds (generous for a loaded machine).
-    expect(performance.now() - started).toBeLessThan(500);
-    expect(verdict.acceptable).toBe(false);
+  it("judges a costly 200-character password as its first characters alone (its time is bounded with them)", () => {
+    const costly = "p@ssw0rd".repeat(25);
+    // Unbounded, this password took 1.4 s of zxcvbn here; the time itself is not asserted (a loaded
+    // machine would make it flaky): judging the same characters as the short one proves the bound.
+    expect(passwordStrength(costly)).toEqual(passwordStrength(costly.slice(0, JUDGED_LENGTH)));
+    expect(passwordStrength(costly).acceptable).toBe(false);
   });
 });
