@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CheckoutSteps } from "~/components/commande/CheckoutSteps";
-import { InstructionsForm } from "~/components/commande/InstructionsForm";
+import { CheckoutSteps } from "~/components/checkout/CheckoutSteps";
+import { InstructionsForm } from "~/components/checkout/InstructionsForm";
 import { instructionsForm, instructionsValues, loadStep, saveInstructions, stepLinks } from "~/services/checkout/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
-import commandeStyles from "~/styles/commande.css";
+import checkoutStyles from "~/styles/checkout.css";
 import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Consignes · NautiDistrib" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const state = await loadStep(args, "consignes");

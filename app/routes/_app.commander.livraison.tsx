@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddressBlock } from "~/components/commande/AddressBlock";
-import { CheckoutSteps } from "~/components/commande/CheckoutSteps";
-import { DeliveryAddressForm, DeliveryStepNext } from "~/components/commande/DeliveryAddressForm";
-import { OrderTotals } from "~/components/commande/OrderTotals";
-import { ShippingLines } from "~/components/commande/ShippingLines";
-import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
+import { AddressBlock } from "~/components/checkout/AddressBlock";
+import { CheckoutSteps } from "~/components/checkout/CheckoutSteps";
+import { DeliveryAddressForm, DeliveryStepNext } from "~/components/checkout/DeliveryAddressForm";
+import { OrderTotals } from "~/components/checkout/OrderTotals";
+import { ShippingLines } from "~/components/checkout/ShippingLines";
+import { CartOptionsForm } from "~/components/cart/CartOptionsForm";
 import { deliveryIntent, deliveryStepPage, loadStep, saveDelivery } from "~/services/checkout/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
-import commandeStyles from "~/styles/commande.css";
+import checkoutStyles from "~/styles/checkout.css";
 import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Livraison · NautiDistrib" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 export async function loader(args: LoaderFunctionArgs) {
   return deliveryStepPage(args, await loadStep(args, "livraison"));

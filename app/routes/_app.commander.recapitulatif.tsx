@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AddressBlock } from "~/components/commande/AddressBlock";
-import { CheckoutSteps } from "~/components/commande/CheckoutSteps";
-import { ConfirmOrderForm } from "~/components/commande/ConfirmOrderForm";
-import { OrderTotals } from "~/components/commande/OrderTotals";
-import { ShippingLines } from "~/components/commande/ShippingLines";
-import { SummaryLines } from "~/components/commande/SummaryLines";
-import { SummaryProblems } from "~/components/commande/SummaryProblems";
+import { AddressBlock } from "~/components/checkout/AddressBlock";
+import { CheckoutSteps } from "~/components/checkout/CheckoutSteps";
+import { ConfirmOrderForm } from "~/components/checkout/ConfirmOrderForm";
+import { OrderTotals } from "~/components/checkout/OrderTotals";
+import { ShippingLines } from "~/components/checkout/ShippingLines";
+import { SummaryLines } from "~/components/checkout/SummaryLines";
+import { SummaryProblems } from "~/components/checkout/SummaryProblems";
 import { confirmCheckout, confirmForm, loadCheckoutState, loadStep, requireCheckoutUser, stepLinks, summaryView } from "~/services/checkout/index.server";
 import { parseForm, redirectWithToast } from "~/services/forms/index.server";
-import commandeStyles from "~/styles/commande.css";
+import checkoutStyles from "~/styles/checkout.css";
 import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Commander · Récapitulatif · NautiDistrib" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const state = await loadStep(args, "recapitulatif");

@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CheckoutSteps } from "~/components/commande/CheckoutSteps";
-import { OrderReceipt } from "~/components/commande/OrderReceipt";
+import { CheckoutSteps } from "~/components/checkout/CheckoutSteps";
+import { OrderReceipt } from "~/components/checkout/OrderReceipt";
 import { finishStepPage } from "~/services/checkout/index.server";
-import commandeStyles from "~/styles/commande.css";
+import checkoutStyles from "~/styles/checkout.css";
 
 export const meta: MetaFunction = () => [{ title: "Commande confirmée · NautiDistrib" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: commandeStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 /** The last order confirmed in this browser; nothing confirmed yet, the summary (or the first incomplete step). */
 export async function loader(args: LoaderFunctionArgs) {

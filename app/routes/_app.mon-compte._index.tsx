@@ -1,15 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BackorderTable } from "~/components/compte/BackorderTable";
-import { ContactsBlock } from "~/components/compte/ContactsBlock";
-import { OrderTable } from "~/components/compte/OrderTable";
+import { BackorderTable } from "~/components/orders/BackorderTable";
+import { ContactsBlock } from "~/components/orders/ContactsBlock";
+import { OrderTable } from "~/components/orders/OrderTable";
 import { confirmWithBackoffice } from "~/services/guards.server";
 import { accountAccessOf, settingsLinksFor } from "~/services/layout/account-pages";
 import { loadAccountHome, requireOrdersUser } from "~/services/orders/index.server";
 import { asRouteError } from "~/services/route-errors.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Mon compte · NautiDistrib" }];
 

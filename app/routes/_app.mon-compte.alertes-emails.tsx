@@ -3,9 +3,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AlertsForm, alertsStylesheet } from "~/components/alerts/AlertsForm";
 import { AlertsIntro, AlertsNote } from "~/components/alerts/AlertsIntro";
 import { loadAlertsPage, requireAlertsUser, saveAlertsFromForm } from "~/services/alerts/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }, alertsStylesheet];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }, alertsStylesheet];
 
 export const meta: MetaFunction = () => [{ title: "Alertes e-mail · NautiDistrib" }];
 

@@ -1,14 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "@shared/domain/french-format";
-import { InvoiceOrderList } from "~/components/compte/InvoiceOrderList";
-import { ReorderPicker } from "~/components/compte/Reorder";
-import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline, OrderTotals } from "~/components/compte/OrderFollowUp";
+import { InvoiceOrderList } from "~/components/invoices/InvoiceOrderList";
+import { ReorderPicker } from "~/components/orders/Reorder";
+import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline, OrderTotals } from "~/components/orders/OrderFollowUp";
 import { loadOrderInvoices } from "~/services/invoices/index.server";
 import { loadOrderPage, requireOrdersUser } from "~/services/orders/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Commande ${data.order.ord_ref}` : "Commande"} · NautiDistrib` }];
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ReorderProposal } from "~/components/compte/Reorder";
+import { ReorderProposal } from "~/components/orders/Reorder";
 import { confirmReorder, loadReorderProposal, requireOrdersUser } from "~/services/orders/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Commander à nouveau ${data.orderNumber}` : "Commander à nouveau"} · NautiDistrib` },

@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderFilters } from "~/components/compte/OrderFilters";
-import { OrderTable } from "~/components/compte/OrderTable";
-import { PageLinks } from "~/components/compte/PageLinks";
+import { OrderFilters } from "~/components/orders/OrderFilters";
+import { OrderTable } from "~/components/orders/OrderTable";
+import { PageLinks } from "~/components/ui/PageLinks";
 import { loadOrderList, requireOrdersUser } from "~/services/orders/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Mes commandes · NautiDistrib" }];
 

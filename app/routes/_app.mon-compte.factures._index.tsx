@@ -1,14 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { InvoiceFilters } from "~/components/compte/InvoiceFilters";
-import { InvoiceSummaryBlock } from "~/components/compte/InvoiceSummaryBlock";
-import { InvoiceTable } from "~/components/compte/InvoiceTable";
-import { PageLinks } from "~/components/compte/PageLinks";
+import { InvoiceFilters } from "~/components/invoices/InvoiceFilters";
+import { InvoiceSummaryBlock } from "~/components/invoices/InvoiceSummaryBlock";
+import { InvoiceTable } from "~/components/invoices/InvoiceTable";
+import { PageLinks } from "~/components/ui/PageLinks";
 import { loadInvoiceList, requireInvoicesUser } from "~/services/invoices/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 import { formatQuantity } from "@shared/domain/french-format";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Mes factures · NautiDistrib" }];
 

@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@shared/domain/french-format";
-import { PageLinks } from "~/components/compte/PageLinks";
-import { AddToCartForm, addToCartStylesheet } from "~/components/panier/AddToCartForm";
+import { PageLinks } from "~/components/ui/PageLinks";
+import { AddToCartForm, addToCartStylesheet } from "~/components/cart/AddToCartForm";
 import { Money } from "~/components/ui/Money";
 import { loadHistoryPage, requireOrdersUser } from "~/services/orders/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }, addToCartStylesheet];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }, addToCartStylesheet];
 
 export const meta: MetaFunction = () => [{ title: "Historique d'achat · NautiDistrib" }];
 

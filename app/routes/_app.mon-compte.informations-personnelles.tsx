@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AddressList } from "~/components/users/AddressList";
-import { PersonalDetailsForm } from "~/components/users/PersonalDetailsForm";
+import { AddressList } from "~/components/account-settings/AddressList";
+import { PersonalDetailsForm } from "~/components/account-settings/PersonalDetailsForm";
 import { loadPersonalInfo, personalInfoAction, requirePersonalInfoUser } from "~/services/account-settings/personal-info.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 import usersStyles from "~/styles/users.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: compteStyles },
+  { rel: "stylesheet", href: accountStyles },
   { rel: "stylesheet", href: usersStyles },
 ];
 

@@ -7,9 +7,9 @@ import { QuoteStateBadge, WaitingForYou } from "~/components/quotes/QuoteStateBa
 import { QuoteAttachments } from "~/components/quotes/QuoteThread";
 import type { FormAnswer } from "~/services/forms/types";
 import { loadQuotePage, quoteAction, requireQuotesUser } from "~/services/quotes/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Devis ${data.number}` : "Devis"} · NautiDistrib` }];
 

@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PageLinks } from "~/components/compte/PageLinks";
+import { PageLinks } from "~/components/ui/PageLinks";
 import { QuoteFilters } from "~/components/quotes/QuoteFilters";
 import { QuoteTable } from "~/components/quotes/QuoteTable";
 import { loadQuoteList, requireQuotesUser } from "~/services/quotes/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 import { formatQuantity } from "@shared/domain/french-format";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Mes devis · NautiDistrib" }];
 

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { QuoteRequestForm } from "~/components/quotes/QuoteRequestForm";
 import { createQuoteFromForm, loadQuoteDraft, requireQuotesUser } from "~/services/quotes/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Demande de devis · NautiDistrib" }];
 

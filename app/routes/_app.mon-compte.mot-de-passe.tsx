@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PasswordForm } from "~/components/users/PasswordForm";
+import { PasswordForm } from "~/components/account-settings/PasswordForm";
 import { changePasswordFromForm, loadPasswordPage } from "~/services/account-settings/password.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Mot de passe · NautiDistrib" }];
 

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BackorderTable } from "~/components/compte/BackorderTable";
-import { PageLinks } from "~/components/compte/PageLinks";
+import { BackorderTable } from "~/components/orders/BackorderTable";
+import { PageLinks } from "~/components/ui/PageLinks";
 import { respond } from "~/services/forms/index.server";
 import type { FormAnswer } from "~/services/forms/types";
 import { loadBackorderPage, requestCancellation, requireOrdersUser } from "~/services/orders/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 import { readForm } from "~/services/forms/read.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Mes reliquats · NautiDistrib" }];
 

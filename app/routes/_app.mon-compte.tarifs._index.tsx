@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PageLinks } from "~/components/compte/PageLinks";
-import { PriceListFilters } from "~/components/compte/PriceListFilters";
-import { PriceListTable } from "~/components/compte/PriceListTable";
+import { PageLinks } from "~/components/ui/PageLinks";
+import { PriceListFilters } from "~/components/price-list/PriceListFilters";
+import { PriceListTable } from "~/components/price-list/PriceListTable";
 import { formatDate, formatQuantity } from "@shared/domain/french-format";
 import { loadPriceListPage, requirePricesUser } from "~/services/price-list/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Mes tarifs · NautiDistrib" }];
 

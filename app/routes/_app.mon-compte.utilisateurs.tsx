@@ -4,11 +4,11 @@ import { InviteForm } from "~/components/users/InviteForm";
 import { UserHistory } from "~/components/users/UserHistory";
 import { UserTable } from "~/components/users/UserTable";
 import { loadUsers, requireUsersPageUser, usersAction } from "~/services/users/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 import usersStyles from "~/styles/users.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: compteStyles },
+  { rel: "stylesheet", href: accountStyles },
   { rel: "stylesheet", href: usersStyles },
 ];
 

@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { permissionsOf } from "@shared/domain/permissions";
-import { CartDetailsForm } from "~/components/panier/CartDetailsForm";
-import { CartLinesForm } from "~/components/panier/CartLinesForm";
-import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
-import { CartTotals } from "~/components/panier/CartTotals";
-import { CertificatesPanel } from "~/components/panier/CertificatesPanel";
-import { ClearCart } from "~/components/panier/ClearCart";
+import { CartDetailsForm } from "~/components/cart/CartDetailsForm";
+import { CartLinesForm } from "~/components/cart/CartLinesForm";
+import { CartOptionsForm } from "~/components/cart/CartOptionsForm";
+import { CartTotals } from "~/components/cart/CartTotals";
+import { CertificatesPanel } from "~/components/cart/CertificatesPanel";
+import { ClearCart } from "~/components/cart/ClearCart";
 import { Money } from "~/components/ui/Money";
 import { cartIntent, saveCartForm, todaysCartView } from "~/services/cart/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
 import { requireClientChosen, requireUser } from "~/services/guards.server";
-import panierStyles from "~/styles/panier.css";
+import cartStyles from "~/styles/cart.css";
 import { readForm } from "~/services/forms/read.server";
 
 export const meta: MetaFunction = () => [{ title: "Mon panier · NautiDistrib" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: panierStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const active = await requireUser(args);

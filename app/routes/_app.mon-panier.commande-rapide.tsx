@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { INITIAL_FORM_KEY, QuickOrderForm } from "~/components/panier/QuickOrderForm";
-import { QuickOrderReport } from "~/components/panier/QuickOrderReport";
+import { INITIAL_FORM_KEY, QuickOrderForm } from "~/components/quick-order/QuickOrderForm";
+import { QuickOrderReport } from "~/components/quick-order/QuickOrderReport";
 import { quickOrderPage, runQuickOrderForm, type QuickOrderAnswer } from "~/services/cart/index.server";
 import { requireClientChosen, requireUser } from "~/services/guards.server";
-import panierStyles from "~/styles/panier.css";
+import cartStyles from "~/styles/cart.css";
 
 export const meta: MetaFunction = () => [{ title: "Commande rapide · NautiDistrib" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: panierStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const active = await requireUser(args);

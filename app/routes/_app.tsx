@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { MemberFrame } from "~/components/layout/MemberFrame";
-import { addToCartStylesheet } from "~/components/panier/AddToCartForm";
+import { addToCartStylesheet } from "~/components/cart/AddToCartForm";
 import { liveCartKeyOf } from "~/services/realtime/key.server";
 import { requireUser } from "~/services/guards.server";
 import { loadDefaultLayout } from "~/services/layout/layout.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ClientTable } from "~/components/clients/ClientTable";
+import { ClientTable } from "~/components/contributor/ClientTable";
 import { backToMaster, clientsIntent, loginAsClient } from "~/services/contributor.server";
 import { parseForm, UNKNOWN_INTENT } from "~/services/forms/index.server";
 import { actsAsContributor, confirmWithBackoffice, requireUser } from "~/services/guards.server";

@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EarlierProposals, QuoteHistory } from "~/components/quotes/QuoteDetailParts";
 import { QuoteProposalBlock } from "~/components/quotes/QuoteProposalTable";
-import { ProposalForm } from "~/components/quotes/sales/ProposalForm";
-import { SalesActionForms } from "~/components/quotes/sales/SalesActionForms";
-import { SalesFrame } from "~/components/quotes/sales/SalesFrame";
-import { SalesQuoteFacts, SalesQuoteRequest } from "~/components/quotes/sales/SalesQuoteRequest";
+import { ProposalForm } from "~/components/sales-quotes/ProposalForm";
+import { SalesActionForms } from "~/components/sales-quotes/SalesActionForms";
+import { SalesFrame } from "~/components/sales-quotes/SalesFrame";
+import { SalesQuoteFacts, SalesQuoteRequest } from "~/components/sales-quotes/SalesQuoteRequest";
 import type { FormAnswer } from "~/services/forms/types";
 import { loadSalesQuotePage, requireSalesUser, salesQuoteAction } from "~/services/sales-quotes/index.server";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: compteStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Devis ${data.quote.number} · ${data.quote.orgName}` : "Devis"} · NautiDistrib` }];
 

@@ -1,18 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PageLinks } from "~/components/compte/PageLinks";
-import { SalesFrame } from "~/components/quotes/sales/SalesFrame";
-import { SalesQuoteFilters } from "~/components/quotes/sales/SalesQuoteFilters";
-import { SalesQuoteTable } from "~/components/quotes/sales/SalesQuoteTable";
+import { PageLinks } from "~/components/ui/PageLinks";
+import { SalesFrame } from "~/components/sales-quotes/SalesFrame";
+import { SalesQuoteFilters } from "~/components/sales-quotes/SalesQuoteFilters";
+import { SalesQuoteTable } from "~/components/sales-quotes/SalesQuoteTable";
 import { loadSalesQuoteList, requireSalesUser } from "~/services/sales-quotes/index.server";
 import catalogueStyles from "~/styles/catalogue.css";
-import compteStyles from "~/styles/compte.css";
+import accountStyles from "~/styles/account.css";
 import { formatQuantity } from "@shared/domain/french-format";
 
 // catalogue.css styles the list's filter bar (.list-controls), as on the catalogue's lists.
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
-  { rel: "stylesheet", href: compteStyles },
+  { rel: "stylesheet", href: accountStyles },
 ];
 
 export const meta: MetaFunction = () => [{ title: "Demandes de devis de mes clients · NautiDistrib" }];

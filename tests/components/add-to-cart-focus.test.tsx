@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { AddToCartModal } from "~/components/panier/AddToCartModal";
+import { AddToCartModal } from "~/components/cart/AddToCartModal";
 
 /**
  * Issue 24, the keyboard: once the add-to-cart modal closes, the focus is back on the button

@@ -5,8 +5,8 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CartDetailsForm } from "~/components/panier/CartDetailsForm";
-import { CartOptionsForm } from "~/components/panier/CartOptionsForm";
+import { CartDetailsForm } from "~/components/cart/CartDetailsForm";
+import { CartOptionsForm } from "~/components/cart/CartOptionsForm";
 import type { CartView } from "~/services/cart/types";
 import { CART_VIEW } from "./cart-view-fixtures";
 

@@ -5,8 +5,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CartLinesForm } from "~/components/panier/CartLinesForm";
-import { QUANTITY_DEBOUNCE_MS } from "~/components/panier/useQuantityField";
+import { CartLinesForm } from "~/components/cart/CartLinesForm";
+import { QUANTITY_DEBOUNCE_MS } from "~/components/cart/useQuantityField";
 import type { CartView } from "~/services/cart/types";
 import { CART_LINE, CART_VIEW } from "./cart-view-fixtures";
 

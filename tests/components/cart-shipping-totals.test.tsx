@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { AddToCartModal } from "~/components/panier/AddToCartModal";
+import { AddToCartModal } from "~/components/cart/AddToCartModal";
 import CartPage from "~/routes/_app.mon-panier._index";
 import SummaryStep from "~/routes/_app.commander.recapitulatif";
 import FinishStep from "~/routes/_app.commander.terminer";
@@ -195,7 +195,7 @@ describe("the summary", () => {
     const cells = within(row).getAllByRole("cell");
     expect(cells.map((cell) => cell.textContent?.replace(/\s/g, " "))).toEqual(["213,68 €", "4", "855,20 €", "0,48 €"]);
     for (const cell of cells) expect(cell.className).toBe("checkout-table__number");
-    const css = readFileSync("app/styles/commande.css", "utf8");
+    const css = readFileSync("app/styles/checkout.css", "utf8");
     expect(css).toMatch(/\.checkout-table \.checkout-table__number \{[^}]*text-align: right;[^}]*font-variant-numeric: tabular-nums;/);
   });
 

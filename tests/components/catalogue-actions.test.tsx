@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { FavoriteToggle } from "~/components/catalogue/FavoriteToggle";
-import { AddToCartForm } from "~/components/panier/AddToCartForm";
+import { AddToCartForm } from "~/components/cart/AddToCartForm";
 
 afterEach(cleanup);
 

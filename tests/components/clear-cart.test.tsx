@@ -4,7 +4,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { ClearCart } from "~/components/panier/ClearCart";
+import { ClearCart } from "~/components/cart/ClearCart";
 
 /** « Vider le panier » asks at the place of the button, and the keyboard follows (issue 24). */
 

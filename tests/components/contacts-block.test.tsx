@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ContactsBlock } from "~/components/compte/ContactsBlock";
+import { ContactsBlock } from "~/components/orders/ContactsBlock";
 import type { Contacts } from "~/services/orders/types";
 
 afterEach(cleanup);

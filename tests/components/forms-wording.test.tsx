@@ -5,11 +5,11 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ClientTable } from "~/components/clients/ClientTable";
-import { DeliveryAddressForm } from "~/components/commande/DeliveryAddressForm";
-import { CertificatesPanel } from "~/components/panier/CertificatesPanel";
-import { AddressForm } from "~/components/users/AddressForm";
-import { AddressList } from "~/components/users/AddressList";
+import { ClientTable } from "~/components/contributor/ClientTable";
+import { DeliveryAddressForm } from "~/components/checkout/DeliveryAddressForm";
+import { CertificatesPanel } from "~/components/cart/CertificatesPanel";
+import { AddressForm } from "~/components/account-settings/AddressForm";
+import { AddressList } from "~/components/account-settings/AddressList";
 import { CART_LINE } from "./cart-view-fixtures";
 
 /**

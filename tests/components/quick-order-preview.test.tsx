@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { QuickOrderForm } from "~/components/panier/QuickOrderForm";
+import { QuickOrderForm } from "~/components/quick-order/QuickOrderForm";
 import { stockText, typedQuantity } from "~/components/quick-order/preview-text";
 import QuickOrderPage from "~/routes/_app.mon-panier.commande-rapide";
 import type { ReferencePreview } from "~/services/quick-order/types";

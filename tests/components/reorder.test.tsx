@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ReorderProposal } from "~/components/compte/Reorder";
+import { ReorderProposal } from "~/components/orders/Reorder";
 import type { ReorderLineView, ReorderProposalView } from "~/services/orders/types";
 
 afterEach(cleanup);

@@ -4,10 +4,10 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { AddressList } from "~/components/users/AddressList";
+import { AddressList } from "~/components/account-settings/AddressList";
 import { InviteForm } from "~/components/users/InviteForm";
-import { PersonalDetailsForm } from "~/components/users/PersonalDetailsForm";
-import { PasswordForm } from "~/components/users/PasswordForm";
+import { PersonalDetailsForm } from "~/components/account-settings/PersonalDetailsForm";
+import { PasswordForm } from "~/components/account-settings/PasswordForm";
 import { UserHistory } from "~/components/users/UserHistory";
 import { UserTable } from "~/components/users/UserTable";
 import type { AddressView, DetailsView } from "~/services/account-settings/types";

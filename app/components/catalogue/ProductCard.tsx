@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { memo } from "react";
-import { AddToCartFormView } from "~/components/panier/AddToCartForm";
+import { AddToCartFormView } from "~/components/cart/AddToCartForm";
 import { FavoriteToggleForm } from "./FavoriteToggle";
 import { productHref } from "~/services/catalogue/list-url";
 import { CardPrice } from "./PriceBlock";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AddToCartForm } from "~/components/panier/AddToCartForm";
+import { AddToCartForm } from "~/components/cart/AddToCartForm";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { PriceBlock } from "./PriceBlock";
 import { ProductPicture } from "./ProductPicture";

@@ -1,7 +1,7 @@
 import { useFetcher, useFetchers, useLocation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { addToCartFetchData, showAddToCartAnswer } from "~/components/panier/AddToCartForm";
-import { AddToCartModal } from "~/components/panier/AddToCartModal";
+import { addToCartFetchData, showAddToCartAnswer } from "~/components/cart/AddToCartForm";
+import { AddToCartModal } from "~/components/cart/AddToCartModal";
 import { ADD_TO_CART_ACTION, type AddToCartAnswer, type AddedToCart } from "~/services/cart/types";
 import { FAVORITES_ACTION } from "./FavoriteToggle";
 

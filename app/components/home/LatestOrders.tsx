@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { plural } from "@shared/domain/plural";
-import { reorderPath } from "~/components/compte/Reorder";
+import { reorderPath } from "~/components/orders/Reorder";
 import type { LatestOrdersView } from "~/services/home/types";
 import { formatDate } from "@shared/domain/french-format";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { INITIAL_FORM_KEY } from "~/components/panier/QuickOrderForm";
+import { INITIAL_FORM_KEY } from "~/components/quick-order/QuickOrderForm";
 import type { QuickOrderView } from "~/services/home/types";
 
 /**

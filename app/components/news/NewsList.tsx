@@ -1,4 +1,4 @@
-import { PageLinks } from "~/components/compte/PageLinks";
+import { PageLinks } from "~/components/ui/PageLinks";
 import type { NewsListView } from "~/services/news/types";
 import { NewsCardItem } from "./NewsCardItem";
 import { ALL, NewsCategoryNav } from "./NewsCategoryNav";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FilterActions, FilterNotices, SelectField, optionsOf } from "~/components/compte/ListFilterParts";
+import { FilterActions, FilterNotices, SelectField, optionsOf } from "~/components/ui/ListFilterParts";
 import type { QuoteFilterNotice, QuoteFilterValues, QuoteState } from "~/services/quotes/types";
 
 export interface QuoteFiltersProps {

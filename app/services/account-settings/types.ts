@@ -1,6 +1,6 @@
 /**
  * View models of /mon-compte/mot-de-passe and /mon-compte/informations-personnelles, shared by
- * app/services/account-settings/ and app/components/users/. Plain types only.
+ * app/services/account-settings/ and app/components/account-settings/. Plain types only.
  */
 
 export type PasswordField = "actuel" | "nouveau" | "confirmation";

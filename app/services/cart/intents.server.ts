@@ -19,7 +19,7 @@ const shownText = shownTextField;
 
 /**
  * The delivery options (direct delivery, Saturday) with the state shown: the form of
- * /mon-panier and of /commander/livraison alike (components/panier/CartOptionsForm.tsx).
+ * /mon-panier and of /commander/livraison alike (components/cart/CartOptionsForm.tsx).
  */
 export const optionsIntent = z.object({
   intent: z.literal("options"),

@@ -2,7 +2,7 @@ import type { InvoiceKind, InvoiceStatus } from "@shared/contracts/invoices";
 
 /**
  * View models of /mon-compte/factures and of the invoices on an order's page, shared by
- * app/services/invoices/ and app/components/compte/ (docs/invoices-portal.md). Amounts are
+ * app/services/invoices/ and app/components/invoices/ (docs/invoices-portal.md). Amounts are
  * integer cents: whoever may read invoices reads them whole.
  */
 

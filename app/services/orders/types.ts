@@ -4,7 +4,7 @@ import type { Contacts } from "@shared/contracts/contacts";
 
 /**
  * View models of the account pages (orders, back-orders, purchase history), shared by
- * app/services/orders/ and app/components/compte/ (docs/decisions/0098-feature-folders.md).
+ * app/services/orders/ and app/components/orders/ (docs/decisions/0098-feature-folders.md).
  * Amounts are cents, or null when the user may not see prices.
  */
 

@@ -2,7 +2,7 @@ import type { PriceListRow } from "@shared/contracts/price-list";
 
 /**
  * View models of /mon-compte/tarifs, shared by app/services/price-list/ and
- * app/components/compte/ (docs/price-list.md). Amounts are integer cents, before tax.
+ * app/components/price-list/ (docs/price-list.md). Amounts are integer cents, before tax.
  */
 
 export type { PriceListRow };

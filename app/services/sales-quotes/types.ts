@@ -11,7 +11,7 @@ import type {
 
 /**
  * View models of the representative's pages, /clients/devis and /clients/devis/{id}
- * (docs/quotes.md), shared by app/services/sales-quotes/ and app/components/quotes/sales/.
+ * (docs/quotes.md), shared by app/services/sales-quotes/ and app/components/sales-quotes/.
  * The pieces a quote's page shares with the customer's (proposal, thread, files) keep the
  * customer's view types, so the same tables draw both.
  */

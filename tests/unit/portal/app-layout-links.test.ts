@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToCartStylesheet } from "~/components/panier/AddToCartForm";
+import { addToCartStylesheet } from "~/components/cart/AddToCartForm";
 import { links } from "~/routes/_app";
 
 describe("the default layout's links", () => {

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 /**
  * The import rules of docs/decisions/0098-feature-folders.md, on every import including
  * `import type` (eslint's no-cycle skips type-only imports, and a type cycle is still two
- * modules that cannot be understood one without the other).
+ * modules that cannot be understood one without the other); and the one vocabulary of
+ * docs/decisions/0170-one-vocabulary-in-code.md: a feature has one English name in
+ * app/components/ and app/services/, French stays in URLs and route file names.
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const SOURCE_DIRS = ["app", "server", "shared"];
@@ -117,5 +119,96 @@ describe("import rules", () => {
       file.startsWith(path.normalize("app/services/")) ? targets.filter((target) => target.startsWith(path.normalize("app/components/"))).map((target) => `${file} → ${target}`) : [],
     );
     expect(offending).toEqual([]);
+  });
+});
+
+/** Folders of app/components/ with no server code of their own, and why. */
+const COMPONENTS_ONLY: Record<string, string> = {
+  ui: "drawing pieces every feature uses: error page, money, toasts, list filters, page links",
+  legal: "the legal pages' fixed text",
+};
+/** Folders of app/services/ that draw nothing, and why. */
+const SERVICES_ONLY: Record<string, string> = {
+  forms: "reading and answering every feature's forms",
+  upstream: "the back-office clients every feature calls",
+};
+/** Words of the French route file names that are English words too. */
+const ENGLISH_TOO = new Set([
+  ...["a", "app", "archive", "catalogue", "client", "csv", "de", "email", "export", "id", "index", "information"],
+  ...["invitation", "me", "mention", "pdf", "piece", "proposition", "public", "slug", "suggestion", "token", "version", "xlsx", "zip"],
+]);
+
+function folders(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** A name's words, lower case, without accents or a plural s: `QuickOrderForm` → quick, order, form. */
+function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9À-ÿ]+/)
+    .filter(Boolean)
+    .map((word) => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/s$/, ""));
+}
+
+/** The French words of the URLs, read from the route file names (`_app.mon-panier.commande-rapide.tsx`). */
+function routeVocabulary(): Set<string> {
+  const words = readdirSync(path.join(ROOT, "app/routes")).flatMap((file) =>
+    file
+      .replace(/\.tsx?$/, "")
+      .split(/[._$-]+/)
+      .filter((word) => /^[a-zé]+$/.test(word)),
+  );
+  return new Set(words.flatMap(wordsOf).filter((word) => !ENGLISH_TOO.has(word)));
+}
+
+/** Every folder and file under `dir`, app/routes left out (French file names by design). */
+function namesUnder(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (relative === path.normalize("app/routes")) return [];
+    return entry.isDirectory() ? [relative, ...namesUnder(relative)] : [relative];
+  });
+}
+
+describe("one vocabulary in code (decision 0170)", () => {
+  const components = folders("app/components");
+  const services = folders("app/services");
+  const serviceModules = readdirSync(path.join(ROOT, "app/services"))
+    .filter((file) => file.endsWith(".server.ts"))
+    .map((file) => file.slice(0, -".server.ts".length));
+
+  it("reads the French words of the URLs", () => {
+    const vocabulary = routeVocabulary();
+    expect([...vocabulary]).toEqual(expect.arrayContaining(["panier", "commande", "compte", "facture", "tarif", "reliquat", "devi"]));
+    expect(vocabulary.has("catalogue")).toBe(false);
+  });
+
+  it("names no folder or file of app/, shared/, server/ or tests/ with a French word of the URLs", () => {
+    const vocabulary = routeVocabulary();
+    const named = ["app", "shared", "server", "tests"].flatMap(namesUnder);
+    const french = named.filter((name) => wordsOf(path.basename(name)).some((word) => vocabulary.has(word)));
+    expect(named.length).toBeGreaterThan(500);
+    expect(french).toEqual([]);
+  });
+
+  it("gives each feature the same folder name in app/components/ and app/services/", () => {
+    const drawnWithoutService = components.filter((name) => !(name in COMPONENTS_ONLY) && !services.includes(name) && !serviceModules.includes(name));
+    const servedWithoutComponents = services.filter((name) => !(name in SERVICES_ONLY) && !components.includes(name));
+    expect(drawnWithoutService).toEqual([]);
+    expect(servedWithoutComponents).toEqual([]);
+  });
+
+  it("keeps the exceptions true: each is a folder on its side only", () => {
+    for (const name of Object.keys(COMPONENTS_ONLY)) expect([components.includes(name), services.includes(name)], name).toEqual([true, false]);
+    for (const name of Object.keys(SERVICES_ONLY)) expect([services.includes(name), components.includes(name)], name).toEqual([true, false]);
+  });
+
+  it("nests no feature inside another's components folder", () => {
+    const nested = components.flatMap((name) => folders(path.join("app/components", name)).map((inner) => `${name}/${inner}`));
+    expect(nested).toEqual([]);
   });
 });

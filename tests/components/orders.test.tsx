@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderDetail } from "@shared/contracts/orders";
 import { orderPageAmounts } from "@shared/domain/order-amounts";
-import { BackorderTable } from "~/components/compte/BackorderTable";
-import { OrderFilters } from "~/components/compte/OrderFilters";
-import { OrderLines } from "~/components/compte/OrderFollowUp";
-import { OrderTable } from "~/components/compte/OrderTable";
+import { BackorderTable } from "~/components/orders/BackorderTable";
+import { OrderFilters } from "~/components/orders/OrderFilters";
+import { OrderLines } from "~/components/orders/OrderFollowUp";
+import { OrderTable } from "~/components/orders/OrderTable";
 import type { BackorderRow, OrderFilterValues, OrderRow } from "~/services/orders/types";
 
 afterEach(cleanup);

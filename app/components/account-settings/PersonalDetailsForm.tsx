@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { DetailsView, PersonalInfoRefusal } from "~/services/account-settings/types";
-import { TextField } from "./FormFields";
+import { TextField } from "~/components/users/FormFields";
 
 /** Name, job title, e-mail and phone of the logged-in account; the phone in French or « +code » format. */
 export function PersonalDetailsForm({ details, refusal }: { details: DetailsView; refusal?: PersonalInfoRefusal | undefined }) {

@@ -1,5 +1,5 @@
 import type { ShownTotals } from "@shared/domain/totals";
-import { shownTotalRows } from "~/components/commande/shown-total-rows";
+import { shownTotalRows } from "~/components/checkout/shown-total-rows";
 import { Money } from "~/components/ui/Money";
 
 /**

@@ -4,7 +4,7 @@ import type { OrderPageAmounts } from "@shared/domain/order-amounts";
 import { orderLddFee } from "@shared/domain/shipping-display";
 import { shippingLabel } from "@shared/domain/shipping-labels";
 import { shownTotalLines, type ShownTotals } from "@shared/domain/totals";
-import { AddressBlock } from "~/components/commande/AddressBlock";
+import { AddressBlock } from "~/components/checkout/AddressBlock";
 import { Money } from "~/components/ui/Money";
 import type { OrderDetail } from "~/services/orders/types";
 import { formatDate, formatDateTime } from "@shared/domain/french-format";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { FormAnswer } from "~/services/forms/types";
-import { PrefilledReference } from "~/components/panier/PrefilledReference";
+import { PrefilledReference } from "~/components/cart/PrefilledReference";
 
 interface Values {
   ref: string;

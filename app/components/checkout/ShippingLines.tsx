@@ -1,6 +1,6 @@
 import type { CartLineView } from "~/services/cart/types";
 import { LDD_ROW_KEY } from "@shared/domain/shipping-display";
-import { cartShippingRows } from "~/components/panier/shipping-rows";
+import { cartShippingRows } from "~/components/cart/shipping-rows";
 import { Money } from "~/components/ui/Money";
 
 /**

@@ -1,14 +1,14 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { MAX_LINE_QTY } from "@shared/domain/cart";
-import panierStyles from "~/styles/panier.css";
+import cartStyles from "~/styles/cart.css";
 import { withToast } from "~/components/ui/toasts";
 import { AddToCartModal } from "./AddToCartModal";
 import { ADD_TO_CART_ACTION, type AddToCartAnswer, type AddedToCart } from "~/services/cart/types";
 import { FETCH_MODE_FIELD, FETCH_MODE_VALUE } from "~/services/forms/types";
 
 /** Add it to the `links` of a route that shows AddToCartForm: it styles the form and its modal. */
-export const addToCartStylesheet = { rel: "stylesheet", href: panierStyles } as const;
+export const addToCartStylesheet = { rel: "stylesheet", href: cartStyles } as const;
 
 export interface AddToCartFormProps {
   productId: number;

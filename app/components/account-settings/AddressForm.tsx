@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { AddressField, AddressValues, PersonalInfoRefusal } from "~/services/account-settings/types";
 import { countryChoices } from "@shared/domain/countries";
-import { TextField } from "./FormFields";
+import { TextField } from "~/components/users/FormFields";
 
 const EMPTY: AddressValues = { adr_name: "", adr_line1: "", adr_line2: "", adr_zipcode: "", adr_city: "", adr_country: "FR", adr_phone: "" };
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FilterActions, FilterNotices, SelectField, optionsOf } from "~/components/compte/ListFilterParts";
+import { FilterActions, FilterNotices, SelectField, optionsOf } from "~/components/ui/ListFilterParts";
 import { QuoteSearchField } from "~/components/quotes/QuoteFilters";
 import type { SalesClientOption, SalesQuoteFilterNotice, SalesQuoteFilterValues, QuoteState } from "~/services/sales-quotes/types";
 

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { QuickOrderGridRow } from "~/components/quick-order/QuickOrderGridRow";
+import { QuickOrderGridRow } from "./QuickOrderGridRow";
 import { useHydrated } from "~/lib/useHydrated";
 import { QUICK_ORDER_TEMPLATE_PATH } from "~/services/quick-order/types";
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FilterActions, FilterNotices, SelectField } from "./ListFilterParts";
+import { FilterActions, FilterNotices, SelectField } from "~/components/ui/ListFilterParts";
 import type { PriceListFilterNotice, PriceListFilterValues, PriceListOption } from "~/services/price-list/types";
 
 export interface PriceListFiltersProps {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { DateRangeFields, FilterActions, FilterNotices, optionsOf, SelectField } from "./ListFilterParts";
+import { DateRangeFields, FilterActions, FilterNotices, optionsOf, SelectField } from "~/components/ui/ListFilterParts";
 import type { FilterNotice, OrderFilterValues, OrderStatus } from "~/services/orders/types";
 
 export interface OrderFiltersProps {

@@ -1,5 +1,5 @@
 import type { CartLineView } from "~/services/cart/types";
-import { StockNotice } from "~/components/panier/StockNotice";
+import { StockNotice } from "~/components/cart/StockNotice";
 import { Money } from "~/components/ui/Money";
 
 /**

@@ -4,10 +4,10 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { INVOICE_STATUSES } from "@shared/contracts/invoices";
-import { InvoiceFilters } from "~/components/compte/InvoiceFilters";
-import { InvoiceOrderList } from "~/components/compte/InvoiceOrderList";
-import { InvoiceSummaryBlock } from "~/components/compte/InvoiceSummaryBlock";
-import { InvoiceTable } from "~/components/compte/InvoiceTable";
+import { InvoiceFilters } from "~/components/invoices/InvoiceFilters";
+import { InvoiceOrderList } from "~/components/invoices/InvoiceOrderList";
+import { InvoiceSummaryBlock } from "~/components/invoices/InvoiceSummaryBlock";
+import { InvoiceTable } from "~/components/invoices/InvoiceTable";
 import type { InvoiceFilterValues, InvoiceRow } from "~/services/invoices/types";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { PasswordRefusal, PasswordView } from "~/services/account-settings/types";
-import { NewPasswordFields, PasswordFieldError, describedBy } from "./PasswordStrength";
+import { NewPasswordFields, PasswordFieldError, describedBy } from "~/components/users/PasswordStrength";
 
 /**
  * The password change: the current password, the new one twice (PasswordStrength.tsx, shared
