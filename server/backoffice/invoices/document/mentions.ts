@@ -1,5 +1,5 @@
-import { formatEuros } from "@shared/domain/money";
 import type { InvoiceDocument, PostalAddress, VatExemption } from "./model";
+import { formatEuros } from "@shared/domain/french-format";
 
 /**
  * The French wording printed on invoices and credit notes, with the text of law that asks for

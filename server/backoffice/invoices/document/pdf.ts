@@ -1,5 +1,4 @@
 import PDFDocument from "pdfkit";
-import { formatEuros } from "@shared/domain/money";
 import { ECOTAX_LABEL } from "@shared/domain/totals";
 import type { InvoiceLine } from "@shared/contracts/invoices";
 import { facturXml } from "./cii";
@@ -14,7 +13,7 @@ import {
 } from "./mentions";
 import { CONTENT_WIDTH, MARGIN, PageLayout, collect, drawFigures, drawFooters, drawTable, loadFonts, registerFonts, type Column, type Doc, type Struct } from "./kit";
 import type { InvoiceDocument } from "./model";
-import { formatNumericDate, formatPercent, formatQuantity } from "@shared/domain/french-format";
+import { formatEuros, formatNumericDate, formatPercent, formatQuantity } from "@shared/domain/french-format";
 
 /**
  * The invoice or credit note as a Factur-X file (docs/invoice-pdf.md): an A4 PDF/A-3b drawn with

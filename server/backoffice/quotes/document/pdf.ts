@@ -1,9 +1,8 @@
 import PDFDocument from "pdfkit";
-import { formatEuros } from "@shared/domain/money";
 import { CONTENT_WIDTH, MARGIN, PageLayout, collect, drawFigures, drawFooters, drawTable, loadFonts, registerFonts, type Column } from "../../invoices/document/kit";
 import { addressLines, legalFormWording } from "../../invoices/document/mentions";
 import type { QuotePdfLine, QuoteProposalDocument } from "./model";
-import { formatNumericDate, formatQuantity } from "@shared/domain/french-format";
+import { formatEuros, formatNumericDate, formatQuantity } from "@shared/domain/french-format";
 
 /**
  * One version of a quote's proposal as an A4 PDF (docs/quote-pdf.md), drawn with the invoice's
