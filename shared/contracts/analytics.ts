@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isoDate } from "./entities";
-import { calendarDate } from "./orders";
+import { calendarDate, isoDate, PERIOD_ORDER_ISSUE, periodInOrder } from "./primitives";
 
 /**
  * The page-view report (docs/analytics.md, decision 0125): GET /api/analytics/report, a call
@@ -27,7 +26,7 @@ export const analyticsReportQuery = z
     pages: z.coerce.number().int().min(1, "Au moins une page.").max(500, "Au plus 500 pages.").default(50),
   })
   .strict()
-  .refine((query) => query.from <= query.to, { path: ["to"], message: "La date de fin précède la date de début." })
+  .refine(periodInOrder, PERIOD_ORDER_ISSUE)
   .refine((query) => daysBetween(query.from, query.to) < ANALYTICS_REPORT_MAX_DAYS, {
     path: ["to"],
     message: `Une période compte au plus ${ANALYTICS_REPORT_MAX_DAYS} jours.`,

@@ -1,17 +1,6 @@
 import { z } from "zod";
-import {
-  address,
-  authUser,
-  cart,
-  cartAnswer,
-  cartLine,
-  cents,
-  grams,
-  isoDate,
-  productProperties,
-  shippingProduct,
-  stock,
-} from "./entities";
+import { address, authUser, cart, cartAnswer, cartLine, productProperties, shippingProduct, stock } from "./entities";
+import { cents, grams, idParam, page, pageSize } from "./primitives";
 
 /**
  * Requests and responses of the back-office contract (docs/specification.md §7 plus what the
@@ -115,7 +104,7 @@ export const saveCartRequest = z.object({ version: z.number().int().nonnegative(
 export const cartConflict = apiError.extend({ cart: cartAnswer, version: z.number().int().nonnegative() });
 
 export const confirmQuery = z
-  .object({ usr_id: z.coerce.number().int().positive(), usr_name: z.string().min(1).max(120) })
+  .object({ usr_id: idParam, usr_name: z.string().min(1).max(120) })
   .strict();
 /**
  * The cart as read (the back-office reprices it) and the totals the user was shown, checked
@@ -177,7 +166,7 @@ export const order = z
   .strict();
 export type Order = z.infer<typeof order>;
 
-export const freeShippingQuery = z.object({ usr_id: z.coerce.number().int().positive() }).strict();
+export const freeShippingQuery = z.object({ usr_id: idParam }).strict();
 export const freeShippingResponse = z.object({ eligible: z.boolean() }).strict();
 
 // ---- pim --------------------------------------------------------------------------------
@@ -237,7 +226,7 @@ export type ProductDetail = z.infer<typeof productDetail>;
  */
 export const productDetailQuery = z
   .object({
-    usr_id: z.coerce.number().int().positive(),
+    usr_id: idParam,
     by: z.enum(["ref"], "Le paramètre by n'accepte que « ref ».").optional(),
   })
   .strict();
@@ -246,9 +235,9 @@ export type ProductDetailQuery = z.infer<typeof productDetailQuery>;
 export const productSort = z.enum(["relevance", "reference", "name", "price_asc", "price_desc"]);
 export const productListQuery = z
   .object({
-    usr_id: z.coerce.number().int().positive(),
-    category: z.coerce.number().int().positive().optional(),
-    brand: z.coerce.number().int().positive().optional(),
+    usr_id: idParam,
+    category: idParam.optional(),
+    brand: idParam.optional(),
     /** Control characters are refused: the database would fail on a NUL (a 500 instead of a 400). */
     q: z
       .string()
@@ -259,8 +248,8 @@ export const productListQuery = z
     in_stock: z.enum(["1"]).optional(),
     promo: z.enum(["1"]).optional(),
     sort: productSort.default("relevance"),
-    page: z.coerce.number().int().min(1).max(10000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(24),
+    page,
+    per_page: pageSize(24),
     /** "1": the answer also says which of the page's products are the caller's favourites. */
     with_favorites: z.enum(["1"]).optional(),
     /** "1": the answer also carries the page's stock figures (as the wms batch answers them). */
@@ -288,7 +277,7 @@ export const productListResponse = z
   })
   .strict();
 
-export const usrQuery = z.object({ usr_id: z.coerce.number().int().positive() }).strict();
+export const usrQuery = z.object({ usr_id: idParam }).strict();
 
 // ---- wms --------------------------------------------------------------------------------
 
@@ -305,8 +294,7 @@ export const stockBatchResponse = z.array(stock);
 // ---- crm --------------------------------------------------------------------------------
 
 /** GET /api/crm/addresses: the organization's saved addresses (the acting one only). */
-export const addressListQuery = z.object({ org_id: z.coerce.number().int().positive() }).strict();
+export const addressListQuery = z.object({ org_id: idParam }).strict();
 export const createAddressRequest = address.omit({ obj_id: true });
 export const addressListResponse = z.array(address);
 
-export { isoDate };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { address } from "./entities";
+import { idParam } from "./primitives";
 
 /**
  * Back-office endpoints the checkout adds (docs/checkout.md), beside the contract of api.ts:
@@ -7,7 +8,7 @@ import { address } from "./entities";
  * GET /api/crm/order-recipients?org_id=   who receives the order confirmation email
  */
 
-export const orgQuery = z.object({ org_id: z.coerce.number().int().positive() }).strict();
+export const orgQuery = z.object({ org_id: idParam }).strict();
 
 export const invoicingAddressResponse = address.extend({ obj_id: z.number().int().positive() });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 // French zod messages, as every contract has them (docs/decisions/0096-french-zod-messages.md).
 import "./french-messages";
+import { idParam } from "./primitives";
 
 /**
  * The organization's contacts at the distributor, shown on the account home
@@ -9,7 +10,7 @@ import "./french-messages";
  * GET /api/crm/contacts?org_id= answers `contactsResponse`.
  */
 
-export const contactsQuery = z.object({ org_id: z.coerce.number().int().positive() }).strict();
+export const contactsQuery = z.object({ org_id: idParam }).strict();
 export type ContactsQuery = z.infer<typeof contactsQuery>;
 
 /** A contributor account linked to the organization (its sales representative). */

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isoDate, isoDateTime } from "./entities";
-import { page } from "./orders";
+import { isoDate, isoDateTime, page, pageOf } from "./primitives";
 
 /**
  * The distributor's published content (docs/content.md): news items in categories, and
@@ -104,12 +103,8 @@ export const newsListQuery = z
   .strict();
 export type NewsListQuery = z.infer<typeof newsListQuery>;
 
-export const newsListResponse = z
-  .object({
-    items: z.array(newsSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
+export const newsListResponse = pageOf(newsSummary)
+  .extend({
     /** The category asked for, or null for all of them. */
     category: newsCategory.nullable(),
   })

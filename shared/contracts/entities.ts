@@ -1,15 +1,10 @@
-import "./french-messages";
 import { z } from "zod";
+import { cents, grams, isoDate, isoDateTime } from "./primitives";
 
 /**
  * Entities of the back-office contract (docs/specification.md §3). Field names follow the spec.
  * Amounts are integer cents and weights integer grams on the wire (docs/decisions/0003).
  */
-
-export const cents = z.number().int();
-export const grams = z.number().int().nonnegative();
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-export const isoDateTime = z.string().datetime({ offset: true });
 
 export const objClass = z.enum(["organization", "people", "contributor"]);
 export type ObjClass = z.infer<typeof objClass>;

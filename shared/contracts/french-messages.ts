@@ -5,7 +5,7 @@ import { z } from "zod";
  * parseInput, the portal's forms): a field without a message of its own is refused with
  * "Entrée invalide : nombre attendu, chaîne de caractères reçu", never zod's English. zod keeps
  * this in one global configuration, read when an issue is raised; a message written in a
- * schema still outranks it. Imported for its side effect by entities.ts, which every contract
- * imports (docs/decisions/0096-french-zod-messages.md).
+ * schema still outranks it. Imported for its side effect by primitives.ts, which the contracts
+ * import, entities.ts among them (docs/decisions/0096-french-zod-messages.md).
  */
 z.config(z.locales.fr());

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { cents, isoDate, isoDateTime } from "./entities";
-import { calendarDate, eventInstant, note, orgIdParam, page, pageSize, searchText } from "./orders";
+import { calendarDate, cents, eventInstant, idParam, isoDate, isoDateTime, note, page, pageOf, pageSize, PERIOD_ORDER_ISSUE, periodInOrder, searchText } from "./primitives";
 
 /**
  * Invoices and credit notes (docs/invoices.md): the back-office issues an invoice for each
@@ -145,7 +144,7 @@ const amountBound = z.coerce.number().int().min(0, "Le montant ne peut pas être
 
 export const invoiceListQuery = z
   .object({
-    org_id: orgIdParam,
+    org_id: idParam,
     /** Issued on or after (France). */
     from: calendarDate.optional(),
     /** Issued on or before (France). */
@@ -157,7 +156,7 @@ export const invoiceListQuery = z
     /** In the order number or the customer's reference, accents and case ignored. */
     order_ref: searchText(100),
     /** The invoices of one order (its page lists them). */
-    ord_id: z.coerce.number().int().positive().optional(),
+    ord_id: idParam.optional(),
     /** Total with tax, inclusive bounds, in cents. */
     min_ttc: amountBound,
     max_ttc: amountBound,
@@ -165,10 +164,7 @@ export const invoiceListQuery = z
     size: pageSize(20),
   })
   .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: "La date de fin précède la date de début.",
-    path: ["to"],
-  })
+  .refine(periodInOrder, PERIOD_ORDER_ISSUE)
   .refine((query) => query.min_ttc === undefined || query.max_ttc === undefined || query.min_ttc <= query.max_ttc, {
     message: "Le montant maximum est inférieur au montant minimum.",
     path: ["max_ttc"],
@@ -188,12 +184,8 @@ export const invoiceAccountSummary = z
   .strict();
 export type InvoiceAccountSummary = z.infer<typeof invoiceAccountSummary>;
 
-export const invoiceListResponse = z
-  .object({
-    items: z.array(invoiceSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
+export const invoiceListResponse = pageOf(invoiceSummary)
+  .extend({
     summary: invoiceAccountSummary,
   })
   .strict();
@@ -227,14 +219,7 @@ export const serviceInvoiceListQuery = z
   .strict();
 
 export const serviceInvoiceSummary = invoiceSummary.extend({ org_ref: z.string(), org_name: z.string() }).strict();
-export const serviceInvoiceListResponse = z
-  .object({
-    items: z.array(serviceInvoiceSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
-  })
-  .strict();
+export const serviceInvoiceListResponse = pageOf(serviceInvoiceSummary);
 
 /** POST /api/erp/invoices/{number}/payments: a payment received (or a credit note used). */
 export const paymentRequest = z

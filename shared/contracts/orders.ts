@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { address, cents, isoDate, isoDateTime } from "./entities";
+import { address } from "./entities";
+import { PERIOD_ORDER_ISSUE, calendarDate, cents, eventInstant, idParam, isoDate, isoDateTime, note, page, pageOf, pageSize, periodInOrder, searchText } from "./primitives";
 
 /**
  * The orders' follow-up (docs/orders.md): what the distributor's systems send as an order moves
@@ -53,41 +54,6 @@ export const requestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof requestStatus>;
 
 // ---- input pieces -------------------------------------------------------------------------
-
-/** A calendar date that exists (2026-02-30 does not), YYYY-MM-DD. */
-export const calendarDate = isoDate.refine((value) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}, "Date invalide (format attendu AAAA-MM-JJ).");
-
-/** A search text: at most `max` characters, no control character (the database fails on a NUL). */
-export function searchText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `La recherche compte au plus ${max} caractères.`)
-    .regex(/^\P{Cc}*$/u, "La recherche ne doit pas contenir de caractères de contrôle.")
-    .optional();
-}
-
-/** A free text written by a person or a system (a reason, a message): newlines allowed. */
-export function note(min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .min(min, min > 1 ? `Écrivez au moins ${min} caractères.` : "Ce texte est obligatoire.")
-    .max(max, `Ce texte compte au plus ${max} caractères.`)
-    .regex(/^(?:\P{Cc}|[\n\r\t])*$/u, "Le texte ne doit pas contenir de caractères de contrôle.");
-}
-
-export const orgIdParam = z.coerce.number().int().positive();
-export const page = z.coerce.number().int().min(1, "Les pages commencent à 1.").max(10000, "Au plus 10 000 pages.").default(1);
-export function pageSize(defaultSize: number) {
-  return z.coerce.number().int().min(1, "Au moins une ligne par page.").max(100, "Au plus 100 lignes par page.").default(defaultSize);
-}
-
-/** When a step happened: an instant with its offset, or a date alone (taken at noon UTC). */
-export const eventInstant = z.union([isoDateTime, calendarDate], "Date invalide : AAAA-MM-JJ ou un instant ISO 8601 avec son fuseau.");
 
 const positiveQty = z.number().int().min(1, "La quantité doit être d'au moins 1.").max(9999, "Au plus 9 999 par ligne.");
 const productRef = z.string().trim().min(1, "La référence est obligatoire.").max(60, "Une référence compte au plus 60 caractères.");
@@ -236,7 +202,7 @@ export type OrderDetail = z.infer<typeof orderDetail>;
 
 export const orderListQuery = z
   .object({
-    org_id: orgIdParam,
+    org_id: idParam,
     /** Confirmed on or after this date (France). */
     from: calendarDate.optional(),
     /** Confirmed on or before this date (France). */
@@ -247,15 +213,12 @@ export const orderListQuery = z
     /** A product of the order: a reference's beginning, or words of its title. */
     product: searchText(100),
     /** The author's usr_id (one of the answer's `authors`). */
-    author: z.coerce.number().int().positive().optional(),
+    author: idParam.optional(),
     page,
     size: pageSize(20),
   })
   .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: "La date de fin précède la date de début.",
-    path: ["to"],
-  });
+  .refine(periodInOrder, PERIOD_ORDER_ISSUE);
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 export const orderSummary = z
@@ -279,12 +242,8 @@ export const orderSummary = z
   .strict();
 export type OrderSummary = z.infer<typeof orderSummary>;
 
-export const orderListResponse = z
-  .object({
-    items: z.array(orderSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
+export const orderListResponse = pageOf(orderSummary)
+  .extend({
     /** Everyone who placed an order of the organization (the author filter's choices), in French order. */
     authors: z.array(z.object({ usr_id: z.number().int().positive(), name: z.string() }).strict()),
   })
@@ -293,7 +252,7 @@ export type OrderListResponse = z.infer<typeof orderListResponse>;
 
 // ---- customer calls: back-orders, history, cancellation requests ----------------------------
 
-export const backorderListQuery = z.object({ org_id: orgIdParam, page, size: pageSize(50) }).strict();
+export const backorderListQuery = z.object({ org_id: idParam, page, size: pageSize(50) }).strict();
 
 export const backorderLine = z
   .object({
@@ -315,16 +274,9 @@ export const backorderLine = z
   .strict();
 export type BackorderLine = z.infer<typeof backorderLine>;
 
-export const backorderListResponse = z
-  .object({
-    items: z.array(backorderLine),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
-  })
-  .strict();
+export const backorderListResponse = pageOf(backorderLine);
 
-export const historyQuery = z.object({ org_id: orgIdParam, q: searchText(100), page, size: pageSize(20) }).strict();
+export const historyQuery = z.object({ org_id: idParam, q: searchText(100), page, size: pageSize(20) }).strict();
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
 export const historyRow = z
@@ -341,12 +293,8 @@ export const historyRow = z
   .strict();
 export type HistoryRow = z.infer<typeof historyRow>;
 
-export const historyResponse = z
-  .object({
-    items: z.array(historyRow),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
+export const historyResponse = pageOf(historyRow)
+  .extend({
     /** First day of the period (twelve months back, France). */
     since: isoDate,
   })
@@ -419,14 +367,7 @@ export const serviceOrderSummary = orderSummary
   .strict();
 export type ServiceOrderSummary = z.infer<typeof serviceOrderSummary>;
 
-export const serviceOrderListResponse = z
-  .object({
-    items: z.array(serviceOrderSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
-  })
-  .strict();
+export const serviceOrderListResponse = pageOf(serviceOrderSummary);
 
 export const serviceRequestListQuery = z.object({ status: requestStatus.default("en attente") }).strict();
 export const serviceCancellationRequest = cancellationRequest.extend({ org_ref: z.string(), org_name: z.string() }).strict();

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { cents, isoDate } from "./entities";
-import { orgIdParam, page, searchText } from "./orders";
+import { cents, idParam, isoDate, page, pageOf, searchText } from "./primitives";
 
 /**
  * The organization's price list (docs/price-list.md): for every product of the catalogue, its
@@ -15,13 +14,13 @@ export const PRICE_LIST_EXPORT_PAGE = 1000;
 
 export const priceListQuery = z
   .object({
-    org_id: orgIdParam,
+    org_id: idParam,
     /** A reference's beginning, or words of the title (accents and case ignored). */
     q: searchText(100),
     /** A brand's obj_id. */
-    brand: z.coerce.number().int().positive().optional(),
+    brand: idParam.optional(),
     /** A category's obj_id: its products and those of its sub-categories. */
-    category: z.coerce.number().int().positive().optional(),
+    category: idParam.optional(),
     page,
     size: z.coerce
       .number()
@@ -57,12 +56,8 @@ export const priceListRow = z
   .strict();
 export type PriceListRow = z.infer<typeof priceListRow>;
 
-export const priceListResponse = z
-  .object({
-    items: z.array(priceListRow),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
+export const priceListResponse = pageOf(priceListRow)
+  .extend({
     /** The date the prices are those of (France). */
     priced_on: isoDate,
   })

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { cart, cents, isoDate, isoDateTime } from "./entities";
-import { calendarDate, note, orgIdParam, page, pageSize, searchText } from "./orders";
+import { cart } from "./entities";
+import { calendarDate, cents, idParam, isoDate, isoDateTime, note, page, pageOf, pageSize, PERIOD_ORDER_ISSUE, periodInOrder, searchText } from "./primitives";
 
 /**
  * Quotes (docs/quotes.md): a customer asks (from its cart, a product or free text), the sales
@@ -221,21 +221,14 @@ export const quoteDetail = quoteSummary
   .strict();
 export type QuoteDetail = z.infer<typeof quoteDetail>;
 
-export const quoteListResponse = z
-  .object({
-    items: z.array(quoteSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
-  })
-  .strict();
+export const quoteListResponse = pageOf(quoteSummary);
 export type QuoteListResponse = z.infer<typeof quoteListResponse>;
 
 // ---- customer calls: /api/oms/quotes -------------------------------------------------------
 
 export const quoteListQuery = z
   .object({
-    org_id: orgIdParam,
+    org_id: idParam,
     state: quoteState.optional(),
     /** Asked on or after / before (France). */
     from: calendarDate.optional(),
@@ -246,7 +239,7 @@ export const quoteListQuery = z
     size: pageSize(20),
   })
   .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "La date de fin précède la date de début.", path: ["to"] });
+  .refine(periodInOrder, PERIOD_ORDER_ISSUE);
 export type QuoteListQuery = z.infer<typeof quoteListQuery>;
 
 /** POST /api/oms/quotes: lines from the cart, a product or free text. The cart is not touched. */
@@ -298,7 +291,7 @@ export const salesQuoteListQuery = z
   .object({
     state: quoteState.optional(),
     /** An organization's obj_id among the contributor's clients. */
-    org_id: z.coerce.number().int().positive().optional(),
+    org_id: idParam.optional(),
     q: searchText(100),
     /**
      * « a-traiter » (the default): the quotes waiting for the representative first, then the
@@ -314,12 +307,8 @@ export type SalesQuoteListQuery = z.infer<typeof salesQuoteListQuery>;
 /** The representative's list: each quote with its age in days (since it was asked, France). */
 export const salesQuoteSummary = quoteSummary.extend({ age_days: z.number().int().nonnegative() }).strict();
 export type SalesQuoteSummary = z.infer<typeof salesQuoteSummary>;
-export const salesQuoteListResponse = z
-  .object({
-    items: z.array(salesQuoteSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    size: z.number().int().positive(),
+export const salesQuoteListResponse = pageOf(salesQuoteSummary)
+  .extend({
     /** The organizations linked to the contributor, for the list's filter. */
     clients: z.array(z.object({ org_id: z.number().int().positive(), org_ref: z.string(), org_name: z.string() }).strict()),
   })

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { checkSiret, checkVatNumber, vatSiretMismatch, type IdCheck } from "../domain/company-ids";
 import { postalCodeProblem } from "../domain/contact-details";
 import { MAX_PASSWORD_LENGTH } from "../domain/password";
-import { isoDateTime } from "./entities";
 import { phoneInput } from "./users";
+import { emailAddress, isoDateTime } from "./primitives";
 
 /**
  * What visitors send without an account (docs/requests.md, docs/backoffice-api.md « Requests »):
@@ -29,12 +29,7 @@ function multiLine(label: { required?: string; tooLong: string }, max: number) {
   return sized.max(max, label.tooLong).regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, "Ce texte contient des caractères non autorisés.");
 }
 
-const emailInput = z
-  .string({ error: "Indiquez votre adresse e-mail." })
-  .trim()
-  .toLowerCase()
-  .min(1, "Indiquez votre adresse e-mail.")
-  .pipe(z.email("Adresse e-mail invalide, par exemple prenom.nom@exemple.fr.").max(120, "L'adresse e-mail est trop longue (120 caractères au plus)."));
+const emailInput = emailAddress("Indiquez votre adresse e-mail.");
 
 export const REQUEST_LIMITS = { message: 5000, name: 100, company: 150, street: 200, city: 100, note: 1000 } as const;
 

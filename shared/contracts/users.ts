@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { normalizePhone, postalCodeProblem } from "../domain/contact-details";
 import { MAX_PASSWORD_LENGTH } from "../domain/password";
-import { address, isoDateTime, objClass } from "./entities";
+import { address, objClass } from "./entities";
+import { emailAddress, idParam, isoDateTime } from "./primitives";
 
 /**
  * The organization's people accounts, invitations, personal information, password and
@@ -9,8 +10,6 @@ import { address, isoDateTime, objClass } from "./entities";
  * the organization account or a people account made administrator for the users; oneself for
  * personal information and password. Another organization's person or address is a 404.
  */
-
-const orgId = z.coerce.number().int().positive();
 
 /** A phone as typed: checked with libphonenumber-js, kept as « +33 2 97 84 12 50 » ('' for none). */
 export const phoneInput = z
@@ -25,11 +24,7 @@ export const phoneInput = z
     return checked.value;
   });
 
-const emailInput = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Adresse e-mail invalide, par exemple prenom.nom@exemple.fr.").max(120, "L'adresse e-mail est trop longue."));
+const emailInput = emailAddress();
 
 /** All five flags, as the users page shows and sends them. */
 export const peopleFlags = z
@@ -89,14 +84,14 @@ export const userChange = z
 export type UserChange = z.infer<typeof userChange>;
 
 /** GET /api/crm/users?org_id= */
-export const usersQuery = z.object({ org_id: orgId }).strict();
+export const usersQuery = z.object({ org_id: idParam }).strict();
 export const usersResponse = z.object({ people: z.array(orgPerson), history: z.array(userChange) }).strict();
 export type UsersResponse = z.infer<typeof usersResponse>;
 
 /** PATCH /api/crm/users/:usr_id: any of the flags, the admin right, the state. */
 export const updatePersonRequest = z
   .object({
-    org_id: orgId,
+    org_id: idParam,
     flags: peopleFlags.partial().optional(),
     is_admin: z.boolean().optional(),
     disabled: z.boolean().optional(),
@@ -108,7 +103,7 @@ export type UpdatePersonRequest = z.infer<typeof updatePersonRequest>;
 /** POST /api/crm/invitations: creates the person (state invited) and e-mails the link. */
 export const inviteRequest = z
   .object({
-    org_id: orgId,
+    org_id: idParam,
     email: emailInput,
     name: z.string().trim().min(1, "Indiquez le nom de la personne.").max(100),
     title: z.string().trim().max(100).default(""),
@@ -126,7 +121,7 @@ export const personResponse = z.object({ person: orgPerson, mail_sent: z.boolean
 export type PersonResponse = z.infer<typeof personResponse>;
 
 /** POST /api/crm/invitations/:usr_id/resend and DELETE /api/crm/invitations/:usr_id?org_id= */
-export const invitationTargetQuery = z.object({ org_id: orgId }).strict();
+export const invitationTargetQuery = z.object({ org_id: idParam }).strict();
 
 /** GET /api/auth/invitations/:token (public): what the password page shows. */
 export const invitationInfo = z
@@ -185,4 +180,4 @@ export const addressInput = address
 export type AddressInput = z.infer<typeof addressInput>;
 
 /** DELETE /api/crm/addresses/:id?org_id= */
-export const addressTargetQuery = z.object({ org_id: orgId }).strict();
+export const addressTargetQuery = z.object({ org_id: idParam }).strict();

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { cartToSave as cartToSaveSchema, type CartToSave } from "../contracts/api";
 import type { Cart } from "../contracts/entities";
-import { address, cart as cartSchema, cents, certificate, grams, isoDate, productProperties } from "../contracts/entities";
+import { address, cart as cartSchema, certificate, productProperties } from "../contracts/entities";
+import { cents, grams, isoDate } from "../contracts/primitives";
 import { DEFAULT_LDD } from "./cart";
 import { DomainError } from "./errors";
 import { normalizeReference } from "./references";

@@ -1,4 +1,4 @@
-import { calendarDate } from "../contracts/orders";
+import { calendarDate } from "../contracts/primitives";
 
 /**
  * How the portal's lists read their filters from the URL (docs/decisions/0168): the invoices,

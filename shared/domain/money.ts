@@ -31,6 +31,3 @@ export function applyPercentOff(priceCents: number, percentOff: number): number 
 export function vatOn(baseCents: number, rate: number = VAT_RATE): number {
   return roundCents(baseCents * rate);
 }
-
-/** Amounts are written by the French formatting module (decision 0169); kept here for its importers. */
-export { formatEuros } from "./french-format";

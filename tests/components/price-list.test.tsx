@@ -3,10 +3,10 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatEuros } from "@shared/domain/money";
 import { PriceListFilters } from "~/components/price-list/PriceListFilters";
 import { PriceListTable, discountText } from "~/components/price-list/PriceListTable";
 import type { PriceListFilterValues, PriceListRow } from "~/services/price-list/types";
+import { formatEuros } from "@shared/domain/french-format";
 
 afterEach(cleanup);
 

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { formatEuros } from "@shared/domain/money";
 import type { AddedToCart } from "~/services/cart/types";
 import { FreeShippingNotice } from "./ShippingOffers";
 import { StockNotice } from "./StockNotice";
+import { formatEuros } from "@shared/domain/french-format";
 
 export interface AddToCartModalProps {
   added: AddedToCart | null;

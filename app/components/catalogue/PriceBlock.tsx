@@ -1,6 +1,5 @@
-import { formatEuros } from "@shared/domain/money";
 import type { CardPriceView, PriceView } from "~/services/catalogue/types";
-import { formatPercent } from "@shared/domain/french-format";
+import { formatEuros, formatPercent } from "@shared/domain/french-format";
 
 /** The first lines of a price: what one unit costs, the struck list price, the promotion. */
 function PriceLines({ price }: { price: CardPriceView }) {

@@ -1,9 +1,9 @@
 import type { Order } from "@shared/contracts/api";
 import type { Address } from "@shared/contracts/entities";
-import { formatEuros } from "@shared/domain/index";
 import { orderReceiptRows } from "@shared/domain/order-receipt";
 import { shownTotalLines } from "@shared/domain/totals";
 import type { MailMessage } from "~/services/mail.server";
+import { formatEuros } from "@shared/domain/french-format";
 
 /**
  * The order confirmation email, in French: order number, product lines, shipping amounts under

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { note } from "@shared/contracts/orders";
 import { QUOTE_MESSAGE_MAX, type QuoteDetail } from "@shared/contracts/quotes";
 import type { PortalLoadContext } from "~/services/context.server";
 import { parseForm, redirectWithToast, respond } from "~/services/forms/index.server";
@@ -13,6 +12,7 @@ import { QUOTE_PATHS } from "./paths";
 import type { QuotePageView } from "./types";
 import { attachmentOf, readQuoteForm } from "./upload.server";
 import { quotePage } from "./views.server";
+import { note } from "@shared/contracts/primitives";
 
 /** /mon-compte/mes-devis/{id}: another organization's quote is a 404 (the back-office's answer too). */
 export async function loadQuotePage(user: OrdersUser, rawId: string | undefined): Promise<QuotePageView> {

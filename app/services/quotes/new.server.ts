@@ -1,7 +1,6 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { parisDate } from "@shared/domain/index";
-import { calendarDate, note } from "@shared/contracts/orders";
 import { QUOTE_MESSAGE_MAX, quoteCreateRequest, type QuoteCreateRequest } from "@shared/contracts/quotes";
 import type { PortalLoadContext } from "~/services/context.server";
 import { parseForm, redirectWithToast } from "~/services/forms/index.server";
@@ -13,6 +12,7 @@ import { idOf } from "./ids.server";
 import type { QuoteDraftLine, QuoteDraftSource, QuoteNewField, QuoteNewRefusal, QuoteNewView } from "./types";
 import { ATTACHMENT_TOO_LARGE, attachmentOf, readQuoteForm } from "./upload.server";
 import { QUOTE_PATHS } from "./paths";
+import { calendarDate, note } from "@shared/contracts/primitives";
 
 /** The contract's bounds (quoteCreateRequest): rows beyond are never read. */
 const MAX_LINES = 200;

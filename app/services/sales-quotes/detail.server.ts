@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { note } from "@shared/contracts/orders";
 import { QUOTE_MESSAGE_MAX } from "@shared/contracts/quotes";
 import { parisDate } from "@shared/domain/index";
 import type { PortalLoadContext } from "~/services/context.server";
@@ -14,6 +13,7 @@ import { readProposalForm } from "./proposal.server";
 import type { SalesQuotePageView } from "./types";
 import type { SalesUser } from "./user.server";
 import { salesQuotePage } from "./views.server";
+import { note } from "@shared/contracts/primitives";
 
 /** /clients/devis/{id}: a quote of a linked client; any other is a 404 (the back-office's answer). */
 export async function loadSalesQuotePage(user: SalesUser, context: PortalLoadContext, rawId: string | undefined): Promise<SalesQuotePageView> {

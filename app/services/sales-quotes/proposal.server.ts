@@ -1,4 +1,3 @@
-import { calendarDate, note } from "@shared/contracts/orders";
 import { QUOTE_MESSAGE_MAX, quoteProposalRequest, type QuoteDetail, type QuoteProposalRequest } from "@shared/contracts/quotes";
 import type { ProductDetail } from "@shared/contracts/api";
 import { normalizeReference } from "@shared/domain/index";
@@ -8,6 +7,7 @@ import { UpstreamError } from "~/services/upstream/index.server";
 import type { SalesUser } from "./user.server";
 import { EXTRA_PROPOSAL_ROWS, proposalField } from "./types";
 import { formatDate } from "@shared/domain/french-format";
+import { calendarDate, note } from "@shared/contracts/primitives";
 
 /** The most rows a form may send: the contract's 200 lines and the empty rows offered. */
 const MAX_ROWS = 200 + EXTRA_PROPOSAL_ROWS;

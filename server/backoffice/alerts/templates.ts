@@ -1,7 +1,6 @@
 import { ALERT_LABELS, type AlertKind } from "@shared/contracts/alerts";
-import { formatEuros } from "@shared/domain/money";
 import { compose, type Block, type MailContent } from "../quotes/mail/compose";
-import { formatDate } from "@shared/domain/french-format";
+import { formatDate, formatEuros } from "@shared/domain/french-format";
 
 /**
  * The French alerts of orders, invoices and stock (docs/alerts.md): pure functions of the facts

@@ -347,7 +347,7 @@ export interface InvoicesTable {
   total_ttc: number;
   vat: ColumnType<{ rate: number; base_ht: number; vat: number }[], string, string>;
   vat_exemption: string | null;
-  /** Snapshots of the parties at issue (server/backoffice/invoices/document/model.ts). */
+  /** Snapshots of the parties at issue (server/backoffice/documents/parties.ts). */
   seller: ColumnType<unknown, string, string>;
   buyer: ColumnType<unknown, string, string>;
   delivery_address: ColumnType<unknown, string | null, string | null>;

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { InvoiceKind, VatBreakdown } from "@shared/contracts/invoices";
 import type { Database } from "../db/schema";
-import type { BuyerParty, InvoiceDocument, PostalAddress, SellerParty, VatExemption } from "./document/model";
+import type { BuyerParty, PostalAddress, SellerParty } from "../documents/parties";
+import type { InvoiceDocument, VatExemption } from "./document/model";
 import { lineView } from "./views";
 
 /** The wording of the terms every invoice prints (docs/invoices.md). */

@@ -14,8 +14,7 @@ import {
 } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
-import type { PostalAddress, SellerParty } from "./document/model";
-import { loadBuyer, loadSeller, sameAddress, storedPostalAddress } from "./parties";
+import { loadBuyer, loadSeller, sameAddress, storedPostalAddress, type PostalAddress, type SellerParty } from "../documents/parties";
 
 /**
  * Issuing invoices and credit notes (docs/invoices.md), always inside the caller's

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import type { PaymentRequest } from "@shared/contracts/invoices";
-import { formatEuros, parisDate } from "@shared/domain/index";
+import { parisDate } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { unknownInvoice } from "./issue";
+import { formatEuros } from "@shared/domain/french-format";
 
 export interface PaymentInput {
   number: string;

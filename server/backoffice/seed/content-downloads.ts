@@ -1,5 +1,4 @@
-import { formatEuros } from "@shared/domain/money";
-import { formatNumericDate } from "@shared/domain/french-format";
+import { formatEuros, formatNumericDate } from "@shared/domain/french-format";
 import { DISTRIBUTOR_LEGAL } from "./organizations-data";
 import type { PdfPart, PdfSpec } from "./content-pdf";
 

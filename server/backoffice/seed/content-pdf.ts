@@ -1,10 +1,9 @@
-import PDFDocument from "pdfkit";
-import { CONTENT_WIDTH, MARGIN, PageLayout, collect, drawFooters, drawTable, loadFonts, registerFonts, type Align, type Column } from "../invoices/document/kit";
+import { CONTENT_WIDTH, MARGIN, PageLayout, drawFooters, drawTable, openDocument, type Align, type Column } from "../documents/kit";
 
 /**
  * The demo's documents to download as real PDFs (docs/content.md): a catalogue, technical
  * sheets, declarations of conformity, price lists and terms of sale, drawn at seed time with
- * the invoice's kit (embedded fonts, tagged structure, page footers). A distributor uploads its
+ * the documents' kit (embedded fonts, tagged structure, page footers). A distributor uploads its
  * own files instead; these only give the demo something true to download.
  */
 
@@ -73,31 +72,7 @@ function drawPart(layout: PageLayout, part: PdfPart): void {
 
 /** The document's bytes: a title band, the parts in order, a footer on every page. */
 export async function renderContentPdf(spec: PdfSpec): Promise<Uint8Array> {
-  const { regular } = loadFonts();
-  const pdf = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: 20, left: MARGIN, right: MARGIN },
-    pdfVersion: "1.7",
-    tagged: true,
-    lang: "fr-FR",
-    displayTitle: true,
-    bufferPages: true,
-    font: regular as unknown as string,
-    info: {
-      Title: spec.title,
-      Subject: spec.subtitle,
-      Keywords: spec.keywords,
-      Author: "NautiDistrib",
-      Creator: "Portail B2B — back-office",
-      Producer: "PDFKit",
-      CreationDate: spec.created,
-      ModDate: spec.created,
-    },
-  });
-  const done = collect(pdf);
-  registerFonts(pdf);
-  const root = pdf.struct("Document");
-  pdf.addStructure(root);
+  const { pdf, root, done } = openDocument({ title: spec.title, subject: spec.subtitle, keywords: spec.keywords, author: "NautiDistrib", created: spec.created });
   const layout = new PageLayout(pdf, root, spec.continuation);
   layout.artifact(() => {
     pdf.rect(0, 0, pdf.page.width, 8).fillColor("#0f766e").fill();

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { addDaysTo } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { issueCreditNote, issueShipmentInvoice } from "../invoices/issue";
-import { loadSeller } from "../invoices/parties";
+import { loadSeller } from "../documents/parties";
 import { DEMO_SERVICE_NAME } from "./organizations-data";
 import { chunks } from "./prng";
 

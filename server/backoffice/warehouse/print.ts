@@ -1,5 +1,5 @@
 import type { CancellationRequest, OrderDetail, ServiceOrderSummary, StockArrival } from "@shared/contracts/orders";
-import { formatEuros, formatNumericDate, formatNumericDateTime } from "@shared/domain/index";
+import { formatEuros, formatNumericDate, formatNumericDateTime } from "@shared/domain/french-format";
 
 /** What `npm run warehouse` prints, in French (docs/orders.md). */
 

@@ -1,5 +1,5 @@
 import { quoteDetail, type QuoteDetail, type QuoteProposal } from "@shared/contracts/quotes";
-import type { BuyerParty } from "../../../server/backoffice/invoices/document/model";
+import type { BuyerParty } from "../../../server/backoffice/documents/parties";
 import { SELLER } from "../../unit/backoffice/invoice-document-fixtures";
 
 /**

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
 import type { SessionResponse } from "@shared/contracts/api";
 import type { QuoteDetail } from "@shared/contracts/quotes";
-import { formatEuros } from "@shared/domain/money";
 import { LOGINS, login, startBackoffice, type Backoffice } from "../backoffice/harness";
 import { stockedProducts } from "../backoffice/invoices-fixtures";
 import { createQuote, move, proposal, validIn } from "../quotes/fixtures";
+import { formatEuros } from "@shared/domain/french-format";
 
 /**
  * GET …/quotes/:id/proposals/:version/pdf (docs/quote-pdf.md): the customer and its linked

@@ -1,6 +1,7 @@
 import type { InvoiceLine, VatBreakdown } from "@shared/contracts/invoices";
 import { applyPercentOff, vatOn } from "@shared/domain/money";
-import type { BuyerParty, InvoiceDocument, PostalAddress, SellerParty, VatExemption } from "../../../server/backoffice/invoices/document/model";
+import type { BuyerParty, PostalAddress, SellerParty } from "../../../server/backoffice/documents/parties";
+import type { InvoiceDocument, VatExemption } from "../../../server/backoffice/invoices/document/model";
 
 /**
  * Sample InvoiceDocuments for the PDF and Factur-X tests and the benchmark: a standard French

@@ -1,10 +1,10 @@
 import { inflateSync } from "node:zlib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
-import { formatEuros } from "@shared/domain/money";
 import { EXEMPTION_WORDING, FacturXValidationError, facturXml, renderInvoicePdf } from "../../../server/backoffice/invoices/document/index";
 import type { InvoiceDocument } from "../../../server/backoffice/invoices/document/model";
 import { creditNote, exportInvoice, intraEuInvoice, standardInvoice, suspensionInvoice } from "./invoice-document-fixtures";
+import { formatEuros } from "@shared/domain/french-format";
 
 /**
  * The invoice PDF (docs/invoice-pdf.md): its text carries every mention a French B2B invoice

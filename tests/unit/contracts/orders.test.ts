@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  calendarDate,
-  cancellationRequestBody,
-  eventInstant,
-  orderListQuery,
-  shipmentRequest,
-} from "@shared/contracts/orders";
+import { cancellationRequestBody, orderListQuery, shipmentRequest } from "@shared/contracts/orders";
 
 describe("the orders' contract", () => {
-  it("takes calendar dates that exist", () => {
-    expect(calendarDate.safeParse("2028-02-29").success).toBe(true);
-    expect(calendarDate.safeParse("2026-02-29").error?.issues[0]?.message).toBe("Date invalide (format attendu AAAA-MM-JJ).");
-    expect(calendarDate.safeParse("2026-13-01").success).toBe(false);
-  });
-
   it("reads an order list's query from strings, with defaults and a period in order", () => {
     expect(orderListQuery.parse({ org_id: "12", page: "2", author: "7" })).toEqual({ org_id: 12, page: 2, size: 20, author: 7 });
     expect(orderListQuery.parse({ org_id: "12", from: "2026-01-01", to: "2026-01-01" })).toMatchObject({ from: "2026-01-01", to: "2026-01-01" });
@@ -21,12 +9,6 @@ describe("the orders' contract", () => {
       expect.objectContaining({ path: ["to"], message: "La date de fin précède la date de début." }),
     ]);
     expect(orderListQuery.safeParse({ org_id: "12", status: "perdue" }).error?.issues[0]?.message).toMatch(/^Statut inconnu : choisissez parmi « confirmée »/);
-  });
-
-  it("takes an instant with its offset or a date alone", () => {
-    expect(eventInstant.safeParse("2026-11-20T10:00:00+01:00").success).toBe(true);
-    expect(eventInstant.safeParse("2026-11-20").success).toBe(true);
-    expect(eventInstant.safeParse("20/11/2026").success).toBe(false);
   });
 
   it("lets a reason span lines but refuses other control characters", () => {

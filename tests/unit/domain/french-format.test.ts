@@ -69,6 +69,14 @@ describe("amounts, percentages, quantities", () => {
     expect(formatEuros(-50)).toBe("-0,50\u00a0€");
   });
 
+  it("formats euros the French way with non-breaking spaces", () => {
+    const normalizeSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+    expect(normalizeSpaces(formatEuros(123456))).toBe("1 234,56 €");
+    expect(normalizeSpaces(formatEuros(5))).toBe("0,05 €");
+    expect(normalizeSpaces(formatEuros(-1990))).toBe("-19,90 €");
+    expect(formatEuros(123456)).not.toMatch(/ /); // never a breaking space
+  });
+
   it("writes plain amounts and numbers as French Excel and form fields read them", () => {
     expect(formatPlainAmount(123450)).toBe("1234,50");
     expect(formatPlainAmount(-5)).toBe("-0,05");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPercentOff, eurosToCents, formatEuros, roundCents, vatOn } from "@shared/domain";
+import { applyPercentOff, eurosToCents, roundCents, vatOn } from "@shared/domain";
 
 describe("money", () => {
   it("rounds halves away from zero and ignores binary noise", () => {
@@ -27,13 +27,5 @@ describe("money", () => {
   it("computes VAT at 20 % by default, or at a given rate", () => {
     expect(vatOn(1999)).toBe(400); // 399.8
     expect(vatOn(2000, 0.055)).toBe(110);
-  });
-
-  it("formats euros the French way with non-breaking spaces", () => {
-    const normalizeSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
-    expect(normalizeSpaces(formatEuros(123456))).toBe("1 234,56 €");
-    expect(normalizeSpaces(formatEuros(5))).toBe("0,05 €");
-    expect(normalizeSpaces(formatEuros(-1990))).toBe("-19,90 €");
-    expect(formatEuros(123456)).not.toMatch(/ /); // never a breaking space
   });
 });

@@ -1,7 +1,9 @@
 import { InvoiceService, type Invoice, type Logger } from "@e-invoice-eu/core";
 import type { InvoiceLine } from "@shared/contracts/invoices";
-import { EXEMPTION_CATEGORY, EXEMPTION_WORDING, latePenaltyWording, legalFormWording, recoveryIndemnityWording } from "./mentions";
-import type { InvoiceDocument, PostalAddress } from "./model";
+import { legalFormWording } from "../../documents/letterhead";
+import { EXEMPTION_CATEGORY, EXEMPTION_WORDING, latePenaltyWording, recoveryIndemnityWording } from "./mentions";
+import type { PostalAddress } from "../../documents/parties";
+import type { InvoiceDocument } from "./model";
 import { formatNumericDate, formatPercent } from "@shared/domain/french-format";
 
 /**
@@ -130,7 +132,7 @@ export function ublInvoice(doc: InvoiceDocument): Invoice {
   const buyer = doc.buyer;
   const deliveredTo = doc.delivery_address ?? buyer.address;
   const notes = [
-    [legalFormWording(doc), seller.rcs, seller.siret ? `SIRET ${seller.siret}` : ""].filter(Boolean).join(" — "),
+    [legalFormWording(doc.seller), seller.rcs, seller.siret ? `SIRET ${seller.siret}` : ""].filter(Boolean).join(" — "),
     ...(doc.kind === "avoir" && doc.credits ? [`Avoir sur la facture ${doc.credits.number} du ${formatNumericDate(doc.credits.issued_on)} — motif : ${doc.credits.reason}`] : []),
     ...(doc.vat_exemption ? [EXEMPTION_WORDING[doc.vat_exemption]] : []),
   ];
@@ -160,7 +162,7 @@ export function ublInvoice(doc: InvoiceDocument): Invoice {
         "cac:PartyLegalEntity": {
           "cbc:RegistrationName": seller.name,
           ...(seller.siren ? { "cbc:CompanyID": seller.siren, "cbc:CompanyID@schemeID": "0002" as const } : {}),
-          "cbc:CompanyLegalForm": [legalFormWording(doc), seller.rcs].filter(Boolean).join(" — "),
+          "cbc:CompanyLegalForm": [legalFormWording(doc.seller), seller.rcs].filter(Boolean).join(" — "),
         },
         ...(seller.phone || seller.email
           ? { "cac:Contact": { ...(seller.phone ? { "cbc:Telephone": seller.phone } : {}), ...(seller.email ? { "cbc:ElectronicMail": seller.email } : {}) } }
@@ -273,7 +275,7 @@ function withSellerIdentifiers(xml: string, doc: InvoiceDocument): string {
   const end = xml.indexOf("</ram:SellerTradeParty>", start);
   if (start < 0 || end < 0) throw new FacturXValidationError("XML CII sans vendeur");
   let party = xml.slice(start, end);
-  const legal = [legalFormWording(doc), doc.seller.rcs].filter(Boolean).join(" — ");
+  const legal = [legalFormWording(doc.seller), doc.seller.rcs].filter(Boolean).join(" — ");
   if (!party.includes("<ram:Description>") && legal) party = party.replace(/<\/ram:Name>/, `$&<ram:Description>${xmlEscape(legal)}</ram:Description>`);
   if (!party.includes("<ram:GlobalID") && doc.seller.siret) party = party.replace(open, `${open}<ram:GlobalID schemeID="0009">${xmlEscape(doc.seller.siret)}</ram:GlobalID>`);
   return xml.slice(0, start) + party + xml.slice(end);

@@ -5,4 +5,4 @@
 export { renderInvoicePdf } from "./pdf";
 export { facturXml, FacturXValidationError, ublInvoice } from "./cii";
 export { EXEMPTION_WORDING } from "./mentions";
-export type { InvoiceDocument, BuyerParty, SellerParty, PostalAddress, VatExemption } from "./model";
+export type { InvoiceDocument, VatExemption } from "./model";

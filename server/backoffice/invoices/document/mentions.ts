@@ -1,10 +1,11 @@
-import { formatEuros } from "@shared/domain/money";
-import type { InvoiceDocument, PostalAddress, VatExemption } from "./model";
+import type { InvoiceDocument, VatExemption } from "./model";
+import { formatEuros } from "@shared/domain/french-format";
 
 /**
  * The French wording printed on invoices and credit notes, with the text of law that asks for
  * it (docs/invoice-pdf.md). Kept in one place: the PDF prints these strings, the Factur-X XML
- * carries the same ones, and the tests look for them in the extracted text.
+ * carries the same ones, and the tests look for them in the extracted text. How the parties are
+ * named, on invoices and quotes alike, is in documents/letterhead.ts.
  */
 
 /** Why no VAT is charged, for an exempt account: printed under the totals and sent as BT-120. */
@@ -35,28 +36,9 @@ export function latePenaltyWording(rate: string): string {
   return `Pénalités de retard : ${rate} (art. L. 441-10 du code de commerce)`;
 }
 
-/** « SAS au capital de 250 000,00 € ». */
-export function legalFormWording(doc: Pick<InvoiceDocument, "seller">): string {
-  const { legal_form: form, share_capital: capital } = doc.seller;
-  if (capital <= 0) return form;
-  return `${form || "Société"} au capital de ${formatEuros(capital)}`;
-}
-
 /** « 40 € » for a whole amount, « 40,50 € » otherwise. */
 export function formatEurosPlain(cents: number): string {
   return cents % 100 === 0 ? formatEuros(cents).replace(/,00(?=\s*€)/, "") : formatEuros(cents);
-}
-
-const COUNTRY_NAMES = new Intl.DisplayNames(["fr"], { type: "region" });
-
-/** The printed lines of an address; the country is named when it is not France. */
-export function addressLines(address: PostalAddress, withName = true): string[] {
-  const lines = withName ? [address.name] : [];
-  lines.push(address.street);
-  if (address.street2) lines.push(address.street2);
-  lines.push(`${address.zipcode} ${address.city}`.trim());
-  if (address.country.toUpperCase() !== "FR") lines.push((COUNTRY_NAMES.of(address.country.toUpperCase()) ?? address.country).toUpperCase());
-  return lines;
 }
 
 /** « Facture » or « Avoir ». */

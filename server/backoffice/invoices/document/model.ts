@@ -1,49 +1,11 @@
 import type { InvoiceKind, InvoiceLine, VatBreakdown } from "@shared/contracts/invoices";
+import type { BuyerParty, PostalAddress, SellerParty } from "../../documents/parties";
 
 /**
  * Everything printed on an invoice or credit note, read from its stored rows once, when it is
  * issued: the PDF and its Factur-X XML are drawn from this and nothing else
  * (docs/invoices.md). Amounts are integer cents.
  */
-
-export interface PostalAddress {
-  /** Company or recipient line. */
-  name: string;
-  street: string;
-  /** Optional second street line. */
-  street2?: string | null;
-  zipcode: string;
-  city: string;
-  /** ISO 3166-1 alpha-2, for example FR, BE, MQ. */
-  country: string;
-}
-
-export interface SellerParty {
-  name: string;
-  /** For example « SAS ». */
-  legal_form: string;
-  share_capital: number;
-  address: PostalAddress;
-  siren: string;
-  siret: string;
-  /** For example « RCS Lorient 812 345 678 ». */
-  rcs: string;
-  vat_number: string;
-  /** Bank details printed for transfers. */
-  iban: string;
-  bic: string;
-  email: string;
-  phone: string;
-}
-
-export interface BuyerParty {
-  ref: string;
-  name: string;
-  /** The head office: the invoicing address. */
-  address: PostalAddress;
-  siren: string | null;
-  vat_number: string | null;
-}
 
 /**
  * Why no VAT is charged, when none is: the wording the account's tax category calls for

@@ -1,20 +1,11 @@
-import PDFDocument from "pdfkit";
-import { formatEuros } from "@shared/domain/money";
 import { ECOTAX_LABEL } from "@shared/domain/totals";
 import type { InvoiceLine } from "@shared/contracts/invoices";
 import { facturXml } from "./cii";
-import {
-  EXEMPTION_WORDING,
-  OPERATION_CATEGORY_LABEL,
-  addressLines,
-  documentTitle,
-  latePenaltyWording,
-  legalFormWording,
-  recoveryIndemnityWording,
-} from "./mentions";
-import { CONTENT_WIDTH, MARGIN, PageLayout, collect, drawFigures, drawFooters, drawTable, loadFonts, registerFonts, type Column, type Doc, type Struct } from "./kit";
+import { EXEMPTION_WORDING, OPERATION_CATEGORY_LABEL, documentTitle, latePenaltyWording, recoveryIndemnityWording } from "./mentions";
+import { CONTENT_WIDTH, MARGIN, PageLayout, drawFigures, drawTable, openDocument, type Column, type Doc, type Struct } from "../../documents/kit";
+import { LEFT_COLUMN, RIGHT_COLUMN, addressLines, buyerLines, drawLegalFooters, drawLetterhead, drawPartyBlock } from "../../documents/letterhead";
 import type { InvoiceDocument } from "./model";
-import { formatNumericDate, formatPercent, formatQuantity } from "@shared/domain/french-format";
+import { formatEuros, formatNumericDate, formatPercent, formatQuantity } from "@shared/domain/french-format";
 
 /**
  * The invoice or credit note as a Factur-X file (docs/invoice-pdf.md): an A4 PDF/A-3b drawn with
@@ -104,62 +95,26 @@ class Layout extends PageLayout {
 
 function drawHeader(layout: Layout): void {
   const { doc } = layout;
-  const seller = doc.seller;
-  const leftWidth = 270;
-  const rightX = MARGIN + 290;
-  const rightWidth = CONTENT_WIDTH - 290;
-  // The title first: it opens the reading order (structure tree).
-  let right = layout.text(documentTitle(doc), rightX, MARGIN, rightWidth, { bold: true, size: 20, type: "H1" });
-  right = layout.text(`N° ${doc.number}`, rightX, right + 2, rightWidth, { bold: true, size: 11 });
-  right = layout.lines(
-    [
-      `Date d'émission : ${formatNumericDate(doc.issued_on)}`,
-      `Date de la vente / livraison : ${formatNumericDate(doc.sale_on)}`,
-      `Date d'échéance : ${formatNumericDate(doc.due_on)}`,
-      OPERATION_CATEGORY_LABEL,
-    ],
-    rightX,
-    right + 4,
-    rightWidth,
-  );
-  let left = layout.text(seller.name, MARGIN, MARGIN, leftWidth, { bold: true, size: 13, type: "P" });
-  left = layout.lines(
-    [
-      legalFormWording(doc),
-      ...addressLines(seller.address, false),
-      [seller.siren ? `SIREN ${seller.siren}` : "", seller.siret ? `SIRET ${seller.siret}` : ""].filter(Boolean).join(" — "),
-      seller.rcs,
-      seller.vat_number ? `N° TVA intracommunautaire : ${seller.vat_number}` : "",
-      [seller.phone ? `Tél. ${seller.phone}` : "", seller.email].filter(Boolean).join(" — "),
-    ],
-    MARGIN,
-    left + 2,
-    leftWidth,
-    8.5,
-  );
-
-  layout.y = Math.max(left, right) + 14;
+  drawLetterhead(layout, doc.seller, (column) => {
+    let right = layout.text(documentTitle(doc), column.x, MARGIN, column.width, { bold: true, size: 20, type: "H1" });
+    right = layout.text(`N° ${doc.number}`, column.x, right + 2, column.width, { bold: true, size: 11 });
+    return layout.lines(
+      [
+        `Date d'émission : ${formatNumericDate(doc.issued_on)}`,
+        `Date de la vente / livraison : ${formatNumericDate(doc.sale_on)}`,
+        `Date d'échéance : ${formatNumericDate(doc.due_on)}`,
+        OPERATION_CATEGORY_LABEL,
+      ],
+      column.x,
+      right + 4,
+      column.width,
+    );
+  });
 
   // Parties: where the goods went (when elsewhere) on the left, who is invoiced on the right.
   const top = layout.y;
-  const buyer = doc.buyer;
-  let buyerBottom = layout.text(doc.kind === "avoir" ? "Client" : "Facturé à", rightX, top, rightWidth, { bold: true, size: 9.5, type: "H2" });
-  buyerBottom = layout.lines(
-    [
-      ...addressLines(buyer.address),
-      `Code client : ${buyer.ref}`,
-      ...(buyer.siren ? [`SIREN : ${buyer.siren}`] : []),
-      ...(buyer.vat_number ? [`N° TVA intracommunautaire : ${buyer.vat_number}`] : []),
-    ],
-    rightX,
-    buyerBottom + 2,
-    rightWidth,
-  );
-  let deliveryBottom = top;
-  if (doc.delivery_address) {
-    deliveryBottom = layout.text("Adresse de livraison", MARGIN, top, leftWidth, { bold: true, size: 9.5, type: "H2" });
-    deliveryBottom = layout.lines(addressLines(doc.delivery_address), MARGIN, deliveryBottom + 2, leftWidth);
-  }
+  const buyerBottom = drawPartyBlock(layout, RIGHT_COLUMN, top, doc.kind === "avoir" ? "Client" : "Facturé à", buyerLines(doc.buyer));
+  const deliveryBottom = doc.delivery_address ? drawPartyBlock(layout, LEFT_COLUMN, top, "Adresse de livraison", addressLines(doc.delivery_address)) : top;
   layout.y = Math.max(buyerBottom, deliveryBottom) + 12;
 
   const references = [
@@ -224,49 +179,24 @@ function drawPayment(layout: Layout): void {
   layout.section("Paiement", lines);
 }
 
-/** Footers on every page: the seller's legal line and « Page i / n ». */
-function drawInvoiceFooters(layout: Layout): void {
-  const { doc } = layout;
-  const seller = doc.seller;
-  drawFooters(layout, [seller.name, legalFormWording(doc), seller.siren ? `SIREN ${seller.siren}` : "", seller.rcs, seller.vat_number ? `N° TVA ${seller.vat_number}` : ""].filter(Boolean).join(" — "));
-}
-
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const xml = await facturXml(doc);
   const issued = new Date(`${doc.issued_on.slice(0, 10)}T00:00:00Z`);
   const label = doc.kind === "avoir" ? "Avoir" : "Facture";
-  const { regular } = loadFonts();
-  const pdf = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: 20, left: MARGIN, right: MARGIN },
-    pdfVersion: "1.7",
-    subset: "PDF/A-3b",
-    tagged: true,
-    lang: "fr-FR",
-    displayTitle: true,
-    bufferPages: true,
-    font: regular as unknown as string,
-    info: {
-      Title: `${label} ${doc.number}`,
-      Subject: `${label} ${doc.number} du ${formatNumericDate(doc.issued_on)} (Factur-X EN 16931)`,
-      Keywords: "Factur-X, EN 16931, facture",
-      Creator: "Portail B2B — back-office",
-      Producer: "PDFKit",
-      CreationDate: issued,
-      ModDate: issued,
-    },
+  const { pdf, root, done } = openDocument({
+    title: `${label} ${doc.number}`,
+    subject: `${label} ${doc.number} du ${formatNumericDate(doc.issued_on)} (Factur-X EN 16931)`,
+    keywords: "Factur-X, EN 16931, facture",
+    created: issued,
+    pdfA: true,
   });
-  const done = collect(pdf);
-  registerFonts(pdf);
-  const root = pdf.struct("Document");
-  pdf.addStructure(root);
   const layout = new Layout(pdf, doc, root);
 
   drawHeader(layout);
   drawLines(layout);
   drawTotals(layout);
   drawPayment(layout);
-  drawInvoiceFooters(layout);
+  drawLegalFooters(layout, doc.seller, { vatNumber: true });
   root.end();
 
   const attachment: PDFKit.Mixins.PDFAttachmentOptions & { relationship: string } = {

@@ -1,5 +1,5 @@
 import type { QuoteDetail, QuoteProposalLine } from "@shared/contracts/quotes";
-import type { BuyerParty, SellerParty } from "../../invoices/document/model";
+import type { BuyerParty, SellerParty } from "../../documents/parties";
 
 /**
  * Everything the PDF of one version of a quote's proposal prints (docs/quote-pdf.md), built

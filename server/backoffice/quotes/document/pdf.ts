@@ -1,17 +1,15 @@
-import PDFDocument from "pdfkit";
-import { formatEuros } from "@shared/domain/money";
-import { CONTENT_WIDTH, MARGIN, PageLayout, collect, drawFigures, drawFooters, drawTable, loadFonts, registerFonts, type Column } from "../../invoices/document/kit";
-import { addressLines, legalFormWording } from "../../invoices/document/mentions";
+import { formatEuros, formatNumericDate, formatQuantity } from "@shared/domain/french-format";
+import { CONTENT_WIDTH, MARGIN, PageLayout, drawFigures, drawTable, openDocument, type Column, type Doc, type Struct } from "../../documents/kit";
+import { LEFT_COLUMN, RIGHT_COLUMN, buyerLines, drawLegalFooters, drawLetterhead, drawPartyBlock } from "../../documents/letterhead";
 import type { QuotePdfLine, QuoteProposalDocument } from "./model";
-import { formatNumericDate, formatQuantity } from "@shared/domain/french-format";
 
 /**
- * One version of a quote's proposal as an A4 PDF (docs/quote-pdf.md), drawn with the invoice's
- * kit (fonts, French formats, tagging): the distributor and the client, the number, version,
- * dates and validity, the lines with the quoted prices before tax, the totals, the conditions
- * and the representative. Not an invoice: no VAT computed (it is charged at the rate in force
- * when invoiced). The same document gives the same bytes: every date in the file is the
- * proposal's and the file identifier is derived from the metadata.
+ * One version of a quote's proposal as an A4 PDF (docs/quote-pdf.md), drawn with the documents'
+ * kit as the invoice is (fonts, tagging, the parties' blocks, the legal line): the distributor and
+ * the client, the number, version, dates and validity, the lines with the quoted prices before
+ * tax, the totals, the conditions and the representative. Not an invoice: no VAT computed (it is
+ * charged at the rate in force when invoiced). The same document gives the same bytes: every
+ * date in the file is the proposal's and the file identifier is derived from the metadata.
  */
 
 /** « produit de remplacement » under the designation, then the representative's note. */
@@ -40,9 +38,9 @@ const COLUMNS_WITHOUT_PRICES: Column<QuotePdfLine>[] = [
 
 class Layout extends PageLayout {
   constructor(
-    pdf: PDFKit.PDFDocument,
+    pdf: Doc,
     readonly doc: QuoteProposalDocument,
-    root: PDFKit.PDFStructureElement,
+    root: Struct,
   ) {
     super(pdf, root, `Devis N° ${doc.number} — version ${doc.version} (suite) — ${doc.seller.name}`);
   }
@@ -50,55 +48,18 @@ class Layout extends PageLayout {
 
 function drawHeader(layout: Layout): void {
   const { doc } = layout;
-  const seller = doc.seller;
-  const leftWidth = 270;
-  const rightX = MARGIN + 290;
-  const rightWidth = CONTENT_WIDTH - 290;
-  // The title first: it opens the reading order (structure tree).
-  let right = layout.text("DEVIS", rightX, MARGIN, rightWidth, { bold: true, size: 20, type: "H1" });
-  right = layout.text(`N° ${doc.number} — version ${doc.version}`, rightX, right + 2, rightWidth, { bold: true, size: 11 });
-  right = layout.lines(
-    [`Date de la proposition : ${formatNumericDate(doc.proposed_on)}`, `Demande du ${formatNumericDate(doc.requested_on)}`],
-    rightX,
-    right + 4,
-    rightWidth,
-  );
-  right = layout.text(`Valable jusqu'au ${formatNumericDate(doc.valid_until)}`, rightX, right + 2, rightWidth, { bold: true, size: 10 });
-  let left = layout.text(seller.name, MARGIN, MARGIN, leftWidth, { bold: true, size: 13 });
-  left = layout.lines(
-    [
-      legalFormWording(doc),
-      ...addressLines(seller.address, false),
-      [seller.siren ? `SIREN ${seller.siren}` : "", seller.siret ? `SIRET ${seller.siret}` : ""].filter(Boolean).join(" — "),
-      seller.rcs,
-      seller.vat_number ? `N° TVA intracommunautaire : ${seller.vat_number}` : "",
-      [seller.phone ? `Tél. ${seller.phone}` : "", seller.email].filter(Boolean).join(" — "),
-    ],
-    MARGIN,
-    left + 2,
-    leftWidth,
-    8.5,
-  );
-  layout.y = Math.max(left, right) + 14;
+  drawLetterhead(layout, doc.seller, (column) => {
+    let right = layout.text("DEVIS", column.x, MARGIN, column.width, { bold: true, size: 20, type: "H1" });
+    right = layout.text(`N° ${doc.number} — version ${doc.version}`, column.x, right + 2, column.width, { bold: true, size: 11 });
+    right = layout.lines([`Date de la proposition : ${formatNumericDate(doc.proposed_on)}`, `Demande du ${formatNumericDate(doc.requested_on)}`], column.x, right + 4, column.width);
+    return layout.text(`Valable jusqu'au ${formatNumericDate(doc.valid_until)}`, column.x, right + 2, column.width, { bold: true, size: 10 });
+  });
 
   // The representative on the left, the client on the right.
   const top = layout.y;
-  const buyer = doc.buyer;
-  let buyerBottom = layout.text("Client", rightX, top, rightWidth, { bold: true, size: 9.5, type: "H2" });
-  buyerBottom = layout.lines(
-    [
-      ...addressLines(buyer.address),
-      `Code client : ${buyer.ref}`,
-      ...(buyer.siren ? [`SIREN : ${buyer.siren}`] : []),
-      ...(buyer.vat_number ? [`N° TVA intracommunautaire : ${buyer.vat_number}`] : []),
-    ],
-    rightX,
-    buyerBottom + 2,
-    rightWidth,
-  );
+  const buyerBottom = drawPartyBlock(layout, RIGHT_COLUMN, top, "Client", buyerLines(doc.buyer));
   const representative = doc.representative;
-  let repBottom = layout.text("Votre interlocuteur", MARGIN, top, leftWidth, { bold: true, size: 9.5, type: "H2" });
-  repBottom = layout.lines([representative.name, representative.title ?? "", representative.email ?? ""], MARGIN, repBottom + 2, leftWidth);
+  const repBottom = drawPartyBlock(layout, LEFT_COLUMN, top, "Votre interlocuteur", [representative.name, representative.title ?? "", representative.email ?? ""]);
   layout.y = Math.max(buyerBottom, repBottom) + 12;
 
   layout.y = layout.text(`Votre référence : ${doc.customer_ref}`, MARGIN, layout.y, CONTENT_WIDTH, { bold: true }) + 4;
@@ -138,42 +99,19 @@ function drawConditions(layout: Layout): void {
 
 /** The PDF of one proposal version. */
 export async function renderQuotePdf(doc: QuoteProposalDocument): Promise<Uint8Array> {
-  const created = new Date(doc.created_at);
-  const { regular } = loadFonts();
-  const pdf = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: 20, left: MARGIN, right: MARGIN },
-    pdfVersion: "1.7",
-    tagged: true,
-    lang: "fr-FR",
-    displayTitle: true,
-    bufferPages: true,
-    font: regular as unknown as string,
-    info: {
-      Title: `Devis ${doc.number} — version ${doc.version}`,
-      Subject: `Devis ${doc.number}, version ${doc.version}, valable jusqu'au ${formatNumericDate(doc.valid_until)}`,
-      Keywords: "devis, proposition commerciale",
-      Creator: "Portail B2B — back-office",
-      Producer: "PDFKit",
-      CreationDate: created,
-      ModDate: created,
-    },
+  const { pdf, root, done } = openDocument({
+    title: `Devis ${doc.number} — version ${doc.version}`,
+    subject: `Devis ${doc.number}, version ${doc.version}, valable jusqu'au ${formatNumericDate(doc.valid_until)}`,
+    keywords: "devis, proposition commerciale",
+    created: new Date(doc.created_at),
   });
-  const done = collect(pdf);
-  registerFonts(pdf);
-  const root = pdf.struct("Document");
-  pdf.addStructure(root);
   const layout = new Layout(pdf, doc, root);
 
   drawHeader(layout);
   drawTable(layout, doc.show_prices ? COLUMNS : COLUMNS_WITHOUT_PRICES, doc.lines);
   drawTotals(layout);
   drawConditions(layout);
-  const seller = doc.seller;
-  drawFooters(
-    layout,
-    [`Devis ${doc.number} v${doc.version}`, seller.name, legalFormWording(doc), seller.siren ? `SIREN ${seller.siren}` : "", seller.rcs].filter(Boolean).join(" — "),
-  );
+  drawLegalFooters(layout, doc.seller, { first: `Devis ${doc.number} v${doc.version}`, vatNumber: false });
   root.end();
   pdf.end();
   return done;

@@ -7,7 +7,7 @@ import { asyncHandler } from "../../http/async-handler";
 import type { ServiceDeps } from "../../http/deps";
 import { notFound } from "../../http/errors";
 import { parseIdParam } from "../../http/validate";
-import { loadBuyer, loadSeller } from "../../invoices/parties";
+import { loadBuyer, loadSeller } from "../../documents/parties";
 import { customerCaller, salesCaller, type QuoteCaller } from "../access";
 import { loadQuoteDetail } from "../queries";
 import { proposalDocument, type QuoteRepresentative } from "./model";

@@ -1,9 +1,8 @@
 import type { AlertKind } from "@shared/contracts/alerts";
-import { formatEuros } from "@shared/domain/money";
 import { alertFooter } from "../../alerts/templates";
 import type { QuoteNoticeKind } from "../notifier";
 import { compose, type Block, type MailContent } from "./compose";
-import { formatDate } from "@shared/domain/french-format";
+import { formatDate, formatEuros } from "@shared/domain/french-format";
 
 /**
  * The French e-mails of a quote's life (docs/quotes-mail.md), one per event and audience: the

@@ -3,10 +3,11 @@ import PDFDocument from "pdfkit";
 
 /**
  * What every A4 document of the back-office is drawn with (docs/invoice-pdf.md,
- * docs/quote-pdf.md): the embedded DejaVu fonts parsed once, the page geometry, a layout that
- * tags what it writes (paragraphs, headings, tables with header cells; page furniture as
- * artifacts) and continues on a new page, the footers, and the finished bytes. The invoice and
- * the quote proposal draw their own blocks with it.
+ * docs/quote-pdf.md, docs/content.md): the embedded DejaVu fonts parsed once, the document
+ * opened with its metadata, the page geometry, a layout that tags what it writes (paragraphs,
+ * headings, tables with header cells; page furniture as artifacts) and continues on a new page,
+ * the footers, and the finished bytes. The parties' blocks are in letterhead.ts; the invoice,
+ * the quote proposal and the seeded downloads draw their own blocks with both.
  */
 
 type FontSource = PDFKit.Mixins.PDFFontSource;
@@ -51,6 +52,58 @@ export const GREY = "#555555";
 export const RULE = "#999999";
 const CELL_PADDING = 3;
 const TABLE_FONT_SIZE = 8;
+
+/** What a document says of itself (its metadata); every date in the file is `created`. */
+export interface DocumentInfo {
+  title: string;
+  subject: string;
+  keywords: string;
+  author?: string;
+  created: Date;
+  /** Declares PDF/A-3b (the invoice, which embeds its Factur-X XML). */
+  pdfA?: boolean;
+}
+
+/** An open document: pdfkit's, the root of its structure tree, and its bytes once it ends. */
+export interface OpenDocument {
+  pdf: Doc;
+  root: Struct;
+  done: Promise<Uint8Array>;
+}
+
+/**
+ * A tagged A4 document in French with its pages buffered (the footers number them at the end),
+ * the fonts registered and its structure tree opened. The same info gives the same bytes.
+ */
+export function openDocument(info: DocumentInfo): OpenDocument {
+  const { regular } = loadFonts();
+  const pdf = new PDFDocument({
+    size: "A4",
+    margins: { top: MARGIN, bottom: 20, left: MARGIN, right: MARGIN },
+    pdfVersion: "1.7",
+    ...(info.pdfA ? { subset: "PDF/A-3b" as const } : {}),
+    tagged: true,
+    lang: "fr-FR",
+    displayTitle: true,
+    bufferPages: true,
+    font: regular as unknown as string,
+    info: {
+      Title: info.title,
+      Subject: info.subject,
+      Keywords: info.keywords,
+      ...(info.author ? { Author: info.author } : {}),
+      Creator: "Portail B2B — back-office",
+      Producer: "PDFKit",
+      CreationDate: info.created,
+      ModDate: info.created,
+    },
+  });
+  const done = collect(pdf);
+  registerFonts(pdf);
+  const root = pdf.struct("Document");
+  pdf.addStructure(root);
+  return { pdf, root, done };
+}
 
 export interface Column<T> {
   header: string;

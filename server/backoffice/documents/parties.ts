@@ -1,14 +1,53 @@
 import type { Kysely } from "kysely";
 import { address as addressSchema } from "@shared/contracts/entities";
 import type { Database } from "../db/schema";
-import type { BuyerParty, PostalAddress, SellerParty } from "./document/model";
 
 /**
- * The parties an invoice names, copied into it when it is issued (docs/invoices.md): the
- * distributor as seller, the organization as buyer at the invoicing address of its order (the
- * head office, decision 0071), the delivery address when it differs. A later change of an
- * organization's data never changes an invoice already issued.
+ * The parties a business document names: the distributor as seller, the organization as buyer
+ * at the invoicing address of its order (the head office, decision 0071), the delivery address
+ * when it differs. An invoice copies them when it is issued (docs/invoices.md): a later change
+ * of an organization's data never changes an invoice already issued. A quote's proposal reads
+ * them when its PDF is drawn (docs/quote-pdf.md).
  */
+
+export interface PostalAddress {
+  /** Company or recipient line. */
+  name: string;
+  street: string;
+  /** Optional second street line. */
+  street2?: string | null;
+  zipcode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2, for example FR, BE, MQ. */
+  country: string;
+}
+
+export interface SellerParty {
+  name: string;
+  /** For example « SAS ». */
+  legal_form: string;
+  share_capital: number;
+  address: PostalAddress;
+  siren: string;
+  siret: string;
+  /** For example « RCS Lorient 812 345 678 ». */
+  rcs: string;
+  vat_number: string;
+  /** Bank details printed for transfers. */
+  iban: string;
+  bic: string;
+  email: string;
+  phone: string;
+}
+
+export interface BuyerParty {
+  ref: string;
+  name: string;
+  /** The head office: the invoicing address. */
+  address: PostalAddress;
+  siren: string | null;
+  vat_number: string | null;
+}
 
 type OrganizationColumns = Pick<Database["organizations"], "ref" | "name" | "zipcode" | "city" | "country" | "street" | "legal_form" | "share_capital" | "siren" | "siret" | "vat_number" | "rcs" | "iban" | "bic" | "email" | "phone">;
 
@@ -49,7 +88,7 @@ async function headOffice(db: Kysely<Database>, orgId: number): Promise<AddressR
 
 const ORG_COLUMNS = ["id", "ref", "name", "zipcode", "city", "country", "street", "legal_form", "share_capital", "siren", "siret", "vat_number", "rcs", "iban", "bic", "email", "phone"] as const;
 
-/** The distributor as the seller of every invoice; its registered office's street, else its head office's. */
+/** The distributor as the seller of every invoice and quote; its registered office's street, else its head office's. */
 export async function loadSeller(db: Kysely<Database>): Promise<SellerParty> {
   const org = await db.selectFrom("organizations").select(ORG_COLUMNS).where("is_distributor", "=", true).orderBy("id").limit(1).executeTakeFirst();
   if (!org) throw new Error("no distributor organization: invoices need their seller");
