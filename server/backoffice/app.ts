@@ -24,6 +24,7 @@ import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
 import { requireService } from "./http/service";
 import { DEMO_SERVICE_TOKEN } from "./seed/organizations-data";
 import { requireSession } from "./http/session";
+import { importsRouter } from "./imports/routes";
 import { customerInvoicesRouter } from "./invoices/customer-routes";
 import { serviceInvoicesRouter } from "./invoices/service-routes";
 import { omsRouter } from "./oms/routes";
@@ -191,7 +192,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/crm", authenticated, checkoutRouter(services));
   api.use("/crm", authenticated, alertPreferencesRouter(services));
   // The distributor's systems, with a service token: never a portal user's (decision 0102).
-  api.use("/erp", requireService(services), serviceOrdersRouter(services), serviceInvoicesRouter(services), serviceQuotesRouter(services));
+  // Its data feeds (imports/, docs/integration.md) take a file as the body, up to 50 MB, read by their own parser.
+  api.use("/erp", requireService(services), serviceOrdersRouter(services), serviceInvoicesRouter(services), serviceQuotesRouter(services), importsRouter(services));
   // The page-view report (docs/analytics.md, decision 0125): the distributor's systems too.
   api.use("/analytics", requireService(services), analyticsRouter(services));
   api.use(unknownRoute);

@@ -4,7 +4,7 @@ import { parseQuickOrderRows, parseQuickOrderText, type QuickOrderParse } from "
 import type { GridRow } from "./types";
 import { fileField } from "./upload.server";
 import { MultipartTooLarge, readMultipartForm } from "~/services/forms/multipart.server";
-import { assertZipWithinBounds, ZipTooLarge, type ZipBounds } from "~/services/forms/zip-bounds.server";
+import { assertZipWithinBounds, ZipTooLarge, type ZipBounds } from "@shared/files/zip-bounds";
 import { textFields } from "~/services/forms/parse.server";
 import { readForm } from "~/services/forms/read.server";
 

@@ -60,6 +60,13 @@ export class CatalogueCache {
     return this.totals.get(key, count);
   }
 
+  /** Drops every cached list at once: an import wrote categories or brands (imports/routes.ts). */
+  forget(): void {
+    this.trees.clear();
+    this.brandLists.clear();
+    this.totals.clear();
+  }
+
   private categoryIndex(): Promise<CategoryIndex> {
     return this.trees.get("all", async () => indexTree(await loadCategoryTree(this.db)));
   }

@@ -126,6 +126,8 @@ export interface BrandsTable {
   id: Generated<number>;
   slug: string;
   title: string;
+  /** The ERP's reference (0020_erp_references): what the brands feed upserts by. */
+  erp_ref: Generated<string | null>;
 }
 
 export interface CategoriesTable {
@@ -135,6 +137,8 @@ export interface CategoriesTable {
   parent_id: number | null;
   level: number;
   position: Generated<number>;
+  /** The ERP's reference (0020_erp_references): what the categories feed upserts by. */
+  erp_ref: Generated<string | null>;
 }
 
 export type ProductPropertyValue = string | number | boolean;

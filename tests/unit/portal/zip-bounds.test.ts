@@ -1,6 +1,6 @@
 import { Zip, ZipDeflate, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { assertZipWithinBounds, ZipTooLarge, ZipUnreadable, type ZipBounds } from "~/services/forms/zip-bounds.server";
+import { assertZipWithinBounds, ZipTooLarge, ZipUnreadable, type ZipBounds } from "@shared/files/zip-bounds";
 
 const MB = 1024 * 1024;
 const BOUNDS: ZipBounds = { maxEntryBytes: 8 * MB, maxTotalBytes: 12 * MB, maxEntries: 50 };

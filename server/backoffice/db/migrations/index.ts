@@ -17,6 +17,7 @@ import * as requests from "./0016_requests";
 import * as analytics from "./0017_analytics";
 import * as searchDocument from "./0018_search_document";
 import * as newsPicturesUnderImages from "./0019_news_pictures_under_images";
+import * as erpReferences from "./0020_erp_references";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0017_analytics": analytics,
   "0018_search_document": searchDocument,
   "0019_news_pictures_under_images": newsPicturesUnderImages,
+  "0020_erp_references": erpReferences,
 };
 
 export const migrationProvider: MigrationProvider = {

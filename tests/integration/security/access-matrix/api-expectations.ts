@@ -251,6 +251,7 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "GET /erp/cancellation-requests": { path: () => "/erp/cancellation-requests", expect: SERVICE },
   "POST /erp/cancellation-requests/:id/:answer(accept|refuse)": { path: () => "/erp/cancellation-requests/1/accept", expect: SERVICE },
   "GET /erp/contact-requests": { path: () => "/erp/contact-requests", expect: SERVICE },
+  "POST /erp/imports/:feed": { path: () => "/erp/imports/categories", expect: SERVICE },
   "GET /erp/invoices": { path: () => "/erp/invoices", expect: SERVICE },
   "GET /erp/invoices/:number": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}`, expect: SERVICE },
   "POST /erp/invoices/:number/credit-notes": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}/credit-notes`, expect: SERVICE },

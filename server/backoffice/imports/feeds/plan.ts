@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import type { ImportCounts } from "@shared/contracts/imports";
+import type { Database } from "../../db/schema";
+import type { FeedColumn } from "../reader/columns";
+import type { FeedRecord, LineIssue } from "../reader/table";
+
+/** What a feed would do with the file's valid records, and the lines it refuses on the database's state. */
+export interface FeedPlan {
+  issues: LineIssue[];
+  counts: Omit<ImportCounts, "refused">;
+  /** Writes the plan with the transaction it was made with. */
+  write(): Promise<void>;
+}
+
+export interface Feed {
+  columns: readonly FeedColumn[];
+  /** Reads what it needs in `trx` (the import's transaction) and plans the upsert. */
+  plan(trx: Kysely<Database>, records: readonly FeedRecord[]): Promise<FeedPlan>;
+}
+
+/** A record's text field (the reader gives text for reference and text columns). */
+export function text(record: FeedRecord, field: string): string | null {
+  const value = record.values[field];
+  return typeof value === "string" && value !== "" ? value : null;
+}

@@ -1,0 +1,26 @@
+/** The kinds of value a feed's column holds (values.ts parses each). */
+export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno";
+
+/** One column of a feed: its field, its French header (docs/integration.md) and the other names accepted. */
+export interface FeedColumn {
+  field: string;
+  header: string;
+  /** Other headers meaning the same, as exports name them (compared without case nor accents). */
+  aliases: readonly string[];
+  kind: ColumnKind;
+  required: boolean;
+  /** The template's example value. */
+  example: string;
+  /** Longest text accepted (reference and text columns). */
+  maxLength?: number;
+}
+
+/** « Référence parent », « REFERENCE_PARENT », « référence-parent » all read « reference parent ». */
+export function headerKey(header: string): string {
+  return header
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
