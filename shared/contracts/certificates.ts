@@ -86,10 +86,12 @@ export function fileNameForType(name: string, mime: CertificateMime): string {
   return `${dot > 0 ? name.slice(0, dot) : name}.${extensions[0]}`;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
+const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f"]/g;
+
 /** A file name safe to put in a Content-Disposition header and to show: no path, no controls. */
 export function safeFileName(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = raw.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f"]/g, "").trim() ?? "";
+  const base = raw.split(/[\\/]/).pop()?.replace(UNSAFE_IN_FILE_NAMES, "").trim() ?? "";
   return base.slice(0, 200) || "certificat";
 }
 
