@@ -43,7 +43,10 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.property.name='formData']", message: "Read a form with readForm (~/services/forms/read.server) or readMultipartForm." },
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read a form with readForm (~/services/forms/read.server) or readMultipartForm.",
+        },
       ],
     },
   },
@@ -65,7 +68,10 @@ export default tseslint.config(
   {
     files: ["shared/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["node:*", "fs", "path", "react", "@remix-run/*", "express", "kysely", "~/*", "../app/*", "../server/*"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["node:*", "fs", "path", "react", "@remix-run/*", "express", "kysely", "~/*", "../app/*", "../server/*"] },
+      ],
     },
   },
 );

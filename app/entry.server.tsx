@@ -129,15 +129,26 @@ export default function handleRequest(
  * error Remix answers as JSON (an old `?_data=` request) says which request it was, as the
  * error pages do, and never more than Remix's production message (decision 0139).
  */
-export async function handleDataRequest(response: Response, { request, context }: { request: Request; context: AppLoadContext }): Promise<Response> {
+export async function handleDataRequest(
+  response: Response,
+  { request, context }: { request: Request; context: AppLoadContext },
+): Promise<Response> {
   keepSignedInPagesPrivate(response.headers, request, context.sessions.cookieName);
-  const isJsonError = response.headers.get("X-Remix-Error") !== null && /\bapplication\/json\b/.test(response.headers.get("Content-Type") ?? "");
+  const isJsonError =
+    response.headers.get("X-Remix-Error") !== null && /\bapplication\/json\b/.test(response.headers.get("Content-Type") ?? "");
   if (!isJsonError) return response;
   const body: unknown = await response.json().catch(() => null);
-  const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : "Unexpected Server Error";
+  const message =
+    typeof body === "object" && body !== null && "message" in body && typeof body.message === "string"
+      ? body.message
+      : "Unexpected Server Error";
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
-  return new Response(JSON.stringify({ message, requestId: context.requestId }), { status: response.status, statusText: response.statusText, headers });
+  return new Response(JSON.stringify({ message, requestId: context.requestId }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

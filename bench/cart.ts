@@ -63,9 +63,16 @@ function percentile(sorted: number[], p: number): number {
 
 async function logIn(context: PortalLoadContext, login: string): Promise<string> {
   const body = new URLSearchParams({ login, password: "demo1234" });
-  const request = new Request("http://portail.test/connexion", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const request = new Request("http://portail.test/connexion", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   const response = (await loginRoute.action({ request, context, params: {} }).catch((thrown: unknown) => thrown)) as Response;
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 async function fillCart(context: PortalLoadContext, cookie: string, productIds: number[]): Promise<void> {
@@ -80,7 +87,11 @@ async function fillCart(context: PortalLoadContext, cookie: string, productIds: 
 async function roundTrip(context: () => PortalLoadContext, cookie: string, productId: number): Promise<number> {
   const started = performance.now();
   const form = new URLSearchParams({ productId: String(productId), qty: "1", redirectTo: "/mon-panier" });
-  const post = new Request("http://portail.test/mon-panier/ajouter", { method: "POST", body: form, headers: { cookie, "content-type": "application/x-www-form-urlencoded" } });
+  const post = new Request("http://portail.test/mon-panier/ajouter", {
+    method: "POST",
+    body: form,
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+  });
   const response = (await addRoute.action({ request: post, context: context(), params: {} })) as Response;
   if (response.status !== 303) throw new Error(`add answered ${response.status}`);
   const page = new Request("http://portail.test/mon-panier", { headers: { cookie } });
@@ -117,7 +128,9 @@ async function measure(label: string, context: () => PortalLoadContext, cookies:
   const mainPerTrip = mainStart === null || mainEnd === null ? null : (mainEnd - mainStart) / timings.length;
   timings.sort((a, b) => a - b);
   const fmt = (value: number) => `${value.toFixed(1)} ms`;
-  console.log(`${label}: ${timings.length} round trips, p50 ${fmt(percentile(timings, 50))}, p95 ${fmt(percentile(timings, 95))}, p99 ${fmt(percentile(timings, 99))}, max ${fmt(timings.at(-1) ?? 0)}, CPU ${fmt(cpuPerTrip)} per round trip${mainPerTrip === null ? "" : ` (main thread ${fmt(mainPerTrip)})`}`);
+  console.log(
+    `${label}: ${timings.length} round trips, p50 ${fmt(percentile(timings, 50))}, p95 ${fmt(percentile(timings, 95))}, p99 ${fmt(percentile(timings, 99))}, max ${fmt(timings.at(-1) ?? 0)}, CPU ${fmt(cpuPerTrip)} per round trip${mainPerTrip === null ? "" : ` (main thread ${fmt(mainPerTrip)})`}`,
+  );
 }
 
 export async function runCartBench(): Promise<void> {
@@ -146,10 +159,23 @@ export async function runCartBench(): Promise<void> {
   });
   try {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const services = createPortalServices({ upstreamUrl: url, sessionSecret: "bench-secret-0123456789-abcdefghijkl", secureCookies: false, upstreamTransport });
+    const services = createPortalServices({
+      upstreamUrl: url,
+      sessionSecret: "bench-secret-0123456789-abcdefghijkl",
+      secureCookies: false,
+      upstreamTransport,
+    });
     let requests = 0;
     const context = () => createPortalLoadContext(services, { requestId: `bench-${++requests}`, cspNonce: "bench" });
-    const rows = await db.selectFrom("products").select("id").where("is_port", "=", false).where("discontinued", "=", false).where("is_mmsi", "=", false).orderBy("id").limit(CART_LINES).execute();
+    const rows = await db
+      .selectFrom("products")
+      .select("id")
+      .where("is_port", "=", false)
+      .where("discontinued", "=", false)
+      .where("is_mmsi", "=", false)
+      .orderBy("id")
+      .limit(CART_LINES)
+      .execute();
     const productIds = rows.map((row) => row.id);
     const logins = await db.selectFrom("users").select("login").where("class", "=", "organization").orderBy("id").limit(USERS).execute();
     const orgCookies = await Promise.all(logins.map((row) => logIn(context(), row.login)));

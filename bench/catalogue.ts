@@ -176,7 +176,12 @@ async function runCases(stockBase: string): Promise<void> {
     { name: "bare Remix page", path: "/sante/rendu", reference: "hello", target: { minRatio: 0.75 } },
     { name: "server only", path: "/sante", reference: "plain" },
     { name: "category page", path: CATEGORY_PATH, reference: "list", target: { minRatio: 1, maxP99: 80 } },
-    { name: `category page, ${encoding === "identity" ? "uncompressed" : encoding} (asked: ${COMPRESSED["accept-encoding"]})`, path: CATEGORY_PATH, reference: "list", headers: COMPRESSED },
+    {
+      name: `category page, ${encoding === "identity" ? "uncompressed" : encoding} (asked: ${COMPRESSED["accept-encoding"]})`,
+      path: CATEGORY_PATH,
+      reference: "list",
+      headers: COMPRESSED,
+    },
     { name: "product page", path: `/catalogue/produit/${productId}`, reference: "list", target: { minRatio: 1.2, maxP99: 60 } },
     { name: "search page", path: SEARCH_PATH, reference: "list", target: { minRatio: 1, maxP99: 80 } },
     { name: "orders list (5,000 orders)", path: ORDERS_PATH, reference: "list", target: { minRatio: 1 } },
@@ -233,9 +238,13 @@ async function runCases(stockBase: string): Promise<void> {
       ]),
     ),
   );
-  const drift = Math.max(...(Object.keys(STOCK_CASES) as StockCase[]).map((key) => Math.abs(after[key].rps - before[key].rps) / reference(key)));
+  const drift = Math.max(
+    ...(Object.keys(STOCK_CASES) as StockCase[]).map((key) => Math.abs(after[key].rps - before[key].rps) / reference(key)),
+  );
   const unsteady = drift > UNSTEADY_DRIFT ? ": the machine's load changed during the run, the ratios are rough" : "";
-  console.log(`machine calibration: stock /plain ${reference("plain").toFixed(0)} req/s; stock figures moved by up to ${percent(drift)} between the two passes${unsteady}`);
+  console.log(
+    `machine calibration: stock /plain ${reference("plain").toFixed(0)} req/s; stock figures moved by up to ${percent(drift)} between the two passes${unsteady}`,
+  );
   const js = await gzippedScriptBytes(categoryHtml);
   console.log(`category page JavaScript: ${kb(js)} KB gzipped`);
   const failed = [...portal, ...Object.values(before), ...Object.values(after)].some((figures) => figures.errors > 0);

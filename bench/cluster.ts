@@ -38,7 +38,6 @@ interface Measure {
   cpu: CpuUse | null;
 }
 
-
 async function load(pathname: string, cookie: string, portalPid: number): Promise<Measure> {
   const options = { url: `${BASE}${pathname}`, connections: CONNECTIONS, headers: { cookie } };
   await autocannon({ ...options, duration: 2 }); // warm-up: caches, JIT, in every process
@@ -81,8 +80,12 @@ export async function runClusterBench(): Promise<void> {
     const one = results.get(1);
     const two = results.get(2);
     if (!one || !two) throw new Error("a run is missing");
-    console.log(`Cluster benchmark on PostgreSQL: ${LOGIN}, autocannon ${CONNECTIONS} connections, ${DURATION_S} s per case (load generator and PostgreSQL on the same machine)`);
-    console.log(`portal cores: used by the portal's processes; busy cores: on the whole machine (${availableParallelism()} in all); CPU/req: the portal's CPU time per request`);
+    console.log(
+      `Cluster benchmark on PostgreSQL: ${LOGIN}, autocannon ${CONNECTIONS} connections, ${DURATION_S} s per case (load generator and PostgreSQL on the same machine)`,
+    );
+    console.log(
+      `portal cores: used by the portal's processes; busy cores: on the whole machine (${availableParallelism()} in all); CPU/req: the portal's CPU time per request`,
+    );
     console.log(`${"page".padEnd(16)} processes  ${"req/s".padStart(6)}  p99 (ms)  portal cores  busy cores  CPU/req (ms)  ratio`);
     const row = (name: string, processes: number, measure: Measure, ratio: string) => {
       const cpu = measure.cpu;

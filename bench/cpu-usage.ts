@@ -33,7 +33,9 @@ export function cpuSnapshot(): CpuSnapshot | null {
     processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
   }
   // "cpu user nice system idle iowait irq softirq steal …"
-  const [user = 0, nice = 0, system = 0, _idle = 0, _iowait = 0, irq = 0, softirq = 0, steal = 0] = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "")
+  const [user = 0, nice = 0, system = 0, _idle = 0, _iowait = 0, irq = 0, softirq = 0, steal = 0] = (
+    readFileSync("/proc/stat", "utf8").split("\n")[0] ?? ""
+  )
     .split(/\s+/)
     .slice(1)
     .map(Number);

@@ -39,8 +39,12 @@ export async function runInvoicePdfBench(): Promise<void> {
   whole.sort((a, b) => a - b);
   xml.sort((a, b) => a - b);
   const fmt = (value: number) => `${value.toFixed(1)} ms`;
-  console.log(`invoice PDF (${LINES} lines, Factur-X PDF/A-3, ${(bytes / 1024).toFixed(1)} KB): ${RUNS} runs, p50 ${fmt(percentile(whole, 50))}, p95 ${fmt(percentile(whole, 95))}, max ${fmt(whole.at(-1) ?? 0)}, CPU ${fmt((cpu.user + cpu.system) / 1000 / RUNS)} per PDF`);
-  console.log(`  of which the CII XML and its EN 16931 check: p50 ${fmt(percentile(xml, 50))}, p95 ${fmt(percentile(xml, 95))} (${xml.length} runs)`);
+  console.log(
+    `invoice PDF (${LINES} lines, Factur-X PDF/A-3, ${(bytes / 1024).toFixed(1)} KB): ${RUNS} runs, p50 ${fmt(percentile(whole, 50))}, p95 ${fmt(percentile(whole, 95))}, max ${fmt(whole.at(-1) ?? 0)}, CPU ${fmt((cpu.user + cpu.system) / 1000 / RUNS)} per PDF`,
+  );
+  console.log(
+    `  of which the CII XML and its EN 16931 check: p50 ${fmt(percentile(xml, 50))}, p95 ${fmt(percentile(xml, 95))} (${xml.length} runs)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -39,7 +39,14 @@ async function load(name: string, pathname: string, cookie: string): Promise<Row
   const options = { url: `${BASE}${pathname}`, connections: CONNECTIONS, headers: { cookie } };
   await autocannon({ ...options, duration: 2 }); // warm-up: caches, JIT
   const result = await autocannon({ ...options, duration: DURATION_S });
-  return { name, path: pathname, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  return {
+    name,
+    path: pathname,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 export async function runInvoicesBench(): Promise<void> {
@@ -67,7 +74,9 @@ export async function runInvoicesBench(): Promise<void> {
     console.log(`Invoice list benchmark: ${LOGIN}, autocannon ${CONNECTIONS} connections, ${DURATION_S} s per case`);
     for (const row of rows) {
       const ratio = `${((row.rps / category) * 100).toFixed(0)} % of the category page`;
-      console.log(`${row.name.padEnd(18)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ${ratio}${row.errors ? `  ERRORS ${row.errors}` : ""}  ${row.path}`);
+      console.log(
+        `${row.name.padEnd(18)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ${ratio}${row.errors ? `  ERRORS ${row.errors}` : ""}  ${row.path}`,
+      );
     }
     if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
   } finally {

@@ -92,9 +92,18 @@ async function launchChrome(): Promise<Chrome> {
       await closeChrome(chrome);
       throw new Error(`${CHROME_PATH} stopped (exit ${child.exitCode ?? child.signalCode}): ${lastLines.join("\n")}`);
     }
-    const portLine = await readFile(path.join(profileDir, "DevToolsActivePort"), "utf8").then((text) => text.split("\n")[0], () => "");
+    const portLine = await readFile(path.join(profileDir, "DevToolsActivePort"), "utf8").then(
+      (text) => text.split("\n")[0],
+      () => "",
+    );
     const port = Number(portLine);
-    if (port > 0 && (await fetch(`http://127.0.0.1:${port}/json/version`).then((response) => response.ok, () => false))) {
+    if (
+      port > 0 &&
+      (await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (response) => response.ok,
+        () => false,
+      ))
+    ) {
       chrome.port = port;
       return chrome;
     }
@@ -268,7 +277,14 @@ export async function runLighthouseBench(): Promise<void> {
         for (let run = 0; run < RUNS; run += 1) results.push(await audit(chrome, `${portal.base}${pathname}`, cookie, config));
         const byPerformance = [...results].sort((a, b) => scoreOf(a, "performance") - scoreOf(b, "performance"));
         const median = byPerformance[Math.floor((byPerformance.length - 1) / 2)] as Result;
-        rows.push(rowOf(`${page} ${pathname}`, preset, median, results.map((result) => scoreOf(result, "performance"))));
+        rows.push(
+          rowOf(
+            `${page} ${pathname}`,
+            preset,
+            median,
+            results.map((result) => scoreOf(result, "performance")),
+          ),
+        );
       }
     }
     printRows(rows);

@@ -47,7 +47,10 @@ function errorToast(setCookies: readonly string[]): string | null {
     const value = decodeURIComponent(header.slice(TOAST_COOKIE.length + 1).split(";")[0] ?? "");
     if (value === "") continue;
     try {
-      const toast = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as { type?: string; message?: string };
+      const toast = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as {
+        type?: string;
+        message?: string;
+      };
       if (toast.type === "error") return toast.message ?? "error toast";
     } catch {
       return `unreadable toast ${value.slice(0, 40)}`;
@@ -89,11 +92,13 @@ export class LoadBrowser {
         const toast = method === "POST" ? errorToast(setCookies) : null;
         if (toast) throw new RequestFailure(method, path, answer.statusCode, `refused: ${toast}`);
         [method, path, body] = ["GET", `${target.pathname}${target.search}`, undefined];
-        if (target.pathname === "/connexion" && firstPath !== "/connexion") throw new RequestFailure("GET", path, answer.statusCode, "sent back to the login page");
+        if (target.pathname === "/connexion" && firstPath !== "/connexion")
+          throw new RequestFailure("GET", path, answer.statusCode, "sent back to the login page");
         continue;
       }
       const bytes = Buffer.from(await answer.body.arrayBuffer());
-      if (answer.statusCode < 200 || answer.statusCode >= 300) throw new RequestFailure(method, path, answer.statusCode, `answered ${answer.statusCode}`);
+      if (answer.statusCode < 200 || answer.statusCode >= 300)
+        throw new RequestFailure(method, path, answer.statusCode, `answered ${answer.statusCode}`);
       const encoding = headerList(answer.headers["content-encoding"])[0];
       return { path, html: decoded(bytes, encoding).toString("utf8") };
     }

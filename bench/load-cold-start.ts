@@ -55,5 +55,7 @@ export async function measureColdStart(options: PortalOptions): Promise<{ portal
 
 export function printColdStart(label: string, start: ColdStart): void {
   const verdict = Math.max(start.santeMs, start.pageMs) < COLD_START_TARGET_MS ? "met" : "NOT met";
-  console.log(`${label}: /sante ${(start.santeMs / 1000).toFixed(2)} s, /connexion ${(start.pageMs / 1000).toFixed(2)} s (target < ${COLD_START_TARGET_MS / 1000} s: ${verdict})`);
+  console.log(
+    `${label}: /sante ${(start.santeMs / 1000).toFixed(2)} s, /connexion ${(start.pageMs / 1000).toFixed(2)} s (target < ${COLD_START_TARGET_MS / 1000} s: ${verdict})`,
+  );
 }

@@ -91,11 +91,18 @@ async function logInAll(users: readonly VirtualUser[]): Promise<VirtualUser[]> {
   return users.filter((user) => loggedIn.has(user));
 }
 
-export async function runRound(label: string, settings: LoadSettings, portalOptions: { port: number; dataDir: string; databaseUrl?: string }): Promise<RoundResult> {
+export async function runRound(
+  label: string,
+  settings: LoadSettings,
+  portalOptions: { port: number; dataDir: string; databaseUrl?: string },
+): Promise<RoundResult> {
   const { users: userCount, durationS, rampUpS } = settings;
-  console.log(`\n== Mixed load on ${label}: ${userCount} users, think time ${settings.plan.thinkMs.join("–")} ms, ramp-up ${rampUpS} s, ${durationS} s of load`);
+  console.log(
+    `\n== Mixed load on ${label}: ${userCount} users, think time ${settings.plan.thinkMs.join("–")} ms, ramp-up ${rampUpS} s, ${durationS} s of load`,
+  );
   const logins = accountLogins();
-  if (userCount + WARMUP_USERS + 1 > logins.length) throw new Error(`at most ${logins.length - WARMUP_USERS - 1} users: one organization each`);
+  if (userCount + WARMUP_USERS + 1 > logins.length)
+    throw new Error(`at most ${logins.length - WARMUP_USERS - 1} users: one organization each`);
   const { portal, start } = await measureColdStart({ ...portalOptions, backofficePort: portalOptions.port + 1 });
   printColdStart(`cold start, ${label} benchmark data`, start);
   const pid = portal.child.pid ?? 0;
@@ -116,13 +123,21 @@ export async function runRound(label: string, settings: LoadSettings, portalOpti
     if (plan.categories.length === 0) throw new Error("no category on /catalogue");
     await Promise.all(
       Array.from({ length: WARMUP_USERS }, async (_, index) => {
-        const user = new VirtualUser(browser(warmup, WARMUP_SLOTS + 1 + index), warmup, logins.at(-2 - index) ?? "", { ...plan, orderEvery: 1, thinkMs: [0, 0] }, -2 - index);
+        const user = new VirtualUser(
+          browser(warmup, WARMUP_SLOTS + 1 + index),
+          warmup,
+          logins.at(-2 - index) ?? "",
+          { ...plan, orderEvery: 1, thinkMs: [0, 0] },
+          -2 - index,
+        );
         if (await user.logIn()) await user.run(Number.POSITIVE_INFINITY, 1);
       }),
     );
     await sleep(3_000);
     const idleMb = residentMb(pid) ?? Number.NaN;
-    console.log(`warm-up: ${WARMUP_USERS} users, one journey each with a checkout; ${plan.categories.length} categories; memory at rest ${idleMb.toFixed(0)} MB`);
+    console.log(
+      `warm-up: ${WARMUP_USERS} users, one journey each with a checkout; ${plan.categories.length} categories; memory at rest ${idleMb.toFixed(0)} MB`,
+    );
 
     const recorder = new LoadRecorder();
     const memory: number[] = [];
@@ -131,13 +146,18 @@ export async function runRound(label: string, settings: LoadSettings, portalOpti
     const loginFrom = performance.now();
     const loggedIn = await logInAll(users);
     const loginSeconds = (performance.now() - loginFrom) / 1000;
-    console.log(`logins: ${loggedIn.length}/${users.length} in ${loginSeconds.toFixed(1)} s (${LOGIN_CONCURRENCY} at a time, ${(users.length / loginSeconds).toFixed(1)} per second)`);
+    console.log(
+      `logins: ${loggedIn.length}/${users.length} in ${loginSeconds.toFixed(1)} s (${LOGIN_CONCURRENCY} at a time, ${(users.length / loginSeconds).toFixed(1)} per second)`,
+    );
 
     const rampFrom = performance.now();
     const window: Window = { from: rampFrom + rampUpS * 1000, to: rampFrom + (rampUpS + durationS) * 1000 };
     // CPU counted over the measured window only.
     const cpuAtWindow: { portal?: number | null; bench?: NodeJS.CpuUsage } = {};
-    const windowOpens = setTimeout(() => Object.assign(cpuAtWindow, { portal: cpuSeconds(pid), bench: process.cpuUsage() }), rampUpS * 1000);
+    const windowOpens = setTimeout(
+      () => Object.assign(cpuAtWindow, { portal: cpuSeconds(pid), bench: process.cpuUsage() }),
+      rampUpS * 1000,
+    );
     await Promise.all(
       loggedIn.map(async (user, index) => {
         await sleep((index * rampUpS * 1000) / loggedIn.length);
@@ -156,15 +176,22 @@ export async function runRound(label: string, settings: LoadSettings, portalOpti
     const requests = recorder.requestsIn(window);
     const failures = [...warmup.failures, ...recorder.failures];
     const actions = rows.filter((row) => row.action !== "login").reduce((sum, row) => sum + row.count, 0);
-    console.log(`total over the ${durationS} s after the ramp-up: ${requests} requests, ${(requests / durationS).toFixed(1)} req/s, ${actions} actions; errors ${failures.length} (warm-up and logins included)`);
-    console.log(`CPU over those ${durationS} s: portal ${portalCores.toFixed(2)} cores, load generator ${((benchCpu.user + benchCpu.system) / 1e6 / durationS).toFixed(2)} cores (2 cores in all)`);
+    console.log(
+      `total over the ${durationS} s after the ramp-up: ${requests} requests, ${(requests / durationS).toFixed(1)} req/s, ${actions} actions; errors ${failures.length} (warm-up and logins included)`,
+    );
+    console.log(
+      `CPU over those ${durationS} s: portal ${portalCores.toFixed(2)} cores, load generator ${((benchCpu.user + benchCpu.system) / 1e6 / durationS).toFixed(2)} cores (2 cores in all)`,
+    );
     const ratio = endMb / idleMb;
-    console.log(`memory (VmRSS): at rest ${idleMb.toFixed(0)} MB, highest ${Math.max(...memory).toFixed(0)} MB, end ${endMb.toFixed(0)} MB, end/rest ${ratio.toFixed(2)} (target ≤ ${RSS_RATIO_TARGET}: ${ratio <= RSS_RATIO_TARGET ? "met" : "NOT met"})`);
+    console.log(
+      `memory (VmRSS): at rest ${idleMb.toFixed(0)} MB, highest ${Math.max(...memory).toFixed(0)} MB, end ${endMb.toFixed(0)} MB, end/rest ${ratio.toFixed(2)} (target ≤ ${RSS_RATIO_TARGET}: ${ratio <= RSS_RATIO_TARGET ? "met" : "NOT met"})`,
+    );
     console.log(`memory every ${MEMORY_EVERY_MS / 1000} s (MB): ${memory.map((mb) => mb.toFixed(0)).join(", ")}`);
     for (const failure of failures.slice(0, 10)) {
       console.log(`  failure: ${failure.action}: ${failure.method} ${failure.path} → ${failure.status || "no answer"}: ${failure.reason}`);
     }
-    for (const [message, count] of [...portalLog].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  portal log ×${count}: ${message}`);
+    for (const [message, count] of [...portalLog].sort((a, b) => b[1] - a[1]).slice(0, 8))
+      console.log(`  portal log ×${count}: ${message}`);
     return { label, failures, rssRatio: ratio };
   } finally {
     await Promise.all(agents.map((agent) => agent.close()));

@@ -82,8 +82,12 @@ export class LoadRecorder {
 
 export function printRows(rows: readonly ActionRow[]): void {
   const ms = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(0)).padStart(6);
-  console.log(`${"action".padEnd(24)} ${"count".padStart(6)} ${"/s".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)} errors  (ms)`);
+  console.log(
+    `${"action".padEnd(24)} ${"count".padStart(6)} ${"/s".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)} errors  (ms)`,
+  );
   for (const row of rows) {
-    console.log(`${row.action.padEnd(24)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(1).padStart(6)} ${ms(row.p50)} ${ms(row.p95)} ${ms(row.p99)} ${ms(row.max)} ${String(row.errors).padStart(6)}`);
+    console.log(
+      `${row.action.padEnd(24)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(1).padStart(6)} ${ms(row.p50)} ${ms(row.p95)} ${ms(row.p99)} ${ms(row.max)} ${String(row.errors).padStart(6)}`,
+    );
   }
 }

@@ -97,7 +97,9 @@ export class VirtualUser {
   /** The category paths a logged-in user sees on the catalogue's first page (second level: they list products). */
   async categoryPaths(): Promise<string[]> {
     const page = await this.step("catalogue", () => this.browser.get("/catalogue"));
-    const paths = [...page.html.matchAll(/href="(\/catalogue\/(?!marques|produit)[a-z0-9-]+\/[a-z0-9-]+)"/g)].map((match) => match[1] ?? "");
+    const paths = [...page.html.matchAll(/href="(\/catalogue\/(?!marques|produit)[a-z0-9-]+\/[a-z0-9-]+)"/g)].map(
+      (match) => match[1] ?? "",
+    );
     return [...new Set(paths)];
   }
 
@@ -143,13 +145,21 @@ export class VirtualUser {
     if (!cart.html.includes('href="/commander/livraison"')) this.fail("GET", cart.path, "no checkout link on the cart page");
     const delivery = await this.page("checkout: delivery", "/commander/livraison");
     await this.think();
-    const instructions = await this.submit("checkout: address", this.form(delivery, 'id="delivery-form"', "the delivery form"), "/commander/consignes");
+    const instructions = await this.submit(
+      "checkout: address",
+      this.form(delivery, 'id="delivery-form"', "the delivery form"),
+      "/commander/consignes",
+    );
     await this.think();
     const instructionsForm = this.form(instructions, 'action="/commander/consignes"', "the instructions form");
     instructionsForm.fields.set("ref", `CHARGE-${this.index}-${journey}`);
     const summary = await this.submit("checkout: instructions", instructionsForm, "/commander/recapitulatif");
     await this.think();
-    const done = await this.submit("checkout: confirm", this.form(summary, 'class="confirm-order"', "the confirm form (order not confirmable)"), "/commander/terminer");
+    const done = await this.submit(
+      "checkout: confirm",
+      this.form(summary, 'class="confirm-order"', "the confirm form (order not confirmable)"),
+      "/commander/terminer",
+    );
     if (!/data-testid="order-number">CMD-\d+</.test(done.html)) this.fail("GET", done.path, "no order number on the last step");
     this.cartLines = 0;
   }
@@ -168,7 +178,8 @@ export class VirtualUser {
   private submit(action: string, form: HtmlForm, expected?: string): Promise<Page> {
     return this.step(action, async () => {
       const page = await this.browser.post(form.action, form.fields);
-      if (expected && page.path !== expected) throw new RequestFailure("POST", form.action, 200, `ended on ${page.path} instead of ${expected}`);
+      if (expected && page.path !== expected)
+        throw new RequestFailure("POST", form.action, 200, `ended on ${page.path} instead of ${expected}`);
       return page;
     });
   }
@@ -187,9 +198,10 @@ export class VirtualUser {
       this.recorder.action(action, started, performance.now() - started);
       return result;
     } catch (error) {
-      const failure = error instanceof RequestFailure
-        ? { method: error.method, path: error.path, status: error.status, reason: error.message }
-        : { method: "?", path: "?", status: 0, reason: error instanceof Error ? error.message : String(error) };
+      const failure =
+        error instanceof RequestFailure
+          ? { method: error.method, path: error.path, status: error.status, reason: error.message }
+          : { method: "?", path: "?", status: 0, reason: error instanceof Error ? error.message : String(error) };
       this.recorder.action(action, started, performance.now() - started, failure);
       throw new JourneyAborted(failure.reason);
     }

@@ -2,7 +2,14 @@ import { cp, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { BENCH_PGLITE_DIR, copyPostgresDatabase, dropPostgresDatabase, postgresAnswers, seedPgliteIfMissing, seedPostgresIfEmpty } from "./bench-data";
+import {
+  BENCH_PGLITE_DIR,
+  copyPostgresDatabase,
+  dropPostgresDatabase,
+  postgresAnswers,
+  seedPgliteIfMissing,
+  seedPostgresIfEmpty,
+} from "./bench-data";
 import { measureColdStart, printColdStart } from "./load-cold-start";
 import { runRound, type LoadSettings, type RoundResult } from "./load-round";
 
@@ -28,7 +35,8 @@ const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench_load";
 /** « 3000-12000 »: a think time drawn between these bounds (ms). */
 function thinkTime(range: string): readonly [number, number] {
   const [min, max] = range.split("-").map(Number);
-  if (min === undefined || max === undefined || !(min >= 0 && max >= min)) throw new Error(`BENCH_LOAD_THINK_MS: « min-max » in ms, not « ${range} »`);
+  if (min === undefined || max === undefined || !(min >= 0 && max >= min))
+    throw new Error(`BENCH_LOAD_THINK_MS: « min-max » in ms, not « ${range} »`);
   return [min, max];
 }
 
@@ -38,7 +46,22 @@ function settingsFromEnv(): LoadSettings {
     durationS: Number(process.env.BENCH_LOAD_DURATION ?? 60),
     rampUpS: 10,
     plan: {
-      searches: ["antenne", "antenne inox", "AVI001", "gilet", "winch", "poulie", "manille", "extincteur", "hélice", "pompe", "cordage", "taquet", "peinture", "led"],
+      searches: [
+        "antenne",
+        "antenne inox",
+        "AVI001",
+        "gilet",
+        "winch",
+        "poulie",
+        "manille",
+        "extincteur",
+        "hélice",
+        "pompe",
+        "cordage",
+        "taquet",
+        "peinture",
+        "led",
+      ],
       orderEvery: Number(process.env.BENCH_LOAD_ORDER_EVERY ?? 4),
       // Decision 0152: 0.5–2 s made 200 users a flood two cores cannot serve.
       thinkMs: thinkTime(process.env.BENCH_LOAD_THINK_MS ?? "3000-12000"),
@@ -104,9 +127,14 @@ export async function runLoadBench(flags: readonly string[] = []): Promise<void>
   }
   if (!flags.includes("--pglite")) {
     if (postgresRequired || (await postgresAnswers(postgresUrl))) results.push(await postgresRound(settings, postgresUrl));
-    else console.log(`\nPostgreSQL: nothing answers at ${new URL(postgresUrl).host}, round skipped (--postgres or BENCH_DATABASE_URL to require it).`);
+    else
+      console.log(
+        `\nPostgreSQL: nothing answers at ${new URL(postgresUrl).host}, round skipped (--postgres or BENCH_DATABASE_URL to require it).`,
+      );
   }
-  console.log(`\n${results.map((result) => `${result.label}: ${result.failures.length} errors, memory end/rest ${result.rssRatio.toFixed(2)}`).join("; ")}`);
+  console.log(
+    `\n${results.map((result) => `${result.label}: ${result.failures.length} errors, memory end/rest ${result.rssRatio.toFixed(2)}`).join("; ")}`,
+  );
   if (results.some((result) => result.failures.length > 0)) process.exitCode = 1;
 }
 

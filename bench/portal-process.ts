@@ -81,7 +81,10 @@ export async function startPortal(options: PortalOptions): Promise<PortalProcess
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the portal stopped (exit ${child.exitCode ?? child.signalCode}): ${lastLines.join("\n")}`);
     }
-    const ready = await fetch(`${base}/sante`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${base}/sante`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready && (workers === 1 || startedWorkers >= workers)) return portal;
   }
   await portal.stop();

@@ -100,10 +100,14 @@ async function measurePages(): Promise<{ p50: number; p95: number; total: number
   }
   timings.sort((a, b) => a - b);
   // The top-level category closest to 5,000 products: the same export ten times smaller.
-  const tree = (await (await fetch(`${API_BASE}/api/pim/categories?usr_id=${session.user.auth_org_id}`, { headers })).json()) as { obj_id: number }[];
+  const tree = (await (await fetch(`${API_BASE}/api/pim/categories?usr_id=${session.user.auth_org_id}`, { headers })).json()) as {
+    obj_id: number;
+  }[];
   let category: { id: number; total: number } | null = null;
   for (const node of tree) {
-    const answer = await fetch(`${API_BASE}/api/pim/price-list?org_id=${session.user.auth_org_id}&size=1&category=${node.obj_id}`, { headers });
+    const answer = await fetch(`${API_BASE}/api/pim/price-list?org_id=${session.user.auth_org_id}&size=1&category=${node.obj_id}`, {
+      headers,
+    });
     const { total } = (await answer.json()) as { total: number };
     if (total > 0 && (!category || Math.abs(total - 5000) < Math.abs(category.total - 5000))) category = { id: node.obj_id, total };
   }
@@ -115,7 +119,12 @@ export async function runPriceListBench(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-price-list-"));
   if (!usesServer) await cp(BENCH_PGLITE_DIR, path.join(dataDir, "pglite"), { recursive: true });
   // The portal runs on a throw-away copy: the benchmark never changes the seeded database.
-  const portal = await startPortal({ port: PORT, backofficePort: BACKOFFICE_PORT, dataDir, databaseUrl: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL });
+  const portal = await startPortal({
+    port: PORT,
+    backofficePort: BACKOFFICE_PORT,
+    dataDir,
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL,
+  });
   try {
     const pid = portal.child.pid;
     if (pid === undefined) throw new Error("the portal has no process id");
@@ -131,7 +140,9 @@ export async function runPriceListBench(): Promise<void> {
     // The XLSX twice: a second run that ends where the first did shows nothing is kept.
     // A category's export first: the memory of ten times fewer rows, to compare with.
     const exports: [string, string][] = [
-      ...(pages.category ? [[`XLSX ${pages.category.total} rows`, `/mon-compte/tarifs/export.xlsx?categorie=${pages.category.id}`] as [string, string]] : []),
+      ...(pages.category
+        ? [[`XLSX ${pages.category.total} rows`, `/mon-compte/tarifs/export.xlsx?categorie=${pages.category.id}`] as [string, string]]
+        : []),
       ["XLSX export", "/mon-compte/tarifs/export.xlsx"],
       ...Array.from({ length: XLSX_REPEATS - 1 }, (): [string, string] => ["XLSX again", "/mon-compte/tarifs/export.xlsx"]),
       ["CSV export", "/mon-compte/tarifs/export.csv"],

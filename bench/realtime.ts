@@ -97,7 +97,11 @@ async function measure(save: PortalServer, listen: PortalServer): Promise<{ late
   };
   const context = createPortalLoadContext(services, { requestId: "bench-realtime", cspNonce: "bench" });
   const products = await author.active.upstream.pim.listProducts({
-    usr_id: author.active.session.user.auth_org_id, in_stock: "1", sort: "relevance", page: 1, per_page: 10,
+    usr_id: author.active.session.user.auth_org_id,
+    in_stock: "1",
+    sort: "relevance",
+    page: 1,
+    per_page: 10,
   });
   for (let index = 0; index < SAVES; index++) {
     const product = products.items[index % products.items.length];

@@ -130,7 +130,10 @@ export async function startStockApp(port: number): Promise<StockApp> {
   const dir = await prepareStockApp();
   const base = `http://127.0.0.1:${port}`;
   // Another process on the port would answer /plain in its place and be measured instead.
-  const taken = await fetch(`${base}/plain`).then(() => true, () => false);
+  const taken = await fetch(`${base}/plain`).then(
+    () => true,
+    () => false,
+  );
   if (taken) throw new Error(`port ${port} already answers: the stock app cannot be started there`);
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: dir,
@@ -150,7 +153,10 @@ export async function startStockApp(port: number): Promise<StockApp> {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the stock app stopped (exit ${child.exitCode ?? child.signalCode}): ${output.join("\n")}`);
     }
-    const ready = await fetch(`${base}/plain`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${base}/plain`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return app;
   }
   await app.stop();

@@ -45,7 +45,13 @@ export function parseReportCommand(argv: readonly string[], today: Date): Report
     ({ values } = parseArgs({
       args: [...argv],
       strict: true,
-      options: { from: { type: "string" }, to: { type: "string" }, pages: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" } },
+      options: {
+        from: { type: "string" },
+        to: { type: "string" },
+        pages: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean" },
+      },
     }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
@@ -59,17 +65,26 @@ export function parseReportCommand(argv: readonly string[], today: Date): Report
 }
 
 /** Asks the portal for the report with the service token. */
-export async function fetchReport(env: NodeJS.ProcessEnv, query: AnalyticsReportQuery, fetchImpl: typeof fetch = fetch): Promise<AnalyticsReport> {
+export async function fetchReport(
+  env: NodeJS.ProcessEnv,
+  query: AnalyticsReportQuery,
+  fetchImpl: typeof fetch = fetch,
+): Promise<AnalyticsReport> {
   // The same portal and token as `npm run warehouse`, ANALYTICS_TOKEN first.
   const config = await warehouseConfig({ ...env, WAREHOUSE_TOKEN: env.ANALYTICS_TOKEN ?? env.WAREHOUSE_TOKEN });
   const url = new URL(`${config.baseUrl}/api/analytics/report`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
-  const response = await fetchImpl(url, { headers: { authorization: `Bearer ${config.token}`, accept: "application/json" } }).catch((error: unknown) => {
-    throw new Unreachable(`Impossible de joindre le portail à ${config.baseUrl} (${error instanceof Error ? error.message : String(error)}). Est-il démarré (npm start) ?`);
-  });
+  const response = await fetchImpl(url, { headers: { authorization: `Bearer ${config.token}`, accept: "application/json" } }).catch(
+    (error: unknown) => {
+      throw new Unreachable(
+        `Impossible de joindre le portail à ${config.baseUrl} (${error instanceof Error ? error.message : String(error)}). Est-il démarré (npm start) ?`,
+      );
+    },
+  );
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const message = typeof body === "object" && body !== null && "message" in body ? String(body.message) : `Réponse ${response.status} du portail.`;
+    const message =
+      typeof body === "object" && body !== null && "message" in body ? String(body.message) : `Réponse ${response.status} du portail.`;
     throw new Refusal(`${message}${response.status === 401 ? ` (jeton : ${config.tokenSource})` : ""}`);
   }
   const parsed = analyticsReport.safeParse(body);
@@ -97,10 +112,17 @@ export function formatReport(report: AnalyticsReport): string {
     `${plural(report.totals.views, "page vue", "pages vues")} · ${plural(report.totals.visitors, "visiteur")} (comptés jour par jour)`,
     "",
     "Par jour",
-    ...report.days.map((day) => `  ${frenchDay(day.day).padEnd(16)} ${plural(day.views, "vue").padStart(12)}  ${plural(day.visitors, "visiteur").padStart(14)}`),
+    ...report.days.map(
+      (day) =>
+        `  ${frenchDay(day.day).padEnd(16)} ${plural(day.views, "vue").padStart(12)}  ${plural(day.visitors, "visiteur").padStart(14)}`,
+    ),
     "",
-    report.pages.length === 0 ? "Aucune page vue sur la période." : `Pages les plus vues (${report.pages.length} sur ${number.format(report.page_count)})`,
-    ...report.pages.map((page) => `  ${plural(page.views, "vue").padStart(12)}  ${plural(page.visitors, "visiteur").padStart(14)}  ${page.path}`),
+    report.pages.length === 0
+      ? "Aucune page vue sur la période."
+      : `Pages les plus vues (${report.pages.length} sur ${number.format(report.page_count)})`,
+    ...report.pages.map(
+      (page) => `  ${plural(page.views, "vue").padStart(12)}  ${plural(page.visitors, "visiteur").padStart(14)}  ${page.path}`,
+    ),
   ];
   return lines.join("\n");
 }

@@ -175,7 +175,13 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   // over loopback on every page (decision 0156), where gzipping each JSON answer (and
   // gunzipping it in the caller) is pure cost; the distributor's /api calls are small.
   const backoffice = createBackofficeApi({
-    db: database.db, now, warm: true, logger, mailer, portalUrl, signal: backofficeJobs.signal,
+    db: database.db,
+    now,
+    warm: true,
+    logger,
+    mailer,
+    portalUrl,
+    signal: backofficeJobs.signal,
     // The demo's token is public (README): a production portal takes it only with DEMO_DATA=1 (decision 0163).
     refuseDemoServiceToken: production && !demoData,
     // The alerts' unsubscribe links are signed with a key of their own, derived from the session secret.
@@ -204,10 +210,13 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   // 0153) workers would otherwise share one port, and a worker's file downloads would reach
   // another worker's back-office. A port given (BACKOFFICE_PORT) stays shared between workers.
   const privatePort = options.backofficePort ?? 0;
-  const privateServer = exposure === "all" ? null : await listen(privateApp, privatePort, "127.0.0.1", privatePort === 0).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  const privateServer =
+    exposure === "all"
+      ? null
+      : await listen(privateApp, privatePort, "127.0.0.1", privatePort === 0).catch(async (error: unknown) => {
+          await database.close();
+          throw error;
+        });
   // The public server drains first (its requests still call the back-office), then the private one, then the database.
   const closeResources = async () => {
     backofficeJobs.abort(); // already done by close(); a failed start needs it too (jobs, the revocations' Redis clients)
@@ -253,12 +262,17 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
   };
   const runtimeOf = (loaded: LoadedBuild): PortalRuntime => ({
     ...loaded,
-    services: loaded.app.createPortalServices({ ...servicesConfig, upstreamTransport: inProcessApp ? loaded.app.inProcessTransport(inProcessApp) : undefined }),
+    services: loaded.app.createPortalServices({
+      ...servicesConfig,
+      upstreamTransport: inProcessApp ? loaded.app.inProcessTransport(inProcessApp) : undefined,
+    }),
   });
   runtime = runtimeOf(firstBuild);
 
   const announce = (loaded: LoadedBuild) =>
-    broadcastDevReady(loaded.build, devServerOrigin).catch((error: unknown) => logger.warn({ err: error }, "Serveur de développement Remix injoignable"));
+    broadcastDevReady(loaded.build, devServerOrigin).catch((error: unknown) =>
+      logger.warn({ err: error }, "Serveur de développement Remix injoignable"),
+    );
   const watcher = devServerOrigin
     ? watchPortalBuild(
         buildPath,

@@ -47,7 +47,13 @@ const DEFAULTS = { restartDelayMs: 1000, maxRestartDelayMs: 60_000, stableAfterM
 export function superviseWorkers(options: SupervisorOptions): void {
   const settings = { ...DEFAULTS, ...options };
   const { logger } = settings;
-  const slots: Slot[] = Array.from({ length: settings.count }, (_, index) => ({ index: index + 1, worker: null, startedAt: 0, deathsInARow: 0, restartTimer: null }));
+  const slots: Slot[] = Array.from({ length: settings.count }, (_, index) => ({
+    index: index + 1,
+    worker: null,
+    startedAt: 0,
+    deathsInARow: 0,
+    restartTimer: null,
+  }));
   const started = new Set<number>();
   let stopping = false;
   let exitCode = 0;
@@ -101,7 +107,10 @@ export function superviseWorkers(options: SupervisorOptions): void {
       slot.deathsInARow = ranMs >= settings.stableAfterMs ? 1 : slot.deathsInARow + 1;
       const delayMs = Math.min(settings.restartDelayMs * 2 ** (slot.deathsInARow - 1), settings.maxRestartDelayMs);
       restarts += 1;
-      logger.warn({ workerPid: worker.process.pid, code, signal, slot: slot.index, restarts, delayMs }, "Un processus du portail s'est arrêté : remplacé après le délai");
+      logger.warn(
+        { workerPid: worker.process.pid, code, signal, slot: slot.index, restarts, delayMs },
+        "Un processus du portail s'est arrêté : remplacé après le délai",
+      );
       slot.restartTimer = setTimeout(() => fork(slot), delayMs);
     });
   };

@@ -12,7 +12,10 @@ import type * as PortalEntry from "~/entry.server";
  */
 
 /** What the server uses of the app: the exports of app/entry.server.tsx it calls. */
-export type PortalApp = Pick<typeof PortalEntry, "createPortalServices" | "createPortalLoadContext" | "DEFAULT_MAIL_FROM" | "createMailer" | "UpstreamError" | "inProcessTransport">;
+export type PortalApp = Pick<
+  typeof PortalEntry,
+  "createPortalServices" | "createPortalLoadContext" | "DEFAULT_MAIL_FROM" | "createMailer" | "UpstreamError" | "inProcessTransport"
+>;
 
 /** A Remix build whose entry module exports what the server needs. */
 export type PortalServerBuild = ServerBuild & { entry: { module: ServerBuild["entry"]["module"] & PortalApp } };
@@ -61,7 +64,9 @@ export async function importPortalBuild(buildPath: string, version?: string): Pr
   if (version !== undefined) url.search = `?version=${encodeURIComponent(version)}`;
   const build: unknown = await import(url.href);
   if (!isPortalServerBuild(build)) {
-    throw new Error(`The Remix build (${buildPath}) does not export what the server needs from app/entry.server.tsx: run "npm run build" again.`);
+    throw new Error(
+      `The Remix build (${buildPath}) does not export what the server needs from app/entry.server.tsx: run "npm run build" again.`,
+    );
   }
   return { build, app: build.entry.module };
 }

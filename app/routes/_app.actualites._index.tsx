@@ -22,7 +22,9 @@ export default function NewsPage() {
   return (
     <div className="content-page">
       <h1>Actualités</h1>
-      <p className="content-page__lead">Les nouveautés du catalogue, la vie de NautiDistrib et la réglementation qui concerne vos clients.</p>
+      <p className="content-page__lead">
+        Les nouveautés du catalogue, la vie de NautiDistrib et la réglementation qui concerne vos clients.
+      </p>
       <NewsList list={list} />
     </div>
   );

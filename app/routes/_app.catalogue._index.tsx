@@ -29,7 +29,12 @@ export default function CataloguePage() {
       <div className="catalogue">
         <h1>{page.query ? "Recherche" : page.list.params.promo ? "Promotions" : "Tous les produits"}</h1>
         <SearchBox key={page.query} defaultQuery={page.query} />
-        <ProductList list={page.list} stocks={page.stocks} heading={heading} emptyMessage="Aucun produit ne correspond à votre recherche." />
+        <ProductList
+          list={page.list}
+          stocks={page.stocks}
+          heading={heading}
+          emptyMessage="Aucun produit ne correspond à votre recherche."
+        />
       </div>
     );
   }

@@ -21,7 +21,12 @@ export default function BrandPage() {
     <div className="catalogue">
       <Breadcrumbs crumbs={[{ title: "Marques", href: "/catalogue/marques" }]} current={brand.obj_title} />
       <h1>{brand.obj_title}</h1>
-      <ProductList list={list} stocks={stocks} heading={`Produits ${brand.obj_title}`} emptyMessage="Aucun produit de cette marque ne correspond à ces critères." />
+      <ProductList
+        list={list}
+        stocks={stocks}
+        heading={`Produits ${brand.obj_title}`}
+        emptyMessage="Aucun produit de cette marque ne correspond à ces critères."
+      />
     </div>
   );
 }

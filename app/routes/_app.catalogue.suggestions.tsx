@@ -22,7 +22,9 @@ async function catalogueUserOrNull(args: LoaderFunctionArgs): Promise<CatalogueU
 
 async function findSuggestions(args: LoaderFunctionArgs): Promise<{ suggestions: Suggestion[] }> {
   const user = await catalogueUserOrNull(args);
-  const q = normalizeSearchText(new URL(args.request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH).trim();
+  const q = normalizeSearchText(new URL(args.request.url).searchParams.get("q") ?? "")
+    .slice(0, MAX_QUERY_LENGTH)
+    .trim();
   if (!user || q.length < 2) return NO_SUGGESTIONS;
   const page = await user.upstream.pim
     .listProducts({ usr_id: user.usrId, q, sort: "relevance", page: 1, per_page: SUGGESTION_COUNT })

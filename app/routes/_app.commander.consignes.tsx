@@ -20,8 +20,15 @@ export async function action(args: ActionFunctionArgs) {
   const state = await loadStep(args, "consignes", 303);
   const form = parseForm(await readForm(args.request), instructionsForm);
   const outcome = await saveInstructions(args.context, state, form);
-  const progress = outcome.ok ? await args.context.checkout.saveProgress(state.active.session, { ...state.progress, instructionsSaved: true }) : null;
-  return respond(args.context, outcome, { fields: form.fields, redirectTo: "/commander/recapitulatif", setCookie: progress, refused: "page" });
+  const progress = outcome.ok
+    ? await args.context.checkout.saveProgress(state.active.session, { ...state.progress, instructionsSaved: true })
+    : null;
+  return respond(args.context, outcome, {
+    fields: form.fields,
+    redirectTo: "/commander/recapitulatif",
+    setCookie: progress,
+    refused: "page",
+  });
 }
 
 export default function InstructionsStep() {

@@ -38,13 +38,23 @@ export default function DeliveryStep() {
       <h1>Commander</h1>
       <CheckoutSteps steps={steps} current="livraison" />
       <div className="checkout__columns">
-        <DeliveryAddressForm addresses={addresses} selectedId={selectedId} countries={countries} refused={answer && !answer.ok ? answer : null} />
+        <DeliveryAddressForm
+          addresses={addresses}
+          selectedId={selectedId}
+          countries={countries}
+          refused={answer && !answer.ok ? answer : null}
+        />
         <aside className="checkout__aside" aria-label="Facturation et frais de port">
           <section>
             <h2>Adresse de facturation</h2>
             <AddressBlock address={invoicing} testId="invoicing-address" />
           </section>
-          <CartOptionsForm view={view} action="/commander/livraison" legend="Options de livraison" applyLabel="Recalculer les frais de port" />
+          <CartOptionsForm
+            view={view}
+            action="/commander/livraison"
+            legend="Options de livraison"
+            applyLabel="Recalculer les frais de port"
+          />
           <section>
             <h2>Frais de port</h2>
             <ShippingLines lines={view.shippingLines} lddFee={view.lddActive ? view.lddPrice : null} />

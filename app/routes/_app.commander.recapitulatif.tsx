@@ -7,7 +7,15 @@ import { OrderTotals } from "~/components/checkout/OrderTotals";
 import { ShippingLines } from "~/components/checkout/ShippingLines";
 import { SummaryLines } from "~/components/checkout/SummaryLines";
 import { SummaryProblems } from "~/components/checkout/SummaryProblems";
-import { confirmCheckout, confirmForm, loadCheckoutState, loadStep, requireCheckoutUser, stepLinks, summaryView } from "~/services/checkout/index.server";
+import {
+  confirmCheckout,
+  confirmForm,
+  loadCheckoutState,
+  loadStep,
+  requireCheckoutUser,
+  stepLinks,
+  summaryView,
+} from "~/services/checkout/index.server";
 import { parseForm, redirectWithToast } from "~/services/forms/index.server";
 import checkoutStyles from "~/styles/checkout.css";
 import { readForm } from "~/services/forms/read.server";
@@ -27,7 +35,10 @@ export async function action(args: ActionFunctionArgs) {
   const state = await loadCheckoutState(args, active);
   const outcome = await confirmCheckout(args.context, state, parseForm(await readForm(args.request), confirmForm));
   if (!outcome.ok) return redirectWithToast(args.context, outcome.path, { type: "error", message: outcome.message });
-  const progress = await args.context.checkout.saveProgress(active.session, { instructionsSaved: false, lastOrderId: outcome.order.ord_id });
+  const progress = await args.context.checkout.saveProgress(active.session, {
+    instructionsSaved: false,
+    lastOrderId: outcome.order.ord_id,
+  });
   const message = outcome.created
     ? `Votre commande ${outcome.order.ord_ref} est confirmée.`
     : `La commande ${outcome.order.ord_ref} était déjà confirmée : elle n'a pas été passée une seconde fois.`;
@@ -50,7 +61,11 @@ export default function SummaryStep() {
             <AddressBlock address={summary.delivery} testId="summary-delivery" />
             <p>
               {cart.lddActive ? "Livraison directe chez votre client (express)." : "Livraison standard."}
-              {cart.saturday ? (summary.saturdayCharged ? " Livraison le samedi." : " Livraison le samedi demandée (facturée seulement le vendredi).") : null}
+              {cart.saturday
+                ? summary.saturdayCharged
+                  ? " Livraison le samedi."
+                  : " Livraison le samedi demandée (facturée seulement le vendredi)."
+                : null}
             </p>
             <p>{summary.partialDelivery ? "Livraison partielle acceptée." : "Livraison en une seule fois."}</p>
             <Link to="/commander/livraison">Modifier la livraison</Link>

@@ -55,7 +55,11 @@ export default function AccountPage() {
         <h2 id="dernieres-commandes">Dernières commandes</h2>
         {home.latestOrders.length > 0 ? (
           <>
-            <OrderTable rows={home.latestOrders} showPrices={home.showPrices} caption={`Les ${home.latestOrders.length} plus récentes sur ${home.orderTotal}`} />
+            <OrderTable
+              rows={home.latestOrders}
+              showPrices={home.showPrices}
+              caption={`Les ${home.latestOrders.length} plus récentes sur ${home.orderTotal}`}
+            />
             <p>
               <Link to="/mon-compte/commandes">Toutes les commandes</Link>
             </p>
@@ -68,7 +72,12 @@ export default function AccountPage() {
         <h2 id="reliquats-ouverts">Reliquats en cours</h2>
         {home.backorders.length > 0 ? (
           <>
-            <BackorderTable rows={home.backorders} showPrices={home.showPrices} grouping="produit" caption={`${home.backorderTotal} ligne${home.backorderTotal > 1 ? "s" : ""} en reliquat`} />
+            <BackorderTable
+              rows={home.backorders}
+              showPrices={home.showPrices}
+              grouping="produit"
+              caption={`${home.backorderTotal} ligne${home.backorderTotal > 1 ? "s" : ""} en reliquat`}
+            />
             <p>
               <Link to="/mon-compte/reliquats">Tous les reliquats</Link>
             </p>

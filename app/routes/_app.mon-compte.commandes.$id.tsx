@@ -10,7 +10,9 @@ import accountStyles from "~/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Commande ${data.order.ord_ref}` : "Commande"} · NautiDistrib` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Commande ${data.order.ord_ref}` : "Commande"} · NautiDistrib` },
+];
 
 /** /mon-compte/commandes/{id}: one order's follow-up; another organization's order is a 404. */
 export async function loader(args: LoaderFunctionArgs) {

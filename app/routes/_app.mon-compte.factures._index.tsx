@@ -44,8 +44,8 @@ export default function InvoicesPage() {
       </p>
       {list.total > list.archiveMax ? (
         <p className="notice">
-          Plus de {list.archiveMax} factures correspondent à ces critères : affinez les filtres pour les télécharger en une archive, ou cochez celles
-          à télécharger.
+          Plus de {list.archiveMax} factures correspondent à ces critères : affinez les filtres pour les télécharger en une archive, ou
+          cochez celles à télécharger.
         </p>
       ) : null}
       {list.rows.length > 0 ? (

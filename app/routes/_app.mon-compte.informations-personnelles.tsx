@@ -32,7 +32,8 @@ export default function PersonalInfoPage() {
       <h1>Informations personnelles</h1>
       {view.actingFor ? (
         <p>
-          Vous agissez pour <strong>{view.actingFor}</strong> : ce sont les coordonnées de son compte, et son adresse e-mail est son identifiant de connexion.
+          Vous agissez pour <strong>{view.actingFor}</strong> : ce sont les coordonnées de son compte, et son adresse e-mail est son
+          identifiant de connexion.
         </p>
       ) : null}
       {/* Keyed by what is saved: the fields show the saved values (the phone as normalized) after each save. */}
@@ -43,7 +44,8 @@ export default function PersonalInfoPage() {
         <section aria-labelledby="adresses-titre">
           <h2 id="adresses-titre">Adresses</h2>
           <p>
-            Les adresses de livraison sont celles de vos clients : <Link to="/clients">choisissez d'abord le client</Link> pour lequel vous agissez.
+            Les adresses de livraison sont celles de vos clients : <Link to="/clients">choisissez d'abord le client</Link> pour lequel vous
+            agissez.
           </p>
         </section>
       )}

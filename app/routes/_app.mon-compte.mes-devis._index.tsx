@@ -28,9 +28,7 @@ export default function QuotesPage() {
         </Link>
       </p>
       <QuoteFilters values={list.values} notices={list.notices} states={list.states} />
-      <p>
-        {formatQuantity(list.total)} devis
-      </p>
+      <p>{formatQuantity(list.total)} devis</p>
       {list.rows.length > 0 ? (
         <QuoteTable rows={list.rows} caption={`Devis, page ${list.page} sur ${list.pageCount}`} showPrices={list.showPrices} />
       ) : (

@@ -33,7 +33,10 @@ export default function BackordersPage() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<FormAnswer>();
   const refusal = answer && !answer.ok ? { ...answer, values: answer.values ?? {} } : null;
-  const other = page.grouping === "produit" ? { to: "?par=commande", label: "Regrouper par commande" } : { to: "?par=produit", label: "Regrouper par produit" };
+  const other =
+    page.grouping === "produit"
+      ? { to: "?par=commande", label: "Regrouper par commande" }
+      : { to: "?par=produit", label: "Regrouper par produit" };
   return (
     <div className="compte">
       <h1>Mes reliquats</h1>
@@ -57,10 +60,21 @@ export default function BackordersPage() {
       {page.groups.map((group) => (
         <section key={group.key} aria-label={group.title}>
           <h2>{group.href ? <Link to={group.href}>{group.title}</Link> : group.title}</h2>
-          <BackorderTable rows={group.rows} caption={`Reliquats : ${group.title}`} showPrices={page.showPrices} grouping={page.grouping} refusal={refusal} />
+          <BackorderTable
+            rows={group.rows}
+            caption={`Reliquats : ${group.title}`}
+            showPrices={page.showPrices}
+            grouping={page.grouping}
+            refusal={refusal}
+          />
         </section>
       ))}
-      <PageLinks path="/mon-compte/reliquats" query={page.grouping === "commande" ? "par=commande" : ""} page={page.page} pageCount={page.pageCount} />
+      <PageLinks
+        path="/mon-compte/reliquats"
+        query={page.grouping === "commande" ? "par=commande" : ""}
+        page={page.page}
+        pageCount={page.pageCount}
+      />
     </div>
   );
 }

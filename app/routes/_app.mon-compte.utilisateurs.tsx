@@ -33,8 +33,9 @@ export default function UsersPage() {
     <div className="compte">
       <h1>Utilisateurs</h1>
       <p>
-        Les comptes des personnes de votre organisation et ce que chacune peut faire. Un changement s'applique dès leur page suivante. Un administrateur gère les utilisateurs comme le compte de
-        l'organisation ; un compte désactivé ne peut plus se connecter, mais ses commandes restent à son nom.
+        Les comptes des personnes de votre organisation et ce que chacune peut faire. Un changement s'applique dès leur page suivante. Un
+        administrateur gère les utilisateurs comme le compte de l'organisation ; un compte désactivé ne peut plus se connecter, mais ses
+        commandes restent à son nom.
       </p>
       {view.rows.length > 0 ? <UserTable rows={view.rows} /> : <p>Aucune personne n'a encore de compte : invitez-en une ci-dessous.</p>}
       {/* Keyed by the people listed: once an invitation is sent (a new row), the form starts empty again; a refused one keeps what was typed. */}

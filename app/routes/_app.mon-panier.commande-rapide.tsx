@@ -41,7 +41,9 @@ export default function QuickOrderPage() {
               {answer.message}
             </p>
           ) : null}
-          {answer && (answer.report.added.length > 0 || answer.report.refused.length > 0) ? <QuickOrderReport report={answer.report} /> : null}
+          {answer && (answer.report.added.length > 0 || answer.report.refused.length > 0) ? (
+            <QuickOrderReport report={answer.report} />
+          ) : null}
           <QuickOrderForm key={formKey} formKey={formKey} gridRows={gridRows} text={answer?.text ?? ""} grid={answer?.grid ?? []} />
         </>
       ) : (

@@ -20,7 +20,9 @@ export default function DownloadsPage() {
   return (
     <div className="content-page">
       <h1>Téléchargements</h1>
-      <p className="content-page__lead">Catalogues, fiches techniques, déclarations de conformité et tarifs, à jour pour votre organisation.</p>
+      <p className="content-page__lead">
+        Catalogues, fiches techniques, déclarations de conformité et tarifs, à jour pour votre organisation.
+      </p>
       <DownloadCategoryGrid categories={tree.categories} label="Rubriques des téléchargements" />
     </div>
   );

@@ -33,7 +33,8 @@ export default function AccountOpeningPage() {
       ) : (
         <>
           <p>
-            Professionnels du nautisme, demandez votre compte pour commander en ligne à vos conditions. Déjà client ? <Link to="/connexion">Connectez-vous</Link>.
+            Professionnels du nautisme, demandez votre compte pour commander en ligne à vos conditions. Déjà client ?{" "}
+            <Link to="/connexion">Connectez-vous</Link>.
           </p>
           <AccountOpeningForm view={view} refusal={refusal ?? null} />
         </>

@@ -24,7 +24,5 @@ export async function action(args: ActionFunctionArgs) {
 export default function UnsubscribePage() {
   const asked = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
-  return (
-    <UnsubscribeCard view={done ?? asked} />
-  );
+  return <UnsubscribeCard view={done ?? asked} />;
 }

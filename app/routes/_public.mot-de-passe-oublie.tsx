@@ -28,7 +28,11 @@ export default function ForgottenPasswordPage() {
   return (
     <section className="card card--login" aria-labelledby="titre-oubli">
       <h1 id="titre-oubli">Mot de passe oublié</h1>
-      {view.sent ? <ResetLinkSent lifetimeMinutes={view.lifetimeMinutes} /> : <ForgottenPasswordForm view={view} refusal={refusal ?? null} />}
+      {view.sent ? (
+        <ResetLinkSent lifetimeMinutes={view.lifetimeMinutes} />
+      ) : (
+        <ForgottenPasswordForm view={view} refusal={refusal ?? null} />
+      )}
     </section>
   );
 }

@@ -12,7 +12,9 @@ import accountStyles from "~/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Devis ${data.quote.number} · ${data.quote.orgName}` : "Devis"} · NautiDistrib` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Devis ${data.quote.number} · ${data.quote.orgName}` : "Devis"} · NautiDistrib` },
+];
 
 /** /clients/devis/{id}: a quote of one of the contributor's clients; any other is a 404. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -50,7 +52,14 @@ export default function SalesQuotePage() {
       <section aria-labelledby="devis-proposition">
         <h2 id="devis-proposition">Proposition</h2>
         {quote.proposal ? (
-          <QuoteProposalBlock proposal={quote.proposal} askedLines={quote.askedLines} showPrices canAccept={false} acceptedPositions={quote.acceptedPositions} error={null} />
+          <QuoteProposalBlock
+            proposal={quote.proposal}
+            askedLines={quote.askedLines}
+            showPrices
+            canAccept={false}
+            acceptedPositions={quote.acceptedPositions}
+            error={null}
+          />
         ) : (
           <p>Aucune proposition envoyée pour l&apos;instant.</p>
         )}

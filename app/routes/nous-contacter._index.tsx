@@ -25,8 +25,8 @@ export default function ContactPage() {
     <section className="public-page" aria-labelledby="titre-contact">
       <h1 id="titre-contact">Nous contacter</h1>
       <p>
-        Une question sur une commande, une livraison, une facture ou un produit ? Écrivez-nous : le service clients NautiDistrib vous répond dans un délai d'un jour
-        ouvré, du lundi au vendredi.
+        Une question sur une commande, une livraison, une facture ou un produit ? Écrivez-nous : le service clients NautiDistrib vous répond
+        dans un délai d'un jour ouvré, du lundi au vendredi.
       </p>
       <ContactForm view={view} refusal={refusal ?? null} />
     </section>

@@ -65,7 +65,11 @@ function createLoginAuthenticator(context: PortalLoadContext): Authenticator<Log
   );
 }
 
-function throttledRefusal(login: string, retryAfterSeconds: number, message = throttled(retryAfterSeconds, THROTTLED_WHAT).message): LoginRefusal {
+function throttledRefusal(
+  login: string,
+  retryAfterSeconds: number,
+  message = throttled(retryAfterSeconds, THROTTLED_WHAT).message,
+): LoginRefusal {
   return { ok: false, errors: { form: message }, login, status: 429, retryAfterSeconds };
 }
 

@@ -98,7 +98,12 @@ export function createPortalServices(config: PortalConfig): PortalServices {
   return {
     sessions: createPortalSessions(cookieOptions),
     toasts: createToastCookie(cookieOptions),
-    upstreamFor: createUpstreamFactory({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, fetchImpl: config.upstreamFetch, transport: config.upstreamTransport }),
+    upstreamFor: createUpstreamFactory({
+      baseUrl: config.upstreamUrl,
+      timeoutMs: config.upstreamTimeoutMs,
+      fetchImpl: config.upstreamFetch,
+      transport: config.upstreamTransport,
+    }),
     now: config.now ?? (() => new Date()),
     checkout: createCheckoutServices({ ...cookieOptions, mail, now: config.now }),
     realtime: config.realtime ?? createRecordingPublisher(),
@@ -114,5 +119,11 @@ export function createPortalLoadContext(
   services: PortalServices,
   request: { requestId: string; cspNonce: string; clientAddress?: string },
 ): PortalLoadContext {
-  return { ...services, ...request, clientAddress: request.clientAddress ?? "", logger: services.logger.child({ requestId: request.requestId }), memo: new RequestMemo() };
+  return {
+    ...services,
+    ...request,
+    clientAddress: request.clientAddress ?? "",
+    logger: services.logger.child({ requestId: request.requestId }),
+    memo: new RequestMemo(),
+  };
 }

@@ -21,11 +21,7 @@ export interface IntentResult {
  * Login-as: the session now holds the client organization as user and the contributor as
  * master (docs/specification.md §4); the back-office keeps the master's expiry.
  */
-export async function loginAsClient(
-  context: PortalLoadContext,
-  active: ActiveUser,
-  slaveId: number,
-): Promise<IntentResult> {
+export async function loginAsClient(context: PortalLoadContext, active: ActiveUser, slaveId: number): Promise<IntentResult> {
   const { session, upstream } = active;
   const masterId = session.master?.obj_id ?? session.user.obj_id;
   try {

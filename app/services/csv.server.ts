@@ -16,7 +16,10 @@ export function excelText(value: string): string {
 /** The rows (text cells already through excelText, amounts through excelAmount) as a file. */
 export function frenchExcelCsv(rows: readonly (readonly string[])[]): string {
   // A line break inside a cell is quoted too: Excel ends a row at a lone \n as well as at \r\n.
-  return stringify(rows.map((row) => [...row]), { delimiter: ";", record_delimiter: "windows", bom: true, quoted_match: /[\r\n]/ });
+  return stringify(
+    rows.map((row) => [...row]),
+    { delimiter: ";", record_delimiter: "windows", bom: true, quoted_match: /[\r\n]/ },
+  );
 }
 
 /** A CSV download, never cached (it holds the organization's data). */

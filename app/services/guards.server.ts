@@ -56,10 +56,7 @@ export async function guardRequest({ request, context }: GuardArgs): Promise<Act
     const headers = new Headers();
     if (state.status === "expired") {
       headers.append("Set-Cookie", await context.sessions.end());
-      headers.append(
-        "Set-Cookie",
-        await context.toasts.set({ type: "info", message: "Votre session a expiré. Reconnectez-vous." }),
-      );
+      headers.append("Set-Cookie", await context.toasts.set({ type: "info", message: "Votre session a expiré. Reconnectez-vous." }));
     }
     throw redirect(loginUrlFor(request), { headers });
   }

@@ -93,8 +93,13 @@ export function clientKey(address: string): string {
   const [head = "", tail = ""] = plain.toLowerCase().split("::");
   const headGroups = head === "" ? [] : head.split(":");
   const tailGroups = tail === "" ? [] : tail.split(":");
-  const groups = plain.includes("::") ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => group.padStart(4, "0")).join(":")}::/64`;
+  const groups = plain.includes("::")
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.padStart(4, "0"))
+    .join(":")}::/64`;
 }
 
 function toError(error: unknown): Error {
@@ -122,7 +127,15 @@ export function createRateLimits(config: RateLimitConfig = {}): RateLimits {
   };
   const limiter = (options: { points: number; duration: number; keyPrefix: string }): RateLimiterAbstract => {
     const memory = new RateLimiterMemory(options);
-    return redis ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: memory }) : memory;
+    return redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory,
+        })
+      : memory;
   };
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   const limiterOf = (name: RateLimitName): RateLimiterAbstract => {
@@ -172,7 +185,8 @@ export function createRateLimits(config: RateLimitConfig = {}): RateLimits {
         await limiterOf(name).consume(storedKey(key));
         return { allowed: true };
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        if (rejection instanceof RateLimiterRes)
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
         // A store failure with no fallback left: let the attempt through rather than lock everyone out.
         onError(toError(rejection));
         return { allowed: true };

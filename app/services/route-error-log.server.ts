@@ -18,7 +18,8 @@ function reasonOf(error: unknown): string | undefined {
   const internal: unknown = (error as { error?: unknown }).error;
   if (internal instanceof Error) return internal.message;
   const payload: unknown = error.data;
-  if (typeof payload === "object" && payload !== null && "message" in payload && typeof payload.message === "string") return payload.message;
+  if (typeof payload === "object" && payload !== null && "message" in payload && typeof payload.message === "string")
+    return payload.message;
   return typeof payload === "string" && payload.length > 0 ? payload : undefined;
 }
 

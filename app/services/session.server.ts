@@ -18,10 +18,7 @@ export interface PortalSession {
   token: string;
 }
 
-export type SessionState =
-  | { status: "anonymous" }
-  | { status: "expired" }
-  | { status: "active"; session: PortalSession };
+export type SessionState = { status: "anonymous" } | { status: "expired" } | { status: "active"; session: PortalSession };
 
 export interface PortalSessions {
   cookieName: string;

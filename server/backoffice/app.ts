@@ -117,9 +117,13 @@ const consoleLogger: ErrorLogger = {
 export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const logger = deps.logger ?? consoleLogger;
   const now = deps.now ?? (() => new Date());
-  const quoteMail = deps.mailer ? createQuoteMailNotifier({ db: deps.db, mailer: deps.mailer, logger, now, portalUrl: deps.portalUrl, alertsSecret: deps.alertsSecret }) : null;
+  const quoteMail = deps.mailer
+    ? createQuoteMailNotifier({ db: deps.db, mailer: deps.mailer, logger, now, portalUrl: deps.portalUrl, alertsSecret: deps.alertsSecret })
+    : null;
   const alertMail =
-    deps.mailer && deps.alertsSecret ? createAlertDispatcher({ db: deps.db, mailer: deps.mailer, logger, now, secret: deps.alertsSecret, portalUrl: deps.portalUrl }) : null;
+    deps.mailer && deps.alertsSecret
+      ? createAlertDispatcher({ db: deps.db, mailer: deps.mailer, logger, now, secret: deps.alertsSecret, portalUrl: deps.portalUrl })
+      : null;
   const services: CatalogueServiceDeps = {
     db: deps.db,
     now,
@@ -193,7 +197,14 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/crm", authenticated, alertPreferencesRouter(services));
   // The distributor's systems, with a service token: never a portal user's (decision 0102).
   // Its data feeds (imports/, docs/integration.md) take a file as the body, up to 50 MB, read by their own parser.
-  api.use("/erp", requireService(services), serviceOrdersRouter(services), serviceInvoicesRouter(services), serviceQuotesRouter(services), importsRouter(services));
+  api.use(
+    "/erp",
+    requireService(services),
+    serviceOrdersRouter(services),
+    serviceInvoicesRouter(services),
+    serviceQuotesRouter(services),
+    importsRouter(services),
+  );
   // The page-view report (docs/analytics.md, decision 0125): the distributor's systems too.
   api.use("/analytics", requireService(services), analyticsRouter(services));
   api.use(unknownRoute);

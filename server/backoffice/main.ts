@@ -25,7 +25,10 @@ async function mailDeps(logger: pino.Logger): Promise<Pick<BackofficeApiDeps, "m
     const mailer = app.createMailer({ smtpUrl: process.env.SMTP_URL, from: process.env.MAIL_FROM ?? app.DEFAULT_MAIL_FROM, dir, logger });
     const production = process.env.NODE_ENV === "production";
     // Outside production the links lead to the portal `npm start` serves on this machine.
-    return { mailer, portalUrl: process.env.PORTAL_URL ?? (production ? undefined : localPortalUrl("0.0.0.0", Number(process.env.PORT ?? 3000))) };
+    return {
+      mailer,
+      portalUrl: process.env.PORTAL_URL ?? (production ? undefined : localPortalUrl("0.0.0.0", Number(process.env.PORT ?? 3000))),
+    };
   } catch (error) {
     logger.warn({ err: error }, "no portal build: the quotes' e-mails are not sent (npm run build)");
     return { mailer: null };
@@ -89,8 +92,23 @@ async function main(): Promise<void> {
   });
   // The jobs (quote reminders, overdue invoices' alerts) stop with `jobs`, before the database closes.
   // With REDIS_URL, a revocation here reaches the portals' own back-offices at once, and theirs here (decision 0143).
-  const revocations = process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL, channel: process.env.REALTIME_CHANNEL ?? "portail" } : undefined;
-  app.use("/api", createBackofficeApi({ db, logger, warm: true, revocations, refuseDemoServiceToken: !demoData, ...(await mailDeps(logger)), ...(await alertsDeps(logger)), signal: jobs.signal, loginThrottle }));
+  const revocations = process.env.REDIS_URL
+    ? { redisUrl: process.env.REDIS_URL, channel: process.env.REALTIME_CHANNEL ?? "portail" }
+    : undefined;
+  app.use(
+    "/api",
+    createBackofficeApi({
+      db,
+      logger,
+      warm: true,
+      revocations,
+      refuseDemoServiceToken: !demoData,
+      ...(await mailDeps(logger)),
+      ...(await alertsDeps(logger)),
+      signal: jobs.signal,
+      loginThrottle,
+    }),
+  );
   const server = app.listen(port, "127.0.0.1", () => logger.info({ port }, "back-office listening"));
 
   const shutdown = (signal: string) => {
@@ -98,7 +116,10 @@ async function main(): Promise<void> {
     jobs.abort();
     void loginThrottle.close();
     server.close(() => {
-      close().then(() => process.exit(0), () => process.exit(1));
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   };
   process.once("SIGINT", () => shutdown("SIGINT"));

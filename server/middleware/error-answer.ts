@@ -18,7 +18,8 @@ export function errorAnswer(logger: ErrorLogger): ErrorRequestHandler {
     // Express could not decode the path (URIError), or a body parser refused the request (4xx).
     const declared = typeof error === "object" && error !== null && "status" in error ? Number(error.status) : NaN;
     const status = error instanceof URIError ? 400 : declared >= 400 && declared < 500 ? declared : 500;
-    if (status === 500) logger.error({ err: error, method: req.method, path: req.path, requestId }, "request failed before the app answered");
+    if (status === 500)
+      logger.error({ err: error, method: req.method, path: req.path, requestId }, "request failed before the app answered");
     const message = status === 500 ? "Une erreur est survenue. Réessayez dans quelques instants." : "L'adresse demandée est mal formée.";
     res.status(status);
     res.set("Cache-Control", "no-store");
@@ -26,6 +27,8 @@ export function errorAnswer(logger: ErrorLogger): ErrorRequestHandler {
       res.json({ code: status === 500 ? "internal_error" : "bad_request", message, request_id: requestId });
       return;
     }
-    res.type("html").send(frenchErrorPage(status, requestId, { heading: status === 500 ? "Une erreur est survenue" : "Adresse mal formée", message }));
+    res
+      .type("html")
+      .send(frenchErrorPage(status, requestId, { heading: status === 500 ? "Une erreur est survenue" : "Adresse mal formée", message }));
   };
 }

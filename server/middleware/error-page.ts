@@ -7,7 +7,11 @@ function wordsFor(status: number): { heading: string; message: string } {
   if (status === 404) return { heading: "Page Not Found", message: "La page demandée n'existe pas." };
   if (status === 400) return { heading: "Demande mal formée", message: "L'adresse ou le formulaire envoyé est mal formé." };
   if (status === 401 || status === 403) return { heading: "Accès refusé", message: "Vous n'avez pas accès à cette page." };
-  if (status === 503) return { heading: "Service momentanément indisponible", message: "Le service est momentanément indisponible. Réessayez dans quelques instants." };
+  if (status === 503)
+    return {
+      heading: "Service momentanément indisponible",
+      message: "Le service est momentanément indisponible. Réessayez dans quelques instants.",
+    };
   if (status < 500) return { heading: "Demande refusée", message: "La demande n'a pas pu aboutir." };
   return { heading: "Une erreur est survenue", message: "Une erreur est survenue. Réessayez dans quelques instants." };
 }

@@ -7,7 +7,12 @@ import { z } from "zod";
 const originList = z
   .string()
   .optional()
-  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter((item) => item !== ""))
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== ""),
+  )
   .pipe(z.array(z.url()));
 
 export const realtimeEnvSchema = z.object({
@@ -17,7 +22,10 @@ export const realtimeEnvSchema = z.object({
     .regex(/^rediss?:\/\//, { error: "REDIS_URL doit commencer par redis:// ou rediss://." })
     .optional(),
   /** Prefix of the Redis channels: portals sharing a Redis for different sites must differ. */
-  REALTIME_CHANNEL: z.string().regex(/^[\w.:-]{1,64}$/).default("portail"),
+  REALTIME_CHANNEL: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/)
+    .default("portail"),
   /**
    * Origins allowed besides the request's own host, for a proxy that rewrites Host
    * (comma-separated, e.g. "https://portail.example.fr").

@@ -110,10 +110,13 @@ function sessionConnectionGate(io: RealtimeServer): ConnectionGate {
   return {
     async admit(room) {
       pending.set(room, (pending.get(room) ?? 0) + 1);
-      const connected = await io.in(room).fetchSockets().then(
-        (sockets) => sockets.length,
-        () => 0, // another instance that does not answer in time does not lock people out
-      );
+      const connected = await io
+        .in(room)
+        .fetchSockets()
+        .then(
+          (sockets) => sockets.length,
+          () => 0, // another instance that does not answer in time does not lock people out
+        );
       if (connected + (pending.get(room) ?? 0) <= MAX_CONNECTIONS_PER_SESSION) return true;
       release(room);
       return false;

@@ -21,7 +21,10 @@ export function createSocketPublisher(io: RealtimeServer, onError: (message: str
       const payload = socketId ? { ...parsed.data, originSocketId: socketId } : parsed.data;
       io.to(organizationRoom(orgId)).except(excluded).emit(CART_UPDATE_EVENT, payload);
       // The author's other tabs refresh silently; the tab that acted already has the new cart.
-      if (authorRoom) io.to(authorRoom).except(socketId ?? []).emit(CART_UPDATE_EVENT, { ...payload, own: true });
+      if (authorRoom)
+        io.to(authorRoom)
+          .except(socketId ?? [])
+          .emit(CART_UPDATE_EVENT, { ...payload, own: true });
     },
     disconnectSession(sessionKey) {
       io.in(sessionRoom(sessionKey)).disconnectSockets(true);

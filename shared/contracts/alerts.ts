@@ -52,28 +52,20 @@ export const DEFAULT_ALERTS: Record<AlertKind, boolean> = {
   news: false,
 };
 
-export const alertPreference = z
-  .object({ kind: alertKind, label: z.string(), enabled: z.boolean() })
-  .strict();
+export const alertPreference = z.object({ kind: alertKind, label: z.string(), enabled: z.boolean() }).strict();
 export type AlertPreference = z.infer<typeof alertPreference>;
 
 /** GET and PUT /api/crm/alerts: every kind, in ALERT_KINDS order, with the caller's choice. */
-export const alertPreferencesResponse = z
-  .object({ email: z.string(), preferences: z.array(alertPreference) })
-  .strict();
+export const alertPreferencesResponse = z.object({ email: z.string(), preferences: z.array(alertPreference) }).strict();
 export type AlertPreferencesResponse = z.infer<typeof alertPreferencesResponse>;
 
 /** PUT /api/crm/alerts: the kinds wanted; every kind left out is turned off. */
-export const alertPreferencesRequest = z
-  .object({ enabled: z.array(alertKind).max(ALERT_KINDS.length) })
-  .strict();
+export const alertPreferencesRequest = z.object({ enabled: z.array(alertKind).max(ALERT_KINDS.length) }).strict();
 export type AlertPreferencesRequest = z.infer<typeof alertPreferencesRequest>;
 
 /** ?token=… of the unsubscribe link. */
 export const unsubscribeQuery = z.object({ token: z.string().min(1).max(200) }).strict();
 
 /** GET (what the link would do) and POST (done) /api/alerts/unsubscribe. */
-export const unsubscribeResponse = z
-  .object({ kind: alertKind, label: z.string(), unsubscribed: z.boolean() })
-  .strict();
+export const unsubscribeResponse = z.object({ kind: alertKind, label: z.string(), unsubscribed: z.boolean() }).strict();
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;

@@ -19,18 +19,12 @@ export type ApiError = z.infer<typeof apiError>;
 
 // ---- auth -------------------------------------------------------------------------------
 
-export const loginRequest = z
-  .object({ login: z.string().trim().min(1).max(120), password: z.string().min(1).max(200) })
-  .strict();
-export const sessionResponse = z
-  .object({ token: z.string().min(32), user: authUser, master: authUser.nullable() })
-  .strict();
+export const loginRequest = z.object({ login: z.string().trim().min(1).max(120), password: z.string().min(1).max(200) }).strict();
+export const sessionResponse = z.object({ token: z.string().min(32), user: authUser, master: authUser.nullable() }).strict();
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 export const logoutRequest = z.object({ usr_id: z.number().int().positive() }).strict();
-export const loginAsRequest = z
-  .object({ master_id: z.number().int().positive(), slave_id: z.number().int().positive() })
-  .strict();
+export const loginAsRequest = z.object({ master_id: z.number().int().positive(), slave_id: z.number().int().positive() }).strict();
 export const meResponse = z.object({ user: authUser, master: authUser.nullable() }).strict();
 
 /** A client organization a contributor may act for (the /clients picker). */
@@ -103,9 +97,7 @@ export type CartToSave = z.infer<typeof cartToSave>;
 export const saveCartRequest = z.object({ version: z.number().int().nonnegative(), cart: cartToSave }).strict();
 export const cartConflict = apiError.extend({ cart: cartAnswer, version: z.number().int().nonnegative() });
 
-export const confirmQuery = z
-  .object({ usr_id: idParam, usr_name: z.string().min(1).max(120) })
-  .strict();
+export const confirmQuery = z.object({ usr_id: idParam, usr_name: z.string().min(1).max(120) }).strict();
 /**
  * The cart as read (the back-office reprices it) and the totals the user was shown, checked
  * against the back-office's own; null for a people account without `prices`, which was shown
@@ -297,4 +289,3 @@ export const stockBatchResponse = z.array(stock);
 export const addressListQuery = z.object({ org_id: idParam }).strict();
 export const createAddressRequest = address.omit({ obj_id: true });
 export const addressListResponse = z.array(address);
-

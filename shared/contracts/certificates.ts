@@ -16,7 +16,10 @@ export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
 export const CERTIFICATE_MIME_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
 export type CertificateMime = (typeof CERTIFICATE_MIME_TYPES)[number];
 
-export const mmsiNumber = z.string().trim().regex(/^\d{9}$/, "Le numéro MMSI compte exactement 9 chiffres.");
+export const mmsiNumber = z
+  .string()
+  .trim()
+  .regex(/^\d{9}$/, "Le numéro MMSI compte exactement 9 chiffres.");
 
 /** base64 of at most CERTIFICATE_MAX_BYTES bytes (4 characters per 3 bytes). */
 const base64File = z

@@ -12,7 +12,5 @@ export const orgQuery = z.object({ org_id: idParam }).strict();
 
 export const invoicingAddressResponse = address.extend({ obj_id: z.number().int().positive() });
 
-export const orderRecipientsResponse = z
-  .object({ emails: z.array(z.email()).max(10) })
-  .strict();
+export const orderRecipientsResponse = z.object({ emails: z.array(z.email()).max(10) }).strict();
 export type OrderRecipients = z.infer<typeof orderRecipientsResponse>;

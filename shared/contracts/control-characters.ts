@@ -6,7 +6,8 @@
  * and documents. Refused with a French message, the request changes nothing.
  */
 
-export const CONTROL_CHARACTER_MESSAGE = "Ce champ contient un caractère invisible non autorisé (caractère de contrôle) : retirez-le puis réessayez.";
+export const CONTROL_CHARACTER_MESSAGE =
+  "Ce champ contient un caractère invisible non autorisé (caractère de contrôle) : retirez-le puis réessayez.";
 /** A form is drawn again without the characters: the person checks the field and sends it again. */
 export const CONTROL_CHARACTER_FORM_MESSAGE =
   "Ce champ contenait un caractère invisible non autorisé (caractère de contrôle), que nous avons retiré : vérifiez-le puis envoyez à nouveau.";

@@ -128,15 +128,16 @@ export const cartLine = z
      * line is back at the usual price, and the portal says so once (« Le prix du devis … a
      * expiré le … »). `quote_expired_on` is the quote's last valid day.
      */
-    quote_expired: z.string().regex(/^DV-\d{4}-\d{6}$/).optional(),
+    quote_expired: z
+      .string()
+      .regex(/^DV-\d{4}-\d{6}$/)
+      .optional(),
     quote_expired_on: isoDate.optional(),
   })
   .strict();
 export type CartLine = z.infer<typeof cartLine>;
 
-export const ldd = z
-  .object({ active: z.boolean(), price: cents, tva: z.number().min(0).max(1) })
-  .strict();
+export const ldd = z.object({ active: z.boolean(), price: cents, tva: z.number().min(0).max(1) }).strict();
 export type Ldd = z.infer<typeof ldd>;
 
 /**
@@ -180,9 +181,7 @@ export const cartAnswer = cart.extend({
 });
 export type CartAnswer = z.infer<typeof cartAnswer>;
 
-export const orderTotals = z
-  .object({ ord_total_ht: cents, ord_total_ecotaxe: cents, ord_total_ttc: cents })
-  .strict();
+export const orderTotals = z.object({ ord_total_ht: cents, ord_total_ecotaxe: cents, ord_total_ttc: cents }).strict();
 export type OrderTotals = z.infer<typeof orderTotals>;
 
 export const category: z.ZodType<Category> = z.lazy(() =>

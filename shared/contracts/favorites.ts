@@ -17,9 +17,7 @@ export const favoriteListResponse = productListResponse;
 export const favoriteIdsResponse = z.array(z.number().int().positive());
 
 /** Answer of an add or a remove: the state after the call (both are idempotent). */
-export const favoriteStateResponse = z
-  .object({ product_id: z.number().int().positive(), favorite: z.boolean() })
-  .strict();
+export const favoriteStateResponse = z.object({ product_id: z.number().int().positive(), favorite: z.boolean() }).strict();
 export type FavoriteState = z.infer<typeof favoriteStateResponse>;
 
 /** A bound that keeps the ids answer and the toggles' lookups small. */

@@ -1,5 +1,19 @@
 import { z } from "zod";
-import { calendarDate, cents, eventInstant, idParam, isoDate, isoDateTime, note, page, pageOf, pageSize, PERIOD_ORDER_ISSUE, periodInOrder, searchText } from "./primitives";
+import {
+  calendarDate,
+  cents,
+  eventInstant,
+  idParam,
+  isoDate,
+  isoDateTime,
+  note,
+  page,
+  pageOf,
+  pageSize,
+  PERIOD_ORDER_ISSUE,
+  periodInOrder,
+  searchText,
+} from "./primitives";
 
 /**
  * Invoices and credit notes (docs/invoices.md): the back-office issues an invoice for each
@@ -26,7 +40,10 @@ export type InvoiceKind = z.infer<typeof invoiceKind>;
  * « à imputer » until the distributor records it as used or refunded, then « imputé ».
  */
 export const INVOICE_STATUSES = ["à payer", "payée partiellement", "payée", "en retard", "à imputer", "imputé"] as const;
-export const invoiceStatus = z.enum(INVOICE_STATUSES, `Statut inconnu : choisissez parmi ${INVOICE_STATUSES.map((status) => `« ${status} »`).join(", ")}.`);
+export const invoiceStatus = z.enum(
+  INVOICE_STATUSES,
+  `Statut inconnu : choisissez parmi ${INVOICE_STATUSES.map((status) => `« ${status} »`).join(", ")}.`,
+);
 export type InvoiceStatus = z.infer<typeof invoiceStatus>;
 
 /** How a payment reached the distributor. */
@@ -132,7 +149,10 @@ export const invoiceDetail = invoiceSummary
      * SHA-256 (hex) of the stored PDF: the same bytes on every download. Null until the PDF is
      * first rendered (at issue, or on the first download of an invoice loaded in bulk).
      */
-    pdf_sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+    pdf_sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
   })
   .strict();
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
@@ -140,7 +160,12 @@ export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 // ---- customer calls: GET /api/oms/invoices, /api/oms/invoices/{id}/pdf, POST /api/oms/invoices/archive
 
 /** Amount bounds in cents (the page turns « 150,50 » into 15050). */
-const amountBound = z.coerce.number().int().min(0, "Le montant ne peut pas être négatif.").max(100_000_000_00, "Montant trop grand.").optional();
+const amountBound = z.coerce
+  .number()
+  .int()
+  .min(0, "Le montant ne peut pas être négatif.")
+  .max(100_000_000_00, "Montant trop grand.")
+  .optional();
 
 export const invoiceListQuery = z
   .object({
@@ -227,7 +252,13 @@ export const paymentRequest = z
     amount: z.number().int().min(1, "Le montant doit être positif (en centimes)."),
     paid_on: calendarDate,
     method: paymentMethod,
-    reference: z.string().trim().min(1).max(60, "La référence compte au plus 60 caractères.").regex(/^\P{Cc}*$/u, "La référence ne doit pas contenir de caractères de contrôle.").optional(),
+    reference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60, "La référence compte au plus 60 caractères.")
+      .regex(/^\P{Cc}*$/u, "La référence ne doit pas contenir de caractères de contrôle.")
+      .optional(),
   })
   .strict();
 export type PaymentRequest = z.infer<typeof paymentRequest>;

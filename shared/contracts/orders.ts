@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { address } from "./entities";
-import { PERIOD_ORDER_ISSUE, calendarDate, cents, eventInstant, idParam, isoDate, isoDateTime, note, page, pageOf, pageSize, periodInOrder, searchText } from "./primitives";
+import {
+  PERIOD_ORDER_ISSUE,
+  calendarDate,
+  cents,
+  eventInstant,
+  idParam,
+  isoDate,
+  isoDateTime,
+  note,
+  page,
+  pageOf,
+  pageSize,
+  periodInOrder,
+  searchText,
+} from "./primitives";
 
 /**
  * The orders' follow-up (docs/orders.md): what the distributor's systems send as an order moves
@@ -24,7 +38,10 @@ export const ORDER_STATUSES = [
   "livrée",
   "annulée",
 ] as const;
-export const orderStatus = z.enum(ORDER_STATUSES, `Statut inconnu : choisissez parmi ${ORDER_STATUSES.map((status) => `« ${status} »`).join(", ")}.`);
+export const orderStatus = z.enum(
+  ORDER_STATUSES,
+  `Statut inconnu : choisissez parmi ${ORDER_STATUSES.map((status) => `« ${status} »`).join(", ")}.`,
+);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 /** What happened to an order, in its timeline (the label says it in French). */
@@ -135,9 +152,7 @@ export const orderDetailLine = z
   .strict();
 export type OrderDetailLine = z.infer<typeof orderDetailLine>;
 
-export const orderShippingLine = z
-  .object({ obj_ref: z.string(), obj_title: z.string(), amount_ht: cents.nullable() })
-  .strict();
+export const orderShippingLine = z.object({ obj_ref: z.string(), obj_title: z.string(), amount_ht: cents.nullable() }).strict();
 
 export const shipment = z
   .object({
@@ -301,9 +316,7 @@ export const historyResponse = pageOf(historyRow)
   .strict();
 
 /** POST /api/oms/orders/:ord_id/cancellation-requests: cancel this product's remainder, please. */
-export const cancellationRequestBody = z
-  .object({ obj_id: z.number().int().positive(), reason: note(3, 500) })
-  .strict();
+export const cancellationRequestBody = z.object({ obj_id: z.number().int().positive(), reason: note(3, 500) }).strict();
 
 // ---- the distributor's systems: /api/erp ------------------------------------------------------
 
@@ -320,7 +333,10 @@ export const shipmentRequest = z
     at: eventInstant.optional(),
     carrier: z.string().trim().min(1, "Le transporteur est obligatoire.").max(60, "Le transporteur compte au plus 60 caractères."),
     tracking_number: z.string().trim().min(1).max(60, "Le numéro de suivi compte au plus 60 caractères.").optional(),
-    tracking_url: z.url({ protocol: /^https?$/, error: "Le lien de suivi doit être une adresse http(s)." }).max(500).optional(),
+    tracking_url: z
+      .url({ protocol: /^https?$/, error: "Le lien de suivi doit être une adresse http(s)." })
+      .max(500)
+      .optional(),
     lines: z
       .array(z.object({ obj_ref: productRef, qty: positiveQty }).strict())
       .min(1, "Une expédition compte au moins une ligne.")
@@ -356,7 +372,12 @@ export const serviceOrderListQuery = z
   .object({
     status: orderStatus.optional(),
     /** An organization's reference (C0001). */
-    org: z.string().trim().max(20).regex(/^[A-Za-z0-9-]*$/, "Référence d'organisation invalide.").optional(),
+    org: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^[A-Za-z0-9-]*$/, "Référence d'organisation invalide.")
+      .optional(),
     page,
     size: pageSize(20),
   })

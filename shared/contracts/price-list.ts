@@ -46,10 +46,7 @@ export const priceListRow = z
     /** What the organization pays per unit before promotion, before tax. */
     net_price: cents,
     /** The promotion in force or to come for the organization (the lowest), with its dates. */
-    promotion: z
-      .object({ name: z.string(), price: cents, starts_on: isoDate, ends_on: isoDate })
-      .strict()
-      .nullable(),
+    promotion: z.object({ name: z.string(), price: cents, starts_on: isoDate, ends_on: isoDate }).strict().nullable(),
     /** Ecotax per unit, before tax (on top of the price). */
     ecotax: cents,
   })

@@ -68,7 +68,11 @@ export function note(min: number, max: number) {
  */
 export function emailAddress(required?: string) {
   const typed = required ? z.string({ error: required }).trim().toLowerCase().min(1, required) : z.string().trim().toLowerCase();
-  return typed.pipe(z.email("Adresse e-mail invalide, par exemple prenom.nom@exemple.fr.").max(120, "L'adresse e-mail est trop longue (120 caractères au plus)."));
+  return typed.pipe(
+    z
+      .email("Adresse e-mail invalide, par exemple prenom.nom@exemple.fr.")
+      .max(120, "L'adresse e-mail est trop longue (120 caractères au plus)."),
+  );
 }
 
 // ---- paging -------------------------------------------------------------------------------

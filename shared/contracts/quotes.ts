@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { cart } from "./entities";
-import { calendarDate, cents, idParam, isoDate, isoDateTime, note, page, pageOf, pageSize, PERIOD_ORDER_ISSUE, periodInOrder, searchText } from "./primitives";
+import {
+  calendarDate,
+  cents,
+  idParam,
+  isoDate,
+  isoDateTime,
+  note,
+  page,
+  pageOf,
+  pageSize,
+  PERIOD_ORDER_ISSUE,
+  periodInOrder,
+  searchText,
+} from "./primitives";
 
 /**
  * Quotes (docs/quotes.md): a customer asks (from its cart, a product or free text), the sales
@@ -27,7 +40,10 @@ export const QUOTE_STATES = [
   "expiré",
   "annulé",
 ] as const;
-export const quoteState = z.enum(QUOTE_STATES, `État inconnu : choisissez parmi ${QUOTE_STATES.map((state) => `« ${state} »`).join(", ")}.`);
+export const quoteState = z.enum(
+  QUOTE_STATES,
+  `État inconnu : choisissez parmi ${QUOTE_STATES.map((state) => `« ${state} »`).join(", ")}.`,
+);
 export type QuoteState = z.infer<typeof quoteState>;
 
 /** States after which nothing moves any more. */
@@ -96,7 +112,12 @@ export const quoteRequestLine = z
   .object({
     obj_id: z.number().int().positive().optional(),
     /** Required without obj_id: what the customer is looking for. */
-    text: z.string().trim().max(300, "Une ligne compte au plus 300 caractères.").regex(/^\P{Cc}*$/u, "Le texte ne doit pas contenir de caractères de contrôle.").optional(),
+    text: z
+      .string()
+      .trim()
+      .max(300, "Une ligne compte au plus 300 caractères.")
+      .regex(/^\P{Cc}*$/u, "Le texte ne doit pas contenir de caractères de contrôle.")
+      .optional(),
     qty,
   })
   .strict()
@@ -246,7 +267,12 @@ export type QuoteListQuery = z.infer<typeof quoteListQuery>;
 export const quoteCreateRequest = z
   .object({
     org_id: z.number().int().positive(),
-    customer_ref: z.string().trim().min(1, "Indiquez votre référence.").max(60, "La référence compte au plus 60 caractères.").regex(/^\P{Cc}*$/u, "La référence ne doit pas contenir de caractères de contrôle."),
+    customer_ref: z
+      .string()
+      .trim()
+      .min(1, "Indiquez votre référence.")
+      .max(60, "La référence compte au plus 60 caractères.")
+      .regex(/^\P{Cc}*$/u, "La référence ne doit pas contenir de caractères de contrôle."),
     message: message(0),
     wished_date: calendarDate.optional(),
     lines: z.array(quoteRequestLine).min(1, "Ajoutez au moins une ligne à la demande.").max(200, "Au plus 200 lignes par demande."),
@@ -329,7 +355,11 @@ export const quoteProposalRequest = z
           .object({
             obj_id: z.number().int().positive(),
             qty,
-            unit_price: z.number().int().min(1, "Le prix doit être positif.").max(10_000_000, "Prix unitaire trop élevé (au plus 100 000,00 €)."),
+            unit_price: z
+              .number()
+              .int()
+              .min(1, "Le prix doit être positif.")
+              .max(10_000_000, "Prix unitaire trop élevé (au plus 100 000,00 €)."),
             answers_position: z.number().int().positive().nullable().optional(),
             note: note(0, 300).optional(),
           })

@@ -50,11 +50,20 @@ export const CONTACT_SUBJECT_LABELS: Readonly<Record<ContactSubject, string>> = 
 export const contactRequest = z
   .object({
     subject: contactSubject,
-    message: multiLine({ required: "Écrivez votre message.", tooLong: `Le message ne peut pas dépasser ${REQUEST_LIMITS.message} caractères.` }, REQUEST_LIMITS.message),
-    name: singleLine({ required: "Indiquez votre nom.", tooLong: `Le nom ne peut pas dépasser ${REQUEST_LIMITS.name} caractères.` }, REQUEST_LIMITS.name),
+    message: multiLine(
+      { required: "Écrivez votre message.", tooLong: `Le message ne peut pas dépasser ${REQUEST_LIMITS.message} caractères.` },
+      REQUEST_LIMITS.message,
+    ),
+    name: singleLine(
+      { required: "Indiquez votre nom.", tooLong: `Le nom ne peut pas dépasser ${REQUEST_LIMITS.name} caractères.` },
+      REQUEST_LIMITS.name,
+    ),
     email: emailInput,
     phone: phoneInput.default(""),
-    company: singleLine({ required: "Indiquez votre société.", tooLong: `Le nom de la société ne peut pas dépasser ${REQUEST_LIMITS.company} caractères.` }, REQUEST_LIMITS.company),
+    company: singleLine(
+      { required: "Indiquez votre société.", tooLong: `Le nom de la société ne peut pas dépasser ${REQUEST_LIMITS.company} caractères.` },
+      REQUEST_LIMITS.company,
+    ),
   })
   .strict();
 export type ContactRequest = z.infer<typeof contactRequest>;
@@ -148,18 +157,40 @@ function optionalId(check: (input: string) => IdCheck, tooLong: string) {
 
 const accountOpeningFields = z
   .object({
-    company: singleLine({ required: "Indiquez la raison sociale.", tooLong: `La raison sociale ne peut pas dépasser ${REQUEST_LIMITS.company} caractères.` }, REQUEST_LIMITS.company),
+    company: singleLine(
+      { required: "Indiquez la raison sociale.", tooLong: `La raison sociale ne peut pas dépasser ${REQUEST_LIMITS.company} caractères.` },
+      REQUEST_LIMITS.company,
+    ),
     siret: optionalId(checkSiret, "Le SIRET est composé de 14 chiffres."),
     vat_number: optionalId(checkVatNumber, "Le numéro de TVA est trop long."),
-    street: singleLine({ required: "Indiquez l'adresse du siège.", tooLong: `L'adresse ne peut pas dépasser ${REQUEST_LIMITS.street} caractères.` }, REQUEST_LIMITS.street),
-    zipcode: z.string({ error: "Indiquez le code postal." }).trim().min(1, "Indiquez le code postal.").max(12, "Le code postal est trop long."),
-    city: singleLine({ required: "Indiquez la ville.", tooLong: `La ville ne peut pas dépasser ${REQUEST_LIMITS.city} caractères.` }, REQUEST_LIMITS.city),
+    street: singleLine(
+      { required: "Indiquez l'adresse du siège.", tooLong: `L'adresse ne peut pas dépasser ${REQUEST_LIMITS.street} caractères.` },
+      REQUEST_LIMITS.street,
+    ),
+    zipcode: z
+      .string({ error: "Indiquez le code postal." })
+      .trim()
+      .min(1, "Indiquez le code postal.")
+      .max(12, "Le code postal est trop long."),
+    city: singleLine(
+      { required: "Indiquez la ville.", tooLong: `La ville ne peut pas dépasser ${REQUEST_LIMITS.city} caractères.` },
+      REQUEST_LIMITS.city,
+    ),
     country,
     activity,
-    contact_name: singleLine({ required: "Indiquez le nom de la personne à contacter.", tooLong: `Le nom ne peut pas dépasser ${REQUEST_LIMITS.name} caractères.` }, REQUEST_LIMITS.name),
+    contact_name: singleLine(
+      {
+        required: "Indiquez le nom de la personne à contacter.",
+        tooLong: `Le nom ne peut pas dépasser ${REQUEST_LIMITS.name} caractères.`,
+      },
+      REQUEST_LIMITS.name,
+    ),
     email: emailInput,
     phone: phoneInput.refine((value) => value !== "", "Indiquez un numéro de téléphone."),
-    message: multiLine({ tooLong: `Le message ne peut pas dépasser ${REQUEST_LIMITS.message} caractères.` }, REQUEST_LIMITS.message).default(""),
+    message: multiLine(
+      { tooLong: `Le message ne peut pas dépasser ${REQUEST_LIMITS.message} caractères.` },
+      REQUEST_LIMITS.message,
+    ).default(""),
   })
   .strict();
 
@@ -207,12 +238,12 @@ export const ACCOUNT_REQUEST_MOVES: Readonly<Record<AccountRequestState, readonl
 };
 
 /** 201: the request is saved (state received); sales and the requester are e-mailed. */
-export const accountRequestReceipt = z.object({ id: z.number().int().positive(), reference: z.string(), received_at: isoDateTime }).strict();
+export const accountRequestReceipt = z
+  .object({ id: z.number().int().positive(), reference: z.string(), received_at: isoDateTime })
+  .strict();
 export type AccountRequestReceipt = z.infer<typeof accountRequestReceipt>;
 
-export const accountRequestStep = z
-  .object({ state: accountRequestState, note: z.string(), actor: z.string(), at: isoDateTime })
-  .strict();
+export const accountRequestStep = z.object({ state: accountRequestState, note: z.string(), actor: z.string(), at: isoDateTime }).strict();
 
 /** One request as the distributor's systems read it (GET /api/erp/account-requests…). */
 export const accountRequestView = z

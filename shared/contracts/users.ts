@@ -97,7 +97,10 @@ export const updatePersonRequest = z
     disabled: z.boolean().optional(),
   })
   .strict()
-  .refine((body) => body.flags !== undefined || body.is_admin !== undefined || body.disabled !== undefined, "Aucune modification demandée.");
+  .refine(
+    (body) => body.flags !== undefined || body.is_admin !== undefined || body.disabled !== undefined,
+    "Aucune modification demandée.",
+  );
 export type UpdatePersonRequest = z.infer<typeof updatePersonRequest>;
 
 /** POST /api/crm/invitations: creates the person (state invited) and e-mails the link. */
@@ -124,13 +127,13 @@ export type PersonResponse = z.infer<typeof personResponse>;
 export const invitationTargetQuery = z.object({ org_id: idParam }).strict();
 
 /** GET /api/auth/invitations/:token (public): what the password page shows. */
-export const invitationInfo = z
-  .object({ email: z.string(), name: z.string(), org_name: z.string(), expires_at: isoDateTime })
-  .strict();
+export const invitationInfo = z.object({ email: z.string(), name: z.string(), org_name: z.string(), expires_at: isoDateTime }).strict();
 export type InvitationInfo = z.infer<typeof invitationInfo>;
 
 /** POST /api/auth/invitations/:token (public): the invitee's password; 204, then they log in. */
-export const acceptInvitationRequest = z.object({ password: z.string().min(1, "Choisissez un mot de passe.").max(MAX_PASSWORD_LENGTH) }).strict();
+export const acceptInvitationRequest = z
+  .object({ password: z.string().min(1, "Choisissez un mot de passe.").max(MAX_PASSWORD_LENGTH) })
+  .strict();
 
 /** POST /api/auth/password: 204; the user's other sessions end. */
 export const changePasswordRequest = z

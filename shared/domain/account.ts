@@ -10,11 +10,7 @@ export interface AccountContext {
 }
 
 /** Accounting categories (N_CatCompta) invoiced without VAT nor ecotax: the "HT" accounts. */
-export const TAX_EXEMPT_CATEGORIES: readonly string[] = [
-  "Ventes en suspension de taxe",
-  "Ventes export",
-  "Ventes CEE",
-];
+export const TAX_EXEMPT_CATEGORIES: readonly string[] = ["Ventes en suspension de taxe", "Ventes export", "Ventes CEE"];
 export const EXPORT_CATEGORY = "Ventes export";
 
 /**

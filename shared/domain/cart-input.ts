@@ -13,8 +13,14 @@ import { normalizeReference } from "./references";
  * this is a repair path, unlike the contract's requests.
  */
 
-const text = z.string().nullish().transform((value) => value ?? "");
-const flag = z.boolean().nullish().transform((value) => value ?? false);
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
+const flag = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
 const amount = cents.nullish().transform((value) => value ?? 0);
 const weight = grams.nullish().transform((value) => value ?? 0);
 
@@ -23,21 +29,46 @@ const lineInput = z.object({
   obj_ref: z.string().transform(normalizeReference),
   obj_title: text,
   obj_name: text,
-  qty: z.number().int().nonnegative().nullish().transform((value) => value ?? 1),
+  qty: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((value) => value ?? 1),
   line_id: z.string().trim().nullish(),
   prd_is_port: flag,
   prd_price_selling: amount,
   prc_price: amount,
   prc_promo_price: cents.nullish().transform((value) => value ?? null),
-  prc_promo_name: z.string().nullish().transform((value) => value || null),
-  prc_discount: z.number().min(0).max(100).nullish().transform((value) => value ?? 0),
+  prc_promo_name: z
+    .string()
+    .nullish()
+    .transform((value) => value || null),
+  prc_discount: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullish()
+    .transform((value) => value ?? 0),
   prd_ecotaxe: amount,
   prd_weight_gross: weight,
   prd_weight_net: weight,
-  prd_sto_disp: z.number().int().nullish().transform((value) => value ?? 0),
+  prd_sto_disp: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? 0),
   prd_refill_date: isoDate.nullish().transform((value) => value ?? null),
-  prd_refill_qte: z.number().int().nonnegative().nullish().transform((value) => value ?? null),
-  certificates: z.array(certificate).nullish().transform((value) => value ?? []),
+  prd_refill_qte: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((value) => value ?? null),
+  certificates: z
+    .array(certificate)
+    .nullish()
+    .transform((value) => value ?? []),
   obj_properties: productProperties.nullish().transform((value) => value ?? {}),
 });
 
@@ -54,7 +85,10 @@ const cartInput = z.object({
     })),
   saturday: flag,
   code: text,
-  products: z.array(lineInput).nullish().transform((value) => value ?? []),
+  products: z
+    .array(lineInput)
+    .nullish()
+    .transform((value) => value ?? []),
   comments: text,
   notes: text,
   partialDelivery: flag,

@@ -114,7 +114,10 @@ export function checkVatNumber(input: string): IdCheck {
   const prefix = value.slice(0, 2);
   const format = EU_VAT_FORMATS[prefix];
   if (!format) {
-    return { ok: false, message: "Un numéro de TVA intracommunautaire commence par le code du pays de l'Union européenne, par exemple FR, BE ou DE." };
+    return {
+      ok: false,
+      message: "Un numéro de TVA intracommunautaire commence par le code du pays de l'Union européenne, par exemple FR, BE ou DE.",
+    };
   }
   const body = value.slice(2);
   if (!format.test(body)) return { ok: false, message: `Ce numéro de TVA n'a pas le format attendu pour le pays ${prefix}.` };

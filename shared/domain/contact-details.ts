@@ -14,7 +14,10 @@ export function normalizePhone(input: string): PhoneCheck {
   const text = input.trim();
   if (text === "") return { ok: true, value: "" };
   if (!/^[+\d\s().-]+$/.test(text)) {
-    return { ok: false, message: "Le numéro de téléphone ne doit contenir que des chiffres, des espaces, des points, des tirets et un « + » initial." };
+    return {
+      ok: false,
+      message: "Le numéro de téléphone ne doit contenir que des chiffres, des espaces, des points, des tirets et un « + » initial.",
+    };
   }
   const phone = parsePhoneNumberFromString(text, "FR");
   if (!phone?.isValid()) {

@@ -32,7 +32,15 @@ export {
 export type { CartChange } from "./cart-change";
 export { applyCartChange, applyCartChangeWithoutShipping } from "./cart-change";
 export { leanCart, normalizeCart, readStoredCart, withUniqueLineIds } from "./cart-input";
-export { QUICK_ORDER_MAX_LINES, parseQuickOrderRows, parseQuickOrderText, splitQuickOrderLine, type QuickOrderEntry, type QuickOrderIssue, type QuickOrderParse } from "./quick-order";
+export {
+  QUICK_ORDER_MAX_LINES,
+  parseQuickOrderRows,
+  parseQuickOrderText,
+  splitQuickOrderLine,
+  type QuickOrderEntry,
+  type QuickOrderIssue,
+  type QuickOrderParse,
+} from "./quick-order";
 export type { DomainIssue } from "./errors";
 export { DomainError, isDomainError } from "./errors";
 export type { InvoiceTotals, PaymentTerms, StatusFacts, StatusOnDay, TotalledLine, VatExemptionKind } from "./invoices";
@@ -56,9 +64,37 @@ export {
 } from "./invoices";
 export { VAT_RATE, applyPercentOff, eurosToCents, roundCents, vatOn } from "./money";
 export type { DateInput } from "./french-format";
-export { formatDate, formatDateTime, formatEuros, formatFileSize, formatNumericDate, formatNumericDateTime, formatPercent, formatPlainAmount, formatPlainNumber, formatQuantity } from "./french-format";
-export type { BackorderFacts, BackorderQuantities, EventData, LineQuantities, OrderMove, ShipmentPlan, ShippableLine } from "./order-lifecycle";
-export { backorderState, backorderUnits, eventLabel, moveRefusal, planShipment, remainingOf, shortfall, statusAfterQuantities } from "./order-lifecycle";
+export {
+  formatDate,
+  formatDateTime,
+  formatEuros,
+  formatFileSize,
+  formatNumericDate,
+  formatNumericDateTime,
+  formatPercent,
+  formatPlainAmount,
+  formatPlainNumber,
+  formatQuantity,
+} from "./french-format";
+export type {
+  BackorderFacts,
+  BackorderQuantities,
+  EventData,
+  LineQuantities,
+  OrderMove,
+  ShipmentPlan,
+  ShippableLine,
+} from "./order-lifecycle";
+export {
+  backorderState,
+  backorderUnits,
+  eventLabel,
+  moveRefusal,
+  planShipment,
+  remainingOf,
+  shortfall,
+  statusAfterQuantities,
+} from "./order-lifecycle";
 export type { Permissions } from "./permissions";
 export { permissionsOf } from "./permissions";
 export { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPrice, lineWeightGrams } from "./pricing";
@@ -68,12 +104,7 @@ export { matchingRules, ruleMatches, shippingLine, shippingLinesFor, withShippin
 export type { ProductFamilies, ShippingContext, ShippingFacts } from "./shipping-facts";
 export { shippingFacts, zoneOf } from "./shipping-facts";
 export type { Delivery, Family, QuantityRule, ShippingRule, Zone } from "./shipping-rules";
-export {
-  FREE_SHIPPING_MIN_SUBTOTAL,
-  HEAVY_PARCEL_WAIVED_FROM,
-  LIGHT_PARCEL_MAX_GRAMS,
-  SHIPPING_RULES,
-} from "./shipping-rules";
+export { FREE_SHIPPING_MIN_SUBTOTAL, HEAVY_PARCEL_WAIVED_FROM, LIGHT_PARCEL_MAX_GRAMS, SHIPPING_RULES } from "./shipping-rules";
 export type { ShownTotalKey, ShownTotalLine, ShownTotals, Totals, VatAtRate } from "./totals";
 export { ECOTAX_LABEL, computeTotals, shownLineHt, shownTotalLines, shownTotals } from "./totals";
 export type { OrderProblem, OrderValidationContext } from "./validation";

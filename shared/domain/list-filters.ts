@@ -50,7 +50,13 @@ export function readPage<Field extends string>(value: string | null, notices: Fi
 }
 
 /** How many pages `total` rows make (at least one); a page asked past the last is said, « Il n'y a que 2 pages de factures. ». */
-export function pageCountOf<Field extends string>(total: number, pageSize: number, page: number, ofWhat: string, notices: FilterNotice<Field | "page">[]): number {
+export function pageCountOf<Field extends string>(
+  total: number,
+  pageSize: number,
+  page: number,
+  ofWhat: string,
+  notices: FilterNotice<Field | "page">[],
+): number {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (page > pageCount) notices.push({ field: "page", message: `Il n'y a que ${pageCount} page${pageCount > 1 ? "s" : ""} ${ofWhat}.` });
   return pageCount;
@@ -128,11 +134,21 @@ export function listFilterReader<Name extends string>(params: URLSearchParams, n
       if (value === "") return undefined;
       // The list's own search box says less: « Recherche : la recherche… » would say it twice.
       if (value.length > max) {
-        notice(name, label ? `${label} : la recherche compte au plus ${max} caractères, ${IGNORED}` : `Recherche : au plus ${max} caractères, ${IGNORED}`);
+        notice(
+          name,
+          label
+            ? `${label} : la recherche compte au plus ${max} caractères, ${IGNORED}`
+            : `Recherche : au plus ${max} caractères, ${IGNORED}`,
+        );
         return undefined;
       }
       if (!/^\P{Cc}*$/u.test(value)) {
-        notice(name, label ? `${label} : la recherche contient des caractères de contrôle, ${IGNORED}` : `Recherche : caractères de contrôle refusés, ${IGNORED}`);
+        notice(
+          name,
+          label
+            ? `${label} : la recherche contient des caractères de contrôle, ${IGNORED}`
+            : `Recherche : caractères de contrôle refusés, ${IGNORED}`,
+        );
         return undefined;
       }
       return value;

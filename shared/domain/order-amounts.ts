@@ -15,7 +15,10 @@ export interface OrderPageAmounts {
   totals: ShownTotals | null;
 }
 
-type AmountsSource = Pick<OrderDetail, "lines" | "shipping_lines" | "options" | "ord_total_ht" | "ord_total_ecotaxe" | "ord_total_tva" | "ord_total_ttc">;
+type AmountsSource = Pick<
+  OrderDetail,
+  "lines" | "shipping_lines" | "options" | "ord_total_ht" | "ord_total_ecotaxe" | "ord_total_tva" | "ord_total_ttc"
+>;
 
 export function orderPageAmounts(order: AmountsSource): OrderPageAmounts {
   const lines = order.lines.map((line) => {
@@ -27,6 +30,7 @@ export function orderPageAmounts(order: AmountsSource): OrderPageAmounts {
   const productsHt = sumOfAmounts(lines.map((line) => line.totalHt));
   const shippingHt = sumOfAmounts([...order.shipping_lines.map((line) => line.amount_ht), lddFee ?? 0]);
   const { ord_total_ht: ht, ord_total_ecotaxe: ecotaxe, ord_total_tva: tva, ord_total_ttc: ttc } = order;
-  if (productsHt === null || shippingHt === null || ht === null || ecotaxe === null || tva === null || ttc === null) return { lines, totals: null };
+  if (productsHt === null || shippingHt === null || ht === null || ecotaxe === null || tva === null || ttc === null)
+    return { lines, totals: null };
   return { lines, totals: { productsHt, shippingHt, totalHt: ht + ecotaxe, ecotaxe, tva, ttc } };
 }

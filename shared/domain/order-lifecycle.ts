@@ -32,7 +32,9 @@ export function moveRefusal(orderRef: string, status: OrderStatus, move: OrderMo
     case "accept":
       return status === "acceptée" ? `${order} est déjà acceptée.` : `${order} est déjà « ${status} » : elle ne peut plus être acceptée.`;
     case "prepare":
-      return status === "en préparation" ? `${order} est déjà en préparation.` : `${order} est déjà « ${status} » : elle ne peut plus passer en préparation.`;
+      return status === "en préparation"
+        ? `${order} est déjà en préparation.`
+        : `${order} est déjà « ${status} » : elle ne peut plus passer en préparation.`;
     case "ship":
     case "cancel_line":
       return `${order} est entièrement expédiée : il ne reste rien à ${move === "ship" ? "expédier" : "annuler"}.`;
@@ -108,7 +110,11 @@ export interface ShipmentPlan {
  * Checks a shipment against the order: each reference must be a product line of the order,
  * once, not cancelled, and no more than what remains (ordered − shipped − cancelled).
  */
-export function planShipment(orderRef: string, lines: readonly ShippableLine[], requested: readonly { obj_ref: string; qty: number }[]): ShipmentPlan {
+export function planShipment(
+  orderRef: string,
+  lines: readonly ShippableLine[],
+  requested: readonly { obj_ref: string; qty: number }[],
+): ShipmentPlan {
   const byRef = new Map(lines.map((line) => [normalizeReference(line.obj_ref), line]));
   const issues: DomainIssue[] = [];
   const quantities = new Map<string, number>();

@@ -43,12 +43,23 @@ export function orderReceiptRows(order: ReceiptSource): OrderReceiptRows {
     .filter((line) => !line.prd_is_port)
     .map((line) => {
       const ecotaxe = orderLineEcotaxe(line, order.ord_total_ecotaxe);
-      return { ref: line.obj_ref, title: line.obj_title, qty: line.qty, unitPrice: line.unit_price, ecotaxe, amount: shownLineHt(line.line_total_ht, ecotaxe) };
+      return {
+        ref: line.obj_ref,
+        title: line.obj_title,
+        qty: line.qty,
+        unitPrice: line.unit_price,
+        ecotaxe,
+        amount: shownLineHt(line.line_total_ht, ecotaxe),
+      };
     });
   const shippingLines = order.lines
     .filter((line) => line.prd_is_port)
     .map((line) => ({ ref: line.obj_ref, title: line.obj_title, qty: line.qty, unitPrice: line.unit_price, amount: line.line_total_ht }));
-  const lddFee = orderLddFee(order.ldd_active, order.ord_total_ht, order.lines.map((line) => line.line_total_ht));
+  const lddFee = orderLddFee(
+    order.ldd_active,
+    order.ord_total_ht,
+    order.lines.map((line) => line.line_total_ht),
+  );
   const shipping = shippingDisplay(shippingLines, lddFee);
   const productsHt = sumOfAmounts(products.map((line) => line.amount));
   const shippingHt = sumOfAmounts(shipping.rows.map((row) => row.amount));

@@ -45,7 +45,9 @@ const HEADER_WORDS = /^(r[ée]f|reference|référence|code|article)/i;
 
 function unquote(cell: string): string {
   const trimmed = cell.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).replace(/""/g, '"').trim() : trimmed;
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
+    ? trimmed.slice(1, -1).replace(/""/g, '"').trim()
+    : trimmed;
 }
 
 /** Splits one pasted or CSV line into cells: ; tab or , when present, otherwise blanks. */
@@ -112,7 +114,10 @@ function countNonBlank(rows: Rows, from: number): number {
 }
 
 function inputOf(cells: readonly string[]): string {
-  return cells.filter((cell) => cell.trim() !== "").join(" ; ").slice(0, 80);
+  return cells
+    .filter((cell) => cell.trim() !== "")
+    .join(" ; ")
+    .slice(0, 80);
 }
 
 /** Collects refused lines: the first QUICK_ORDER_MAX_ISSUES are listed, the others only counted. */

@@ -51,7 +51,16 @@ export const QUOTE_ACTION_TARGET: Record<Exclude<QuoteAction, "message">, QuoteS
 };
 
 /** The order in which the pages list the actions. */
-const ACTION_ORDER: readonly QuoteAction[] = ["accept", "refuse", "answer", "start_study", "ask_information", "propose", "message", "cancel"];
+const ACTION_ORDER: readonly QuoteAction[] = [
+  "accept",
+  "refuse",
+  "answer",
+  "start_study",
+  "ask_information",
+  "propose",
+  "message",
+  "cancel",
+];
 
 /** True while a proposal is valid on `today` (its validity date is the last day it may be accepted). */
 export function isProposalValid(validUntil: string, today: string): boolean {

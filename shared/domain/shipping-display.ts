@@ -43,7 +43,13 @@ function isFreeFranco(line: ShippingAmountLine): boolean {
 }
 
 function rowOf(line: ShippingAmountLine): ShippingRow {
-  return { key: normalizeReference(line.ref), label: shippingLabel(line.ref, line.title), qty: line.qty, unitPrice: line.unitPrice, amount: line.amount };
+  return {
+    key: normalizeReference(line.ref),
+    label: shippingLabel(line.ref, line.title),
+    qty: line.qty,
+    unitPrice: line.unitPrice,
+    amount: line.amount,
+  };
 }
 
 /**

@@ -52,7 +52,8 @@ function assertDeclaredSizes(bytes: Uint8Array, bounds: ZipBounds): void {
       filter: (entry) => {
         entries += 1;
         total += entry.originalSize;
-        if (entries > bounds.maxEntries || entry.originalSize > bounds.maxEntryBytes || total > bounds.maxTotalBytes) throw new ZipTooLarge(0);
+        if (entries > bounds.maxEntries || entry.originalSize > bounds.maxEntryBytes || total > bounds.maxTotalBytes)
+          throw new ZipTooLarge(0);
         return false;
       },
     });

@@ -75,6 +75,7 @@ export function createRecordingPublisher(): RecordingPublisher {
     disconnectedUsers,
     publishCartUpdate: (orgId, event, except) => keep(published, { orgId, event, except: normalizeExclusion(except) }),
     disconnectSession: (sessionKey) => keep(disconnectedSessions, sessionKey),
-    disconnectUser: (orgId, userId, exceptSessionKey) => keep(disconnectedUsers, { orgId, userId, exceptSessionKey: exceptSessionKey ?? null }),
+    disconnectUser: (orgId, userId, exceptSessionKey) =>
+      keep(disconnectedUsers, { orgId, userId, exceptSessionKey: exceptSessionKey ?? null }),
   };
 }

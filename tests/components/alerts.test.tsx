@@ -40,7 +40,10 @@ describe("the alerts form", () => {
     expect(form.getAttribute("method")).toBe("post");
     expect(sent(form)).toEqual([["alerte", "order_shipped"]]);
     news.click();
-    expect(sent(form)).toEqual([["alerte", "order_shipped"], ["alerte", "news"]]);
+    expect(sent(form)).toEqual([
+      ["alerte", "order_shipped"],
+      ["alerte", "news"],
+    ]);
     expect(within(form).getByRole("button", { name: "Enregistrer" }).getAttribute("type")).toBe("submit");
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -57,7 +60,9 @@ describe("the alerts form", () => {
         <AlertsNote />
       </>,
     );
-    expect(screen.getByText(/Vous agissez pour/).textContent).toContain("Voilerie Atlantique : ce sont les alertes de son compte, envoyées à client@voilerie.fr");
+    expect(screen.getByText(/Vous agissez pour/).textContent).toContain(
+      "Voilerie Atlantique : ce sont les alertes de son compte, envoyées à client@voilerie.fr",
+    );
     expect(screen.getByText(/e-mails de sécurité/).textContent).toContain("toujours envoyés");
   });
 });

@@ -29,7 +29,13 @@ const ROUTE_ID = "panier";
 type Posted = Record<string, FormDataEntryValue>;
 
 /** A field the form sent with the value shown as saved (`was:`) changes; the others stay. */
-function changed<T>(form: Posted, name: string, current: T, read: (value: FormDataEntryValue | undefined) => T, shown: (value: T) => string): T {
+function changed<T>(
+  form: Posted,
+  name: string,
+  current: T,
+  read: (value: FormDataEntryValue | undefined) => T,
+  shown: (value: T) => string,
+): T {
   const was = form[`was:${name}`];
   const value = read(form[name]);
   return was === undefined || was !== shown(value) ? value : current;

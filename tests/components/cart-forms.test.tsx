@@ -164,7 +164,9 @@ describe("a reference pre-filled from a promotion", () => {
   });
 
   it("says nothing for the buyer's own reference", async () => {
-    const Stub = createRemixStub([{ path: "/mon-panier", Component: () => <CartDetailsForm view={{ ...PROMOTED, ref: "Chantier Lorient" }} /> }]);
+    const Stub = createRemixStub([
+      { path: "/mon-panier", Component: () => <CartDetailsForm view={{ ...PROMOTED, ref: "Chantier Lorient" }} /> },
+    ]);
     render(<Stub initialEntries={["/mon-panier"]} />);
     await screen.findByLabelText("Référence de votre commande");
     expect(screen.queryByTestId("ref-prefilled")).toBeNull();
@@ -185,7 +187,12 @@ describe("the forms without JavaScript", () => {
     container.innerHTML = renderToString(<Stub initialEntries={["/mon-panier"]} />);
     vi.restoreAllMocks();
     const value = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value;
-    expect([value("was:ldd"), value("was:saturday"), value("was:ref"), value("was:comments")]).toEqual(["off", "off", "Chantier Lorient", ""]);
+    expect([value("was:ldd"), value("was:saturday"), value("was:ref"), value("was:comments")]).toEqual([
+      "off",
+      "off",
+      "Chantier Lorient",
+      "",
+    ]);
     const options = container.querySelector("form.cart-options");
     expect([options?.getAttribute("method"), options?.getAttribute("action")]).toEqual(["post", "/mon-panier?index"]);
     expect(options?.querySelector("button[type=submit]")?.textContent).toBe("Appliquer");

@@ -40,7 +40,13 @@ describe("the cart page", () => {
   });
 
   it("shows each line's picture, and its reference's initials when the catalogue has none", async () => {
-    renderPage({ ...VIEW, lines: [{ ...LINE, picture: "/images/produits/gilet.svg" }, { ...LINE, lineId: "l-2", ref: "MAN00002", picture: null }] });
+    renderPage({
+      ...VIEW,
+      lines: [
+        { ...LINE, picture: "/images/produits/gilet.svg" },
+        { ...LINE, lineId: "l-2", ref: "MAN00002", picture: null },
+      ],
+    });
     const withPicture = await screen.findByTestId("cart-line-AVF1500001");
     expect(withPicture.querySelector("img")?.getAttribute("src")).toBe("/images/produits/gilet.svg");
     const without = screen.getByTestId("cart-line-MAN00002");

@@ -27,7 +27,9 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 /** The cells of one column of a table, found by its header's text, for every body row. */
 function column(table: HTMLElement, header: string): string[] {
-  const headers = within(table).getAllByRole("columnheader").map((cell) => cell.textContent?.trim());
+  const headers = within(table)
+    .getAllByRole("columnheader")
+    .map((cell) => cell.textContent?.trim());
   const index = headers.indexOf(header);
   if (index < 0) throw new Error(`no column ${header} in ${headers.join(" | ")}`);
   return [...table.querySelectorAll("tbody tr")].map((row) => row.children[index]?.textContent ?? "");
@@ -38,17 +40,39 @@ const LDD_VIEW: CartView = {
   ...CART_VIEW,
   lddActive: true,
   lddPrice: 2000,
-  lines: [CART_LINE, { ...CART_LINE, lineId: "l-2", ref: "ANT00001", title: "Antenne VHF", qty: 1, unitPrice: 7702, listPrice: 7702, lineTotal: 7702, ecotaxe: 0 }],
+  lines: [
+    CART_LINE,
+    {
+      ...CART_LINE,
+      lineId: "l-2",
+      ref: "ANT00001",
+      title: "Antenne VHF",
+      qty: 1,
+      unitPrice: 7702,
+      listPrice: 7702,
+      lineTotal: 7702,
+      ecotaxe: 0,
+    },
+  ],
   shippingLines: [
     { ...SHIPPING_LINE, lineId: "port-PORT_DS_AUTRE", ref: "PORT_DS_AUTRE", title: "PORT_DS_AUTRE", unitPrice: 2500, lineTotal: 2500 },
-    { ...SHIPPING_LINE, lineId: "port-PORT_DS_ANTENNE", ref: "PORT_DS_ANTENNE", title: "Livraison directe antenne", unitPrice: 4500, lineTotal: 4500 },
+    {
+      ...SHIPPING_LINE,
+      lineId: "port-PORT_DS_ANTENNE",
+      ref: "PORT_DS_ANTENNE",
+      title: "Livraison directe antenne",
+      unitPrice: 4500,
+      lineTotal: 4500,
+    },
   ],
   totals: { productsHt: 50_462, shippingHt: 9000, totalHt: 59_462, ecotaxe: 24, tva: 11_892, ttc: 71_354 },
   optionCosts: { ldd: 6500, saturday: 0 },
 };
 
 function renderCart(view: CartView) {
-  const Stub = createRemixStub([{ path: "/mon-panier", Component: CartPage, loader: () => ({ view, confirmingClear: false, canRequestQuote: false }) }]);
+  const Stub = createRemixStub([
+    { path: "/mon-panier", Component: CartPage, loader: () => ({ view, confirmingClear: false, canRequestQuote: false }) },
+  ]);
   render(<Stub initialEntries={["/mon-panier"]} />);
 }
 
@@ -59,13 +83,17 @@ describe("the cart's lines add up to its totals", () => {
     expect(screen.getByTestId("shipping-line-LDD").textContent).toContain("Forfait livraison directe (express)");
     const totals = column(table, "Total HT").map(cents);
     expect(sum(totals)).toBe(cents(screen.getByTestId("total-ht").textContent));
-    expect(cents(screen.getByTestId("total-products").textContent) + cents(screen.getByTestId("total-shipping").textContent)).toBe(cents(screen.getByTestId("total-ht").textContent));
+    expect(cents(screen.getByTestId("total-products").textContent) + cents(screen.getByTestId("total-shipping").textContent)).toBe(
+      cents(screen.getByTestId("total-ht").textContent),
+    );
     // The ecotax is inside the HT total (decision 0161): HT + VAT = TTC, and « dont éco-participation » under the HT.
     const taxes = ["total-ht", "total-tva"].map((id) => cents(screen.getByTestId(id).textContent));
     expect(sum(taxes)).toBe(cents(screen.getByTestId("total-ttc").textContent));
     expect(screen.getByTestId("total-ecotaxe").previousElementSibling?.textContent).toBe("dont éco-participation");
     // The ecotax column holds the part of each line total that is ecotax: they add up to the ecotax total.
-    const headers = within(table).getAllByRole("columnheader").map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
     expect(headers.indexOf("Dont éco-participation")).toBe(headers.indexOf("Total HT") + 1);
     expect(sum(column(table, "Dont éco-participation").map(cents))).toBe(cents(screen.getByTestId("total-ecotaxe").textContent));
   });
@@ -95,13 +123,19 @@ describe("the cart's lines add up to its totals", () => {
   it("says what each option adds to the shipping, computed, not the fee alone", async () => {
     renderCart({ ...LDD_VIEW, todayIsFriday: true, optionCosts: { ldd: 6500, saturday: 3000 } });
     const ldd = await screen.findByRole("checkbox", { name: /Livraison directe/ });
-    expect(ldd.closest("label")?.textContent?.replace(/\s/g, " ")).toMatch(/ajoute 65,00 € HT aux frais de port, forfait de 20,00 € compris/);
-    expect(screen.getByTestId("saturday-cost").textContent?.replace(/\s/g, " ")).toMatch(/ajoute 30,00 € HT aux frais de port, facturée pour une commande passée aujourd'hui \(vendredi\)/);
+    expect(ldd.closest("label")?.textContent?.replace(/\s/g, " ")).toMatch(
+      /ajoute 65,00 € HT aux frais de port, forfait de 20,00 € compris/,
+    );
+    expect(screen.getByTestId("saturday-cost").textContent?.replace(/\s/g, " ")).toMatch(
+      /ajoute 30,00 € HT aux frais de port, facturée pour une commande passée aujourd'hui \(vendredi\)/,
+    );
   });
 
   it("tells an eligible account how far free shipping is", async () => {
     renderCart({ ...CART_VIEW, freeShipping: { missing: 1400, othersCharged: false } });
-    expect((await screen.findByTestId("free-shipping")).textContent?.replace(/\s/g, " ")).toBe("Plus que 14,00 € HT d'achats pour la livraison gratuite des colis.");
+    expect((await screen.findByTestId("free-shipping")).textContent?.replace(/\s/g, " ")).toBe(
+      "Plus que 14,00 € HT d'achats pour la livraison gratuite des colis.",
+    );
   });
 
   it("says what the stock cannot serve now, on the cart's line", async () => {
@@ -151,11 +185,20 @@ const STEPS = [
 
 describe("the delivery step", () => {
   it("lists the fee with the lines, in French, and they make the shipping total", async () => {
-    const page = { steps: STEPS, addresses: [], selectedId: null, invoicing: null, countries: [{ code: "FR", name: "France" }], view: LDD_VIEW };
+    const page = {
+      steps: STEPS,
+      addresses: [],
+      selectedId: null,
+      invoicing: null,
+      countries: [{ code: "FR", name: "France" }],
+      view: LDD_VIEW,
+    };
     const Stub = createRemixStub([{ path: "/commander/livraison", Component: DeliveryStep, loader: () => page }]);
     render(<Stub initialEntries={["/commander/livraison"]} />);
     const list = await screen.findByTestId("shipping-lines");
-    const amounts = within(list).getAllByRole("listitem").map((item) => cents(item.querySelector(".money")?.textContent));
+    const amounts = within(list)
+      .getAllByRole("listitem")
+      .map((item) => cents(item.querySelector(".money")?.textContent));
     expect(sum(amounts)).toBe(cents(screen.getByTestId("total-shipping").textContent));
     expect(screen.getByTestId("shipping-ldd").textContent).toContain("Forfait livraison directe (express)");
     expect(document.body.textContent).not.toMatch(/PORT_/);
@@ -182,14 +225,20 @@ describe("the summary", () => {
   };
 
   function renderSummary() {
-    const Stub = createRemixStub([{ path: "/commander/recapitulatif", Component: SummaryStep, loader: () => ({ steps: STEPS, summary: withTotals }) }]);
+    const Stub = createRemixStub([
+      { path: "/commander/recapitulatif", Component: SummaryStep, loader: () => ({ steps: STEPS, summary: withTotals }) },
+    ]);
     render(<Stub initialEntries={["/commander/recapitulatif"]} />);
   }
 
   it("is a table that reads: a caption, column headers, one cell per figure, figures aligned", async () => {
     renderSummary();
     const table = await screen.findByRole("table", { name: "Produits commandés" });
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Produit", "Prix unitaire HT", "Quantité", "Total HT", "Dont éco-participation"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Produit", "Prix unitaire HT", "Quantité", "Total HT", "Dont éco-participation"]);
     const row = within(table).getByTestId("summary-line-AVF1500001");
     expect(within(row).getByRole("rowheader").textContent).toContain("Gilet autogonflant 150 N");
     const cells = within(row).getAllByRole("cell");
@@ -203,7 +252,11 @@ describe("the summary", () => {
     renderSummary();
     const table = await screen.findByRole("table", { name: "Produits commandés" });
     const products = sum(column(table, "Total HT").map(cents));
-    const shipping = sum(within(screen.getByTestId("shipping-lines")).getAllByRole("listitem").map((item) => cents(item.querySelector(".money")?.textContent)));
+    const shipping = sum(
+      within(screen.getByTestId("shipping-lines"))
+        .getAllByRole("listitem")
+        .map((item) => cents(item.querySelector(".money")?.textContent)),
+    );
     expect(products + shipping).toBe(cents(screen.getByTestId("total-ht").textContent));
   });
 
@@ -244,7 +297,12 @@ describe("the confirmation page", () => {
     ldd_active: true,
     dlv_address: null,
     inv_address: null,
-    lines: [line("GIL-100", "Gilet", 4, 32_500), line("ANT-1", "Antenne", 1, 600), line("PORT_DS_AUTRE", "PORT_DS_AUTRE", 1, 2_500, true), line("PORT_DS_ANTENNE", "Livraison directe antenne", 1, 4_602, true)],
+    lines: [
+      line("GIL-100", "Gilet", 4, 32_500),
+      line("ANT-1", "Antenne", 1, 600),
+      line("PORT_DS_AUTRE", "PORT_DS_AUTRE", 1, 2_500, true),
+      line("PORT_DS_ANTENNE", "Livraison directe antenne", 1, 4_602, true),
+    ],
     ord_total_ht: 139_702,
     ord_total_ecotaxe: 0,
     ord_total_tva: 27_940,
@@ -252,14 +310,18 @@ describe("the confirmation page", () => {
   };
 
   function renderFinish(taxExempt: boolean) {
-    const Stub = createRemixStub([{ path: "/commander/terminer", Component: FinishStep, loader: () => ({ steps: STEPS, order, taxExempt, showPrices: true }) }]);
+    const Stub = createRemixStub([
+      { path: "/commander/terminer", Component: FinishStep, loader: () => ({ steps: STEPS, order, taxExempt, showPrices: true }) },
+    ]);
     render(<Stub initialEntries={["/commander/terminer"]} />);
   }
 
   it("lists every amount of the total, the express fee included, in a table that reads", async () => {
     renderFinish(false);
     const table = await screen.findByRole("table", { name: "Produits et frais de port de la commande" });
-    expect(screen.getByTestId("order-shipping-ldd").textContent?.replace(/\s/g, " ")).toBe("Forfait livraison directe (express)20,00 €120,00 €");
+    expect(screen.getByTestId("order-shipping-ldd").textContent?.replace(/\s/g, " ")).toBe(
+      "Forfait livraison directe (express)20,00 €120,00 €",
+    );
     expect(sum(column(table, "Total HT").map(cents))).toBe(cents(screen.getByTestId("order-total-ht").textContent));
     const taxes = ["order-total-ht", "order-total-tva"].map((id) => cents(screen.getByTestId(id).textContent));
     expect(sum(taxes)).toBe(cents(screen.getByTestId("order-total-ttc").textContent));

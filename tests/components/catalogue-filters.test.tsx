@@ -21,7 +21,21 @@ function listOf(params: Partial<ListParams>, total: number): ProductListView {
   return {
     params: { ...PARAMS, ...params },
     notices: [],
-    items: total === 0 ? [] : [{ id: 7, ref: "GAG00001", title: "Gilet autogonflant 150 N", brand: { title: "Glénan" }, image: null, discontinued: false, price: null, isFavorite: false }],
+    items:
+      total === 0
+        ? []
+        : [
+            {
+              id: 7,
+              ref: "GAG00001",
+              title: "Gilet autogonflant 150 N",
+              brand: { title: "Glénan" },
+              image: null,
+              discontinued: false,
+              price: null,
+              isFavorite: false,
+            },
+          ],
     total,
     pageCount: 1,
     brands: [
@@ -55,7 +69,14 @@ function renderAt(url: string) {
         const search = new URL(request.url).searchParams;
         const brand = search.get("marque");
         const filtered = brand !== null || search.has("stock") || search.has("promo");
-        return listOf({ brandId: brand === null ? null : Number(brand), inStock: search.has("stock"), sort: search.get("tri") === "name" ? "name" : "relevance" }, filtered ? 0 : 5);
+        return listOf(
+          {
+            brandId: brand === null ? null : Number(brand),
+            inStock: search.has("stock"),
+            sort: search.get("tri") === "name" ? "name" : "relevance",
+          },
+          filtered ? 0 : 5,
+        );
       },
     },
   ]);
@@ -66,7 +87,9 @@ describe("brand filter", () => {
   it("lists the brands of the list with their product counts", async () => {
     renderAt("/catalogue/securite/gilets-de-sauvetage");
     const select = await screen.findByRole("combobox", { name: "Marque" });
-    const options = within(select).getAllByRole("option").map((option) => option.textContent);
+    const options = within(select)
+      .getAllByRole("option")
+      .map((option) => option.textContent);
     expect(options).toEqual(["Toutes les marques", "Baltik (12)", "Glénan (1\u202f234)"]);
   });
 
@@ -83,7 +106,9 @@ describe("« Réinitialiser les filtres »", () => {
     const empty = await screen.findByText(/Aucun produit ne correspond à ces critères\./);
     const inEmpty = within(empty).getByRole("link", { name: "Réinitialiser les filtres" });
     expect(inEmpty.getAttribute("href")).toBe("/catalogue/securite/gilets-de-sauvetage?tri=name");
-    const inControls = within(screen.getByRole("form", { name: "Trier et filtrer" })).getByRole("link", { name: "Réinitialiser les filtres" });
+    const inControls = within(screen.getByRole("form", { name: "Trier et filtrer" })).getByRole("link", {
+      name: "Réinitialiser les filtres",
+    });
     expect(inControls.getAttribute("href")).toBe("/catalogue/securite/gilets-de-sauvetage?tri=name");
     // The heading says no « (Aucun produit) »: the message below says it once.
     expect(screen.getByRole("heading", { level: 2, name: "Produits" }).textContent).toBe("Produits");
@@ -93,7 +118,9 @@ describe("« Réinitialiser les filtres »", () => {
     renderAt("/catalogue/securite/gilets-de-sauvetage?marque=9&stock=1");
     expect(await screen.findByText(/Aucun produit ne correspond/)).toBeDefined();
     expect((screen.getByRole("combobox", { name: "Marque" }) as HTMLSelectElement).value).toBe("9");
-    await userEvent.click(within(screen.getByRole("form", { name: "Trier et filtrer" })).getByRole("link", { name: "Réinitialiser les filtres" }));
+    await userEvent.click(
+      within(screen.getByRole("form", { name: "Trier et filtrer" })).getByRole("link", { name: "Réinitialiser les filtres" }),
+    );
     expect(await screen.findByRole("link", { name: /Gilet autogonflant 150 N/ })).toBeDefined();
     expect((screen.getByRole("combobox", { name: "Marque" }) as HTMLSelectElement).value).toBe("");
     expect((screen.getByRole("checkbox", { name: "En stock" }) as HTMLInputElement).checked).toBe(false);

@@ -19,7 +19,9 @@ describe("ContactsBlock", () => {
     render(
       <ContactsBlock
         contacts={{
-          sales_representatives: [{ usr_id: 7, name: "Yann Le Gall", title: "Commercial Bretagne", email: "commercial@nautidistrib.fr", phone: "02 97 00 11 22" }],
+          sales_representatives: [
+            { usr_id: 7, name: "Yann Le Gall", title: "Commercial Bretagne", email: "commercial@nautidistrib.fr", phone: "02 97 00 11 22" },
+          ],
           customer_service: service,
         }}
       />,
@@ -27,7 +29,9 @@ describe("ContactsBlock", () => {
     const section = screen.getByRole("region", { name: "Vos contacts" });
     const rep = within(section).getByRole("article", { name: "Votre commercial" });
     expect(within(rep).getByText("Yann Le Gall")).toBeInstanceOf(HTMLElement);
-    expect(within(rep).getByRole("link", { name: "commercial@nautidistrib.fr" }).getAttribute("href")).toBe("mailto:commercial@nautidistrib.fr");
+    expect(within(rep).getByRole("link", { name: "commercial@nautidistrib.fr" }).getAttribute("href")).toBe(
+      "mailto:commercial@nautidistrib.fr",
+    );
     expect(within(rep).getByRole("link", { name: "Téléphone : 02 97 00 11 22" }).getAttribute("href")).toBe("tel:0297001122");
     const desk = within(section).getByRole("article", { name: "Service clients NautiDistrib" });
     expect(within(desk).getByRole("link", { name: "Téléphone : +33 2 97 84 12 50" }).getAttribute("href")).toBe("tel:+33297841250");
@@ -37,6 +41,9 @@ describe("ContactsBlock", () => {
   it("says so when no representative is linked, and shows no phone link the data lacks", () => {
     render(<ContactsBlock contacts={{ sales_representatives: [], customer_service: service }} />);
     expect(screen.getByText(/Aucun commercial n'est attribué/)).toBeInstanceOf(HTMLElement);
-    expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(["mailto:service.clients@nautidistrib.fr", "tel:+33297841250"]);
+    expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
+      "mailto:service.clients@nautidistrib.fr",
+      "tel:+33297841250",
+    ]);
   });
 });

@@ -75,7 +75,9 @@ describe("the delivery options of /commander/livraison", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined); // layout effects do not run on the server
     const Stub = createRemixStub([{ id: "livraison", path: "/commander/livraison", Component: DeliveryStep, loader: () => PAGE }]);
     const container = document.createElement("div");
-    container.innerHTML = renderToString(<Stub initialEntries={["/commander/livraison"]} hydrationData={{ loaderData: { livraison: PAGE } }} />);
+    container.innerHTML = renderToString(
+      <Stub initialEntries={["/commander/livraison"]} hydrationData={{ loaderData: { livraison: PAGE } }} />,
+    );
     const options = container.querySelector("form.cart-options");
     expect([options?.getAttribute("method"), options?.getAttribute("action")]).toEqual(["post", "/commander/livraison"]);
     const value = (name: string) => options?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value;

@@ -11,10 +11,15 @@ afterEach(cleanup);
 
 describe("the brand index", () => {
   it("counts each brand's products in the singular or the plural", async () => {
-    const groups = [{ letter: "A", brands: [
-      { slug: "armor-nautic", title: "Armor Nautic", productCount: 1 },
-      { slug: "atlantis-marine", title: "Atlantis Marine", productCount: 1250 },
-    ] }];
+    const groups = [
+      {
+        letter: "A",
+        brands: [
+          { slug: "armor-nautic", title: "Armor Nautic", productCount: 1 },
+          { slug: "atlantis-marine", title: "Atlantis Marine", productCount: 1250 },
+        ],
+      },
+    ];
     const Stub = createRemixStub([{ path: "/catalogue/marques", Component: BrandIndexPage, loader: () => ({ groups }) }]);
     render(<Stub initialEntries={["/catalogue/marques"]} />);
     expect((await screen.findByRole("link", { name: "Armor Nautic" })).parentElement?.textContent).toBe("Armor Nautic (1 produit)");
@@ -29,7 +34,9 @@ describe("the home page's latest orders", () => {
     [[order], "La commande la plus récente sur 1"],
     [[order, { ...order, id: 2, number: "CMD-2026-0002" }], "Les 2 commandes les plus récentes sur 9"],
   ])("names its table by the count (%#)", async (items, caption) => {
-    const Stub = createRemixStub([{ path: "/", Component: () => <LatestOrders orders={{ items, total: items.length === 1 ? 1 : 9, canReorder: false }} /> }]);
+    const Stub = createRemixStub([
+      { path: "/", Component: () => <LatestOrders orders={{ items, total: items.length === 1 ? 1 : 9, canReorder: false }} /> },
+    ]);
     render(<Stub initialEntries={["/"]} />);
     expect((await screen.findByRole("table")).querySelector("caption")?.textContent).toBe(caption);
   });

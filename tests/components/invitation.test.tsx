@@ -49,7 +49,10 @@ describe("the new password fields", () => {
       <NewPasswordFields
         minLength={10}
         label="Nouveau mot de passe"
-        errors={{ nouveau: "Ceci est similaire à un mot de passe couramment utilisé.", confirmation: "Les deux mots de passe saisis sont différents." }}
+        errors={{
+          nouveau: "Ceci est similaire à un mot de passe couramment utilisé.",
+          confirmation: "Les deux mots de passe saisis sont différents.",
+        }}
         advice={["Ajoutez d'autres mots moins courants.", "Évitez les suites du clavier."]}
       />,
     );
@@ -86,13 +89,26 @@ describe("the invitation's page", () => {
   });
 
   it("announces a refusal and draws no password typed", () => {
-    renderAt(<InvitationForm invitation={invitation} refusal={{ state: "refused", message: "Ce mot de passe est trop faible.", errors: { nouveau: "Trop court." }, advice: [] }} />);
+    renderAt(
+      <InvitationForm
+        invitation={invitation}
+        refusal={{ state: "refused", message: "Ce mot de passe est trop faible.", errors: { nouveau: "Trop court." }, advice: [] }}
+      />,
+    );
     expect(screen.getByRole("alert").textContent).toBe("Ce mot de passe est trop faible.");
     expect((screen.getByLabelText("Mot de passe") as HTMLInputElement).value).toBe("");
   });
 
   it("explains a link that cannot be used and leads to the login page", () => {
-    renderAt(<DeadInvitationNotice invitation={{ state: "dead", reason: "expired", message: "Ce lien d'invitation a expiré : demandez à votre organisation de vous en renvoyer un." }} />);
+    renderAt(
+      <DeadInvitationNotice
+        invitation={{
+          state: "dead",
+          reason: "expired",
+          message: "Ce lien d'invitation a expiré : demandez à votre organisation de vous en renvoyer un.",
+        }}
+      />,
+    );
     expect(screen.getByRole("alert").textContent).toMatch(/a expiré/);
     expect(screen.getByRole("link", { name: "Aller à la page de connexion" }).getAttribute("href")).toBe("/connexion");
   });

@@ -108,14 +108,35 @@ describe("the account's invoice components", () => {
     expect(within(form).getByRole("status").textContent).toContain("Statut inconnu");
     expect((screen.getByLabelText("Statut") as HTMLSelectElement).value).toBe("");
     expect((screen.getByLabelText("Montant TTC minimum (€)") as HTMLInputElement).value).toBe("150,50");
-    for (const [label, name] of [["Du", "du"], ["Au", "au"], ["Numéro de facture", "numero"], ["Commande ou votre référence", "commande"], ["Montant TTC maximum (€)", "montant_max"]] as const) {
+    for (const [label, name] of [
+      ["Du", "du"],
+      ["Au", "au"],
+      ["Numéro de facture", "numero"],
+      ["Commande ou votre référence", "commande"],
+      ["Montant TTC maximum (€)", "montant_max"],
+    ] as const) {
       expect((screen.getByLabelText(label) as HTMLInputElement).name).toBe(name);
     }
     expect(within(screen.getByLabelText("Statut")).getAllByRole("option")).toHaveLength(INVOICE_STATUSES.length + 1);
   });
 
   it("lists an order's invoices with their PDFs, or says there is none yet", () => {
-    renderAt(<InvoiceOrderList invoices={[{ id: 41, number: "FA-2026-000041", kind: "facture", issuedOn: "2026-09-15", totalTtc: 123456, status: "payée", daysOverdue: null }]} unavailable={false} />);
+    renderAt(
+      <InvoiceOrderList
+        invoices={[
+          {
+            id: 41,
+            number: "FA-2026-000041",
+            kind: "facture",
+            issuedOn: "2026-09-15",
+            totalTtc: 123456,
+            status: "payée",
+            daysOverdue: null,
+          },
+        ]}
+        unavailable={false}
+      />,
+    );
     expect(screen.getByRole("link", { name: "Facture FA-2026-000041 (PDF)" }).getAttribute("href")).toBe("/mon-compte/factures/41.pdf");
     expect(screen.getByRole("listitem").textContent).toContain("15 septembre 2026");
     cleanup();

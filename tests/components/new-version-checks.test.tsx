@@ -24,13 +24,16 @@ function scriptedFetch(answers: Record<string, Answer | (() => Answer)>) {
   return { fetchImpl, asked };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const reloadDocument = () => new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } });
 
 describe("the latest build", () => {
   it("is read from the latest-build file when there is one", async () => {
     expect(await checkLatestBuild(scriptedFetch({ "/build/version.json": json({ version: "abc123" }) }).fetchImpl, "abc123")).toBe("same");
-    expect(await checkLatestBuild(scriptedFetch({ "/build/version.json": json({ version: "def456" }) }).fetchImpl, "abc123")).toBe("changed");
+    expect(await checkLatestBuild(scriptedFetch({ "/build/version.json": json({ version: "def456" }) }).fetchImpl, "abc123")).toBe(
+      "changed",
+    );
   });
 
   it("tolerates a 404 or 403 on the file and asks Remix's manifest instead", async () => {
@@ -46,8 +49,18 @@ describe("the latest build", () => {
   it("says nothing when neither answers (403 or 404 on the manifest, offline, a strange file)", async () => {
     expect(await checkLatestBuild(scriptedFetch({ "/__manifest": new Response("", { status: 403 }) }).fetchImpl, "v1")).toBe("unknown");
     expect(await checkLatestBuild(scriptedFetch({}).fetchImpl, "v1")).toBe("unknown");
-    expect(await checkLatestBuild(scriptedFetch({ "/build/version.json": new TypeError("offline"), "/__manifest": new TypeError("offline") }).fetchImpl, "v1")).toBe("unknown");
-    expect(await checkLatestBuild(scriptedFetch({ "/build/version.json": json({ version: 3 }), "/__manifest": new Response("", { status: 404 }) }).fetchImpl, "v1")).toBe("unknown");
+    expect(
+      await checkLatestBuild(
+        scriptedFetch({ "/build/version.json": new TypeError("offline"), "/__manifest": new TypeError("offline") }).fetchImpl,
+        "v1",
+      ),
+    ).toBe("unknown");
+    expect(
+      await checkLatestBuild(
+        scriptedFetch({ "/build/version.json": json({ version: 3 }), "/__manifest": new Response("", { status: 404 }) }).fetchImpl,
+        "v1",
+      ),
+    ).toBe("unknown");
   });
 });
 
@@ -99,7 +112,12 @@ describe("the checks", () => {
 });
 
 describe("the next navigation", () => {
-  const here = { href: "https://portail.test/catalogue/antennes?page=2", origin: "https://portail.test", pathname: "/catalogue/antennes", search: "?page=2" };
+  const here = {
+    href: "https://portail.test/catalogue/antennes?page=2",
+    origin: "https://portail.test",
+    pathname: "/catalogue/antennes",
+    search: "?page=2",
+  };
 
   function clickOn(href: string, extra: Partial<Parameters<typeof documentLoadFor>[0]> = {}, attributes: Record<string, string> = {}) {
     const anchor = document.createElement("a");
@@ -111,7 +129,9 @@ describe("the next navigation", () => {
   }
 
   it("loads the page a link leads to as a document, its query and hash kept", () => {
-    expect(documentLoadFor(clickOn("/mon-compte/commandes?statut=livrée#liste"), here)?.href).toBe("https://portail.test/mon-compte/commandes?statut=livr%C3%A9e#liste");
+    expect(documentLoadFor(clickOn("/mon-compte/commandes?statut=livrée#liste"), here)?.href).toBe(
+      "https://portail.test/mon-compte/commandes?statut=livr%C3%A9e#liste",
+    );
     expect(documentLoadFor(clickOn("?page=3"), here)?.href).toBe("https://portail.test/catalogue/antennes?page=3");
   });
 
@@ -125,14 +145,23 @@ describe("the next navigation", () => {
     expect(documentLoadFor(clickOn("/mon-compte", {}, { target: "_blank" }), here)).toBeNull();
     expect(documentLoadFor(clickOn("/mon-compte/factures/1.pdf", {}, { download: "" }), here)).toBeNull();
     expect(documentLoadFor(clickOn("/commander/livraison"), here)).toBeNull();
-    expect(documentLoadFor(clickOn("/mon-panier"), { ...here, href: "https://portail.test/commander/consignes", pathname: "/commander/consignes", search: "" })).toBeNull();
+    expect(
+      documentLoadFor(clickOn("/mon-panier"), {
+        ...here,
+        href: "https://portail.test/commander/consignes",
+        pathname: "/commander/consignes",
+        search: "",
+      }),
+    ).toBeNull();
     expect(documentLoadFor({ ...clickOn("/x"), target: document.createElement("div") }, here)).toBeNull();
   });
 });
 
 describe("a chunk that fails to load", () => {
   it("is told by its message", () => {
-    expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: https://portail.test/build/routes/x-ABC.js"))).toBe(true);
+    expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: https://portail.test/build/routes/x-ABC.js"))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError("error loading dynamically imported module"))).toBe(true);
     expect(isChunkLoadError("TypeError: Importing a module script failed.")).toBe(true);
     expect(isChunkLoadError(new Error("Cannot read properties of undefined"))).toBe(false);
@@ -141,7 +170,10 @@ describe("a chunk that fails to load", () => {
 
   it("reloads the page at most once per 10 s per path", () => {
     const stamps = new Map<string, string>();
-    const storage = { getItem: (key: string) => stamps.get(key) ?? null, setItem: (key: string, value: string) => void stamps.set(key, value) };
+    const storage = {
+      getItem: (key: string) => stamps.get(key) ?? null,
+      setItem: (key: string, value: string) => void stamps.set(key, value),
+    };
     const reload = vi.fn();
     expect(reloadAfterChunkFailure("/catalogue", storage, 1_000_000, reload)).toBe(true);
     expect(reloadAfterChunkFailure("/catalogue", storage, 1_009_999, reload)).toBe(false);
@@ -153,7 +185,12 @@ describe("a chunk that fails to load", () => {
   it("never reloads without a place to note it", () => {
     const reload = vi.fn();
     expect(reloadAfterChunkFailure("/catalogue", null, 0, reload)).toBe(false);
-    const refusing = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
     expect(reloadAfterChunkFailure("/catalogue", refusing, 0, reload)).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });

@@ -111,11 +111,17 @@ describe("NewVersionNotice", () => {
 
   it("reloads the page once per 10 s when a script chunk fails to load", async () => {
     const stamps = new Map<string, string>();
-    const storage = () => ({ getItem: (key: string) => stamps.get(key) ?? null, setItem: (key: string, value: string) => void stamps.set(key, value) });
+    const storage = () => ({
+      getItem: (key: string) => stamps.get(key) ?? null,
+      setItem: (key: string, value: string) => void stamps.set(key, value),
+    });
     const reload = vi.fn();
     let time = 50_000;
     renderPortal({ fetchImpl: latestBuild(() => "v1"), version: "v1", now: () => time, reload, storage });
-    const chunkFailure = () => new ErrorEvent("error", { error: new TypeError("Failed to fetch dynamically imported module: https://portail.test/build/routes/x-ABC.js") });
+    const chunkFailure = () =>
+      new ErrorEvent("error", {
+        error: new TypeError("Failed to fetch dynamically imported module: https://portail.test/build/routes/x-ABC.js"),
+      });
     act(() => void window.dispatchEvent(chunkFailure()));
     act(() => void window.dispatchEvent(chunkFailure()));
     expect(reload).toHaveBeenCalledTimes(1);

@@ -29,7 +29,13 @@ const doc = (overrides: Partial<DownloadDocumentView>): DownloadDocumentView => 
 });
 
 const view = (overrides: Partial<DownloadCategoryView>): DownloadCategoryView => ({
-  category: { slug: "tarifs-clients", title: "Vos tarifs négociés", description: "Les prix nets de votre organisation.", count: 1, href: "/telechargements/tarifs/tarifs-clients" },
+  category: {
+    slug: "tarifs-clients",
+    title: "Vos tarifs négociés",
+    description: "Les prix nets de votre organisation.",
+    count: 1,
+    href: "/telechargements/tarifs/tarifs-clients",
+  },
   parent: { title: "Tarifs", href: "/telechargements/tarifs" },
   children: [],
   documents: [doc({})],
@@ -38,7 +44,16 @@ const view = (overrides: Partial<DownloadCategoryView>): DownloadCategoryView =>
 
 describe("DownloadCategoryPage", () => {
   it("links each document to its file route, named with its type and size, and says when it is restricted", () => {
-    renderAt(<DownloadCategoryPage view={view({ documents: [doc({}), doc({ id: 10, title: "Conditions générales", restricted: false, size: 1_258_291, href: "/telechargements/fichier/10" })] })} />);
+    renderAt(
+      <DownloadCategoryPage
+        view={view({
+          documents: [
+            doc({}),
+            doc({ id: 10, title: "Conditions générales", restricted: false, size: 1_258_291, href: "/telechargements/fichier/10" }),
+          ],
+        })}
+      />,
+    );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Vos tarifs négociés");
     expect(screen.getByRole("navigation", { name: "Fil d'Ariane" }).textContent).toBe("TéléchargementsTarifsVos tarifs négociés");
     // The name's parts are the title and a visually hidden text (dom-accessibility-api puts a space between them).
@@ -60,8 +75,20 @@ describe("DownloadCategoryPage", () => {
           parent: null,
           documents: [],
           children: [
-            { slug: "tarifs-publics", title: "Tarifs publics", description: "Prix publics.", count: 1, href: "/telechargements/tarifs/tarifs-publics" },
-            { slug: "tarifs-clients", title: "Vos tarifs négociés", description: "Prix nets.", count: 0, href: "/telechargements/tarifs/tarifs-clients" },
+            {
+              slug: "tarifs-publics",
+              title: "Tarifs publics",
+              description: "Prix publics.",
+              count: 1,
+              href: "/telechargements/tarifs/tarifs-publics",
+            },
+            {
+              slug: "tarifs-clients",
+              title: "Vos tarifs négociés",
+              description: "Prix nets.",
+              count: 0,
+              href: "/telechargements/tarifs/tarifs-clients",
+            },
           ],
         })}
       />,

@@ -46,12 +46,18 @@ describe("NewsBody", () => {
     );
     expect(screen.getByText("Premier paragraphe.").tagName).toBe("P");
     expect(screen.getByRole("heading", { level: 2, name: "Ce qui change" })).toBeInstanceOf(HTMLElement);
-    expect(within(screen.getByRole("list")).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Un", "Deux"]);
+    expect(
+      within(screen.getByRole("list"))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Un", "Deux"]);
     expect(screen.getByRole("link", { name: "Voir la gamme" }).getAttribute("href")).toBe("/catalogue/transpondeurs-ais");
   });
 
   it("shows markup written in a text as text, and never runs it", () => {
-    const { container } = renderAt(<NewsBody blocks={[{ type: "paragraph", text: '<img src=x onerror="alert(1)"><script>alert(2)</script>' }]} />);
+    const { container } = renderAt(
+      <NewsBody blocks={[{ type: "paragraph", text: '<img src=x onerror="alert(1)"><script>alert(2)</script>' }]} />,
+    );
     expect(screen.getByText('<img src=x onerror="alert(1)"><script>alert(2)</script>')).toBeInstanceOf(HTMLElement);
     expect(container.querySelector("img, script")).toBeNull();
   });
@@ -112,12 +118,20 @@ describe("NewsList", () => {
 
 describe("NewsArticle", () => {
   it("titles the page with the item, dates it, and marks no category as current", () => {
-    renderAt(<NewsArticle view={{ item: { ...card("mmsi", "2026-11-18T08:00:00.000Z"), body: [{ type: "paragraph", text: "Le corps." }] }, categories }} />);
+    renderAt(
+      <NewsArticle
+        view={{ item: { ...card("mmsi", "2026-11-18T08:00:00.000Z"), body: [{ type: "paragraph", text: "Le corps." }] }, categories }}
+      />,
+    );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Titre mmsi");
     expect(screen.getByRole("navigation", { name: "Fil d'Ariane" }).textContent).toBe("ActualitésRéglementationTitre mmsi");
     expect(screen.getByText(/^Publié le/).textContent).toBe("Publié le 18 novembre 2026 dans « Réglementation »");
     const nav = screen.getByRole("navigation", { name: "Rubriques des actualités" });
-    expect(within(nav).getAllByRole("link").filter((link) => link.getAttribute("aria-current"))).toEqual([]);
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .filter((link) => link.getAttribute("aria-current")),
+    ).toEqual([]);
     expect(screen.getByText("Le corps.")).toBeInstanceOf(HTMLElement);
   });
 });

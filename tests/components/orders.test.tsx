@@ -94,8 +94,21 @@ describe("the account's order components", () => {
     expect(data.get("obj_id")).toBe("42");
     cleanup();
     // Drawn again after a refusal: this row's form open, with the reason and what was typed.
-    const refusal = { ok: false, message: "Raison trop courte.", errors: { reason: "Indiquez la raison de votre demande (au moins 3 caractères)." }, values: { ord_id: "7", obj_id: "42", reason: "x" } };
-    renderAt(<BackorderTable rows={[backorder, { ...backorder, productId: 43, productRef: "ANT-2" }]} caption="Reliquats" showPrices grouping="commande" refusal={refusal} />);
+    const refusal = {
+      ok: false,
+      message: "Raison trop courte.",
+      errors: { reason: "Indiquez la raison de votre demande (au moins 3 caractères)." },
+      values: { ord_id: "7", obj_id: "42", reason: "x" },
+    };
+    renderAt(
+      <BackorderTable
+        rows={[backorder, { ...backorder, productId: 43, productRef: "ANT-2" }]}
+        caption="Reliquats"
+        showPrices
+        grouping="commande"
+        refusal={refusal}
+      />,
+    );
     expect(screen.getByRole("alert").textContent).toBe("Indiquez la raison de votre demande (au moins 3 caractères).");
     const fields = screen.getAllByLabelText("Raison de la demande") as HTMLTextAreaElement[];
     expect(fields.map((field) => field.value)).toEqual(["x", ""]);
@@ -105,7 +118,13 @@ describe("the account's order components", () => {
     cleanup();
     renderAt(
       <BackorderTable
-        rows={[{ ...backorder, canRequestCancellation: false, request: { status: "en attente", requestedAt: "2026-11-19T10:00:00.000Z", requestedBy: "Voilerie Atlantique", answer: null } }]}
+        rows={[
+          {
+            ...backorder,
+            canRequestCancellation: false,
+            request: { status: "en attente", requestedAt: "2026-11-19T10:00:00.000Z", requestedBy: "Voilerie Atlantique", answer: null },
+          },
+        ]}
         caption="Reliquats"
         showPrices={false}
         grouping="commande"
@@ -146,7 +165,21 @@ describe("the account's order components", () => {
   });
 
   it("shows every amount of the HT total as a line, the express fee included, shipping under French names", () => {
-    const line = { obj_id: 7, obj_ref: "TRC00004", obj_title: "Traceur", ordered: 1, shipped: 0, cancelled: 0, remaining: 1, backorder: null, unit_price: 100000, prd_ecotaxe: 0, line_total_ht: 100000, certificates: [], cancellation_request: null };
+    const line = {
+      obj_id: 7,
+      obj_ref: "TRC00004",
+      obj_title: "Traceur",
+      ordered: 1,
+      shipped: 0,
+      cancelled: 0,
+      remaining: 1,
+      backorder: null,
+      unit_price: 100000,
+      prd_ecotaxe: 0,
+      line_total_ht: 100000,
+      certificates: [],
+      cancellation_request: null,
+    };
     const order = {
       lines: [line],
       shipping_lines: [{ obj_ref: "PORT_DS_AUTRE", obj_title: "PORT_DS_AUTRE", amount_ht: 3700 }],

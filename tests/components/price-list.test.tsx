@@ -28,7 +28,17 @@ const promoted: PriceListRow = {
   ecotax: 45,
 };
 
-const plain: PriceListRow = { ...promoted, obj_id: 43, obj_ref: "GPS-2", title: "GPS traceur", brand: null, discount_pct: 0, net_price: 123456, promotion: null, ecotax: 0 };
+const plain: PriceListRow = {
+  ...promoted,
+  obj_id: 43,
+  obj_ref: "GPS-2",
+  title: "GPS traceur",
+  brand: null,
+  discount_pct: 0,
+  net_price: 123456,
+  promotion: null,
+  ecotax: 0,
+};
 
 const empty: PriceListFilterValues = { q: "", marque: "", categorie: "" };
 
@@ -43,9 +53,11 @@ describe("the price list components", () => {
   it("shows a product a row: its link, list price, discount, net price, promotion « du … au … » and ecotax in French", () => {
     renderAt(<PriceListTable rows={[promoted, plain]} caption="Tarifs, page 1 sur 1" />);
     const table = screen.getByRole("table", { name: "Tarifs, page 1 sur 1" });
-    expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
-      "Référence", "Désignation", "Marque", "Prix public HT", "Remise", "Votre prix net HT", "Promotion", "Éco-part.",
-    ]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Référence", "Désignation", "Marque", "Prix public HT", "Remise", "Votre prix net HT", "Promotion", "Éco-part."]);
     expect(screen.getByRole("link", { name: "ANT-VHF-1" }).getAttribute("href")).toBe("/catalogue/produit/42");
     const [, first, second] = within(table).getAllByRole("row");
     expect(cellsOf(first!)).toEqual([
@@ -74,7 +86,10 @@ describe("the price list components", () => {
         values={{ ...empty, q: "antenne", marque: "999", categorie: "7" }}
         notices={[{ field: "marque", message: "Marque inconnue : ce filtre est ignoré." }]}
         brands={[{ id: 3, label: "Glomex", depth: 0 }]}
-        categories={[{ id: 5, label: "Électronique", depth: 0 }, { id: 7, label: "Antennes", depth: 1 }]}
+        categories={[
+          { id: 5, label: "Électronique", depth: 0 },
+          { id: 7, label: "Antennes", depth: 1 },
+        ]}
       />,
     );
     const form = screen.getByRole("form", { name: "Filtrer les tarifs" });
@@ -85,7 +100,11 @@ describe("the price list components", () => {
     const category = screen.getByLabelText("Catégorie") as HTMLSelectElement;
     expect(category.getAttribute("name")).toBe("categorie");
     expect(category.value).toBe("7");
-    expect(within(category).getAllByRole("option").map((option) => option.textContent)).toEqual(["Toutes", "Électronique", "— Antennes"]);
+    expect(
+      within(category)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Toutes", "Électronique", "— Antennes"]);
     expect(screen.getByRole("link", { name: "Effacer les filtres" }).getAttribute("href")).toBe("/mon-compte/tarifs");
   });
 });

@@ -105,7 +105,7 @@ describe("ProductList on the server (no JavaScript)", () => {
     expect(grid).not.toContain("<!-- -->");
     // Accessible names still start with the visible label (WCAG 2.5.3).
     expect(grid).toContain("Quantité de AVF1500001");
-    expect(grid).toContain("Ajouter<span class=\"visually-hidden\"> AVF1500001 au panier</span>");
+    expect(grid).toContain('Ajouter<span class="visually-hidden"> AVF1500001 au panier</span>');
   });
 });
 

@@ -17,14 +17,26 @@ afterEach(() => {
 });
 
 type Answer = {
-  report: { added: { ref: string; title: string; qty: number }[]; refused: { source: string; line: number; input: string; message: string }[]; unlisted: number };
+  report: {
+    added: { ref: string; title: string; qty: number }[];
+    refused: { source: string; line: number; input: string; message: string }[];
+    unlisted: number;
+  };
   text: string;
   grid: { ref: string; qty: string }[];
   formKey: string | null;
   message: string | null;
 };
 
-type Preview = { found: true; ref: string; title: string; unitPrice: number | null; stock: { available: number; refillDate: string | null; refillQty: number | null } | null } | { found: false; ref: string; message: string };
+type Preview =
+  | {
+      found: true;
+      ref: string;
+      title: string;
+      unitPrice: number | null;
+      stock: { available: number; refillDate: string | null; refillQty: number | null } | null;
+    }
+  | { found: false; ref: string; message: string };
 
 /** The preview route answers « Référence inconnue » unless `previews` knows the reference. */
 function stub(answer: (form: FormData) => Answer, previews: Record<string, Preview> = {}) {
@@ -110,7 +122,12 @@ describe("QuickOrderForm with JavaScript", () => {
 
 describe("QuickOrderReport", () => {
   it("counts the refused lines it does not list", async () => {
-    const refused = Array.from({ length: 100 }, (_unused, index) => ({ source: "Fichier a.csv", line: index + 1, input: `B@D${index}`, message: "Référence invalide." }));
+    const refused = Array.from({ length: 100 }, (_unused, index) => ({
+      source: "Fichier a.csv",
+      line: index + 1,
+      input: `B@D${index}`,
+      message: "Référence invalide.",
+    }));
     stub(() => ({ report: { added: [], refused, unlisted: 150 }, text: "", grid: [], formKey: null, message: null }));
     await userEvent.click(await screen.findByRole("button", { name: "Ajouter au panier" }));
     expect((await screen.findByTestId("quick-order-summary")).textContent).toBe("Aucun produit n'a été ajouté. 250 lignes refusées.");
@@ -124,7 +141,12 @@ describe("QuickOrderReport", () => {
     [2, 1, 1, "2 produits ajoutés au panier. 2 lignes refusées.", "… et 1 autre ligne refusée, non détaillée."],
   ])("says %i added and the refused lines in the singular or the plural", async (addedCount, unlisted, listed, summary, rest) => {
     const added = Array.from({ length: addedCount }, (_unused, index) => ({ ref: `GIL-${index}`, title: "Gilet", qty: 1 }));
-    const refused = Array.from({ length: listed }, (_unused, index) => ({ source: "Grille", line: index + 1, input: "X", message: "Référence inconnue : X." }));
+    const refused = Array.from({ length: listed }, (_unused, index) => ({
+      source: "Grille",
+      line: index + 1,
+      input: "X",
+      message: "Référence inconnue : X.",
+    }));
     stub(() => ({ report: { added, refused, unlisted }, text: "", grid: [], formKey: "after", message: null }));
     await userEvent.click(await screen.findByRole("button", { name: "Ajouter au panier" }));
     expect((await screen.findByTestId("quick-order-summary")).textContent).toBe(summary);

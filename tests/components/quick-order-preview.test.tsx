@@ -39,7 +39,9 @@ function page(previews: Record<string, ReferencePreview>) {
     asked.push(ref);
     return Response.json(previews[ref] ?? { found: false, ref, message: "Référence inconnue" });
   });
-  const routes = [{ path: "/mon-panier/commande-rapide", Component: QuickOrderPage, loader: () => ({ canEdit: true, gridRows: 2 }), action: () => null }];
+  const routes = [
+    { path: "/mon-panier/commande-rapide", Component: QuickOrderPage, loader: () => ({ canEdit: true, gridRows: 2 }), action: () => null },
+  ];
   const Stub = createRemixStub(routes);
   return { Stub, asked };
 }

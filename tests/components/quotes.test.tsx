@@ -39,7 +39,16 @@ const proposed: QuoteRow = {
   lineCount: 3,
   waitingForClient: true,
 };
-const asked: QuoteRow = { ...proposed, id: 13, number: "DV-2026-000013", state: "demandé", validUntil: null, totalHt: null, waitingForClient: false, customerRef: "" };
+const asked: QuoteRow = {
+  ...proposed,
+  id: 13,
+  number: "DV-2026-000013",
+  state: "demandé",
+  validUntil: null,
+  totalHt: null,
+  waitingForClient: false,
+  customerRef: "",
+};
 
 const askedLines: QuoteAskedLineView[] = [
   { position: 1, productId: 7, ref: "AVF1500001", title: "Gilet autogonflant 150 N", qty: 10 },
@@ -53,8 +62,34 @@ const proposal: QuoteProposalView = {
   validUntil: "2026-12-12",
   conditions: "Franco de port à partir de 500 € HT.",
   lines: [
-    { position: 1, productId: 7, ref: "AVF1500001", title: "Gilet autogonflant 150 N", qty: 10, usualPrice: 21368, unitPrice: 18990, ecotax: 12, lineTotal: 189900, answersPosition: 1, isAlternative: false, note: null },
-    { position: 2, productId: 9, ref: "WLE40ST", title: "Winch Lewmar 40 ST", qty: 2, usualPrice: 98000, unitPrice: 87500, ecotax: 0, lineTotal: 175000, answersPosition: 2, isAlternative: true, note: "Équivalent disponible sous 8 jours" },
+    {
+      position: 1,
+      productId: 7,
+      ref: "AVF1500001",
+      title: "Gilet autogonflant 150 N",
+      qty: 10,
+      usualPrice: 21368,
+      unitPrice: 18990,
+      ecotax: 12,
+      lineTotal: 189900,
+      answersPosition: 1,
+      isAlternative: false,
+      note: null,
+    },
+    {
+      position: 2,
+      productId: 9,
+      ref: "WLE40ST",
+      title: "Winch Lewmar 40 ST",
+      qty: 2,
+      usualPrice: 98000,
+      unitPrice: 87500,
+      ecotax: 0,
+      lineTotal: 175000,
+      answersPosition: 2,
+      isAlternative: true,
+      note: "Équivalent disponible sous 8 jours",
+    },
   ],
   totalHt: 364900,
   pdfHref: "/mon-compte/mes-devis/12/proposition/2.pdf",
@@ -73,13 +108,21 @@ describe("the quote list", () => {
     expect(plain(first!.textContent)).toContain("12 décembre 2026");
     expect(plain(first!.textContent)).toContain("1 234,56 €");
     expect(plain(second!.textContent)).not.toContain("en attente de votre réponse");
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toContain("Total HT");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toContain("Total HT");
   });
 
   it("has no amount column for an account without prices", () => {
     renderAt(<QuoteTable rows={[proposed]} caption="Devis" showPrices={false} />);
     const table = screen.getByRole("table", { name: "Devis" });
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).not.toContain("Total HT");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).not.toContain("Total HT");
     expect(plain(table.textContent)).not.toContain("€");
   });
 
@@ -133,7 +176,11 @@ describe("the request form", () => {
         refusal={{
           ok: false,
           message: "Indiquez votre référence.",
-          errors: { reference: "Indiquez votre référence.", "ligne-1": "Décrivez le produit recherché (au moins 3 caractères).", message: "Ce texte compte au plus 4000 caractères." },
+          errors: {
+            reference: "Indiquez votre référence.",
+            "ligne-1": "Décrivez le produit recherché (au moins 3 caractères).",
+            message: "Ce texte compte au plus 4000 caractères.",
+          },
           values: { reference: "", message: "Bonjour", date_souhaitee: "2026-12-01" },
           lines: [view.lines[0]!, { productId: null, ref: "", title: "", text: "ab", qty: "2" }],
         }}
@@ -145,7 +192,9 @@ describe("the request form", () => {
     expect(document.getElementById(reference.getAttribute("aria-describedby")!)?.textContent).toBe("Indiquez votre référence.");
     const text = screen.getByLabelText("Produit recherché, ligne 2") as HTMLInputElement;
     expect(text.value).toBe("ab");
-    expect(document.getElementById(text.getAttribute("aria-describedby")!)?.textContent).toBe("Décrivez le produit recherché (au moins 3 caractères).");
+    expect(document.getElementById(text.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Décrivez le produit recherché (au moins 3 caractères).",
+    );
     expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Bonjour");
     expect((screen.getByLabelText("Date souhaitée (facultatif)") as HTMLInputElement).value).toBe("2026-12-01");
   });
@@ -168,13 +217,28 @@ describe("a quote's page", () => {
     expect(plain(winch.textContent)).toContain("875,00 €");
     expect(plain(winch.textContent)).toContain("1 750,00 €");
     expect(plain(screen.getByRole("table").textContent)).toContain("3 649,00 €");
-    expect(screen.getByRole("link", { name: "Télécharger la proposition (PDF)" }).getAttribute("href")).toBe("/mon-compte/mes-devis/12/proposition/2.pdf");
+    expect(screen.getByRole("link", { name: "Télécharger la proposition (PDF)" }).getAttribute("href")).toBe(
+      "/mon-compte/mes-devis/12/proposition/2.pdf",
+    );
     expect(screen.getByText("Franco de port à partir de 500 € HT.").tagName).toBe("P");
   });
 
   it("shows no amount without prices and no accept form when accepting is not offered", () => {
-    const hidden = { ...proposal, totalHt: null, lines: proposal.lines.map((line) => ({ ...line, usualPrice: null, unitPrice: null, ecotax: null, lineTotal: null })) };
-    renderAt(<QuoteProposalBlock proposal={hidden} askedLines={askedLines} showPrices={false} canAccept={false} acceptedPositions={[1]} error={null} />);
+    const hidden = {
+      ...proposal,
+      totalHt: null,
+      lines: proposal.lines.map((line) => ({ ...line, usualPrice: null, unitPrice: null, ecotax: null, lineTotal: null })),
+    };
+    renderAt(
+      <QuoteProposalBlock
+        proposal={hidden}
+        askedLines={askedLines}
+        showPrices={false}
+        canAccept={false}
+        acceptedPositions={[1]}
+        error={null}
+      />,
+    );
     expect(screen.queryByRole("form", { name: "Accepter le devis" })).toBeNull();
     expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
     expect(plain(screen.getByRole("table").textContent)).not.toMatch(/\d,\d\d €/);
@@ -185,7 +249,12 @@ describe("a quote's page", () => {
     renderAt(
       <QuoteActionForms
         actions={["message", "cancel"]}
-        answer={{ ok: false, message: "Ce texte compte au plus 4000 caractères.", errors: { message: "Ce texte compte au plus 4000 caractères." }, values: { intent: "message", message: "trop long" } }}
+        answer={{
+          ok: false,
+          message: "Ce texte compte au plus 4000 caractères.",
+          errors: { message: "Ce texte compte au plus 4000 caractères." },
+          values: { intent: "message", message: "trop long" },
+        }}
       />,
     );
     expect(screen.queryByRole("form", { name: "Refuser la proposition" })).toBeNull();
@@ -205,8 +274,20 @@ describe("a quote's page", () => {
         <QuoteTimeline
           reader="client"
           events={[
-            { at: "2026-11-20T09:30:00.000Z", label: "Demande envoyée", state: "demandé", author: { name: "Anne Acheteuse", side: "client" }, note: null },
-            { at: "2026-12-13T00:05:00.000Z", label: "Proposition expirée", state: "expiré", author: { name: "Système", side: "système" }, note: null },
+            {
+              at: "2026-11-20T09:30:00.000Z",
+              label: "Demande envoyée",
+              state: "demandé",
+              author: { name: "Anne Acheteuse", side: "client" },
+              note: null,
+            },
+            {
+              at: "2026-12-13T00:05:00.000Z",
+              label: "Proposition expirée",
+              state: "expiré",
+              author: { name: "Système", side: "système" },
+              note: null,
+            },
           ]}
         />
         <QuoteThread
@@ -217,7 +298,15 @@ describe("a quote's page", () => {
               at: "2026-11-21T08:00:00.000Z",
               author: { name: "Julie Commerciale", side: "commercial" },
               body: "Quelle taille de winch ?",
-              attachments: [{ id: 5, fileName: "plan.pdf", mime: "application/pdf", size: 1_572_864, href: "/mon-compte/mes-devis/12/pieces-jointes/5" }],
+              attachments: [
+                {
+                  id: 5,
+                  fileName: "plan.pdf",
+                  mime: "application/pdf",
+                  size: 1_572_864,
+                  href: "/mon-compte/mes-devis/12/pieces-jointes/5",
+                },
+              ],
             },
           ]}
         />
@@ -255,7 +344,9 @@ describe("a quoted cart line", () => {
     expect(screen.getByText("Prix du devis DV-2026-000012 jusqu'au 12 décembre 2026").tagName).toBe("SPAN");
     cleanup();
     renderLine({ ...CART_LINE, quoteExpired: { number: "DV-2026-000012", on: "2026-12-12" } });
-    expect(screen.getByRole("status").textContent).toBe("Le prix du devis DV-2026-000012 a expiré le 12 décembre 2026 : prix habituel appliqué.");
+    expect(screen.getByRole("status").textContent).toBe(
+      "Le prix du devis DV-2026-000012 a expiré le 12 décembre 2026 : prix habituel appliqué.",
+    );
     expect(screen.queryByText(/jusqu'au/)).toBeNull();
   });
 });
@@ -278,7 +369,12 @@ describe("an order line ordered at a quote's price", () => {
       cancellation_request: null,
       quote_number: "DV-2026-000012",
     };
-    const order = { lines: [line, { ...line, obj_id: 43, obj_ref: "GIL-1", quote_number: null }], shipping_lines: [], options: { partialDelivery: true, saturday: false, ldd_active: false }, ord_total_ht: null } as unknown as OrderDetail;
+    const order = {
+      lines: [line, { ...line, obj_id: 43, obj_ref: "GIL-1", quote_number: null }],
+      shipping_lines: [],
+      options: { partialDelivery: true, saturday: false, ldd_active: false },
+      ord_total_ht: null,
+    } as unknown as OrderDetail;
     renderAt(<OrderLines order={order} amounts={orderPageAmounts(order)} showPrices />);
     expect(screen.getByRole("rowheader", { name: /AVF1500001/ }).textContent).toContain("prix du devis DV-2026-000012");
     expect(screen.getByRole("rowheader", { name: /GIL-1/ }).textContent).not.toContain("devis");

@@ -37,7 +37,17 @@ const toHandle: SalesQuoteRow = {
   totalHt: null,
   lineCount: 3,
 };
-const proposed: SalesQuoteRow = { ...toHandle, id: 22, number: "DV-2026-000022", state: "proposé", waitingFor: "client", validUntil: "2026-12-20", totalHt: 123456, customerRef: "", age: "aujourd'hui" };
+const proposed: SalesQuoteRow = {
+  ...toHandle,
+  id: 22,
+  number: "DV-2026-000022",
+  state: "proposé",
+  waitingFor: "client",
+  validUntil: "2026-12-20",
+  totalHt: 123456,
+  customerRef: "",
+  age: "aujourd'hui",
+};
 
 const draft: ProposalFormDraft = {
   rows: [
@@ -73,7 +83,10 @@ describe("the representative's list", () => {
         values={{ etat: "proposé", client: "3", recherche: "DV-2026", tri: "recents" }}
         notices={[{ field: "etat", message: "État inconnu : ce filtre est ignoré." }]}
         states={QUOTE_STATES}
-        clients={[{ id: 3, label: "Voilerie Atlantique (C0001)" }, { id: 16, label: "Nautisme Ajaccio (C0005)" }]}
+        clients={[
+          { id: 3, label: "Voilerie Atlantique (C0001)" },
+          { id: 16, label: "Nautisme Ajaccio (C0005)" },
+        ]}
       />,
     );
     const form = screen.getByRole("form", { name: "Filtrer les demandes de devis" });
@@ -108,7 +121,11 @@ describe("the proposal form", () => {
     const answer: FormAnswer = {
       ok: false,
       message: "Le prix doit être positif.",
-      errors: { "ligne-0-prix": "Le prix doit être positif.", "ligne-1-ref": "Référence inconnue : ZZZ.", validite: "La date de validité ne peut pas être passée." },
+      errors: {
+        "ligne-0-prix": "Le prix doit être positif.",
+        "ligne-1-ref": "Référence inconnue : ZZZ.",
+        validite: "La date de validité ne peut pas être passée.",
+      },
       values: { intent: "propose", "ligne-0-ref": "AVF1500001", "ligne-0-prix": "-12,50", "ligne-1-ref": "ZZZ", validite: "2026-11-19" },
     };
     renderAt(<ProposalForm draft={{ ...draft, revising: true }} answer={answer} />);
@@ -136,7 +153,12 @@ describe("the representative's other forms and the thread", () => {
   });
 
   it("shows a refused question's message next to its field, keeping the text", () => {
-    const answer: FormAnswer = { ok: false, message: "Ce texte compte au plus 4000 caractères.", errors: { message: "Ce texte compte au plus 4000 caractères." }, values: { intent: "ask_information", message: "Quelle longueur ?" } };
+    const answer: FormAnswer = {
+      ok: false,
+      message: "Ce texte compte au plus 4000 caractères.",
+      errors: { message: "Ce texte compte au plus 4000 caractères." },
+      values: { intent: "ask_information", message: "Quelle longueur ?" },
+    };
     renderAt(<SalesActionForms actions={["start_study", "ask_information", "message"]} answer={answer} />);
     const question = within(screen.getByRole("form", { name: "Demander des informations au client" }));
     expect((question.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Quelle longueur ?");
@@ -149,8 +171,30 @@ describe("the representative's other forms and the thread", () => {
   it("says who wrote and acted from the representative's side", () => {
     renderAt(
       <>
-        <QuoteThread reader="commercial" messages={[{ id: 1, at: "2026-11-20T09:00:00.000Z", author: { name: "Maël Kerjean", side: "client" }, body: "12 mètres.", attachments: [] }]} />
-        <QuoteTimeline reader="commercial" events={[{ at: "2026-11-20T09:00:00.000Z", label: "Demande reçue", state: "demandé", author: { name: "Maël Kerjean", side: "client" }, note: null }]} />
+        <QuoteThread
+          reader="commercial"
+          messages={[
+            {
+              id: 1,
+              at: "2026-11-20T09:00:00.000Z",
+              author: { name: "Maël Kerjean", side: "client" },
+              body: "12 mètres.",
+              attachments: [],
+            },
+          ]}
+        />
+        <QuoteTimeline
+          reader="commercial"
+          events={[
+            {
+              at: "2026-11-20T09:00:00.000Z",
+              label: "Demande reçue",
+              state: "demandé",
+              author: { name: "Maël Kerjean", side: "client" },
+              note: null,
+            },
+          ]}
+        />
       </>,
     );
     expect(screen.getByText("12 mètres.").closest("li")?.textContent).toContain("Maël Kerjean (client)");

@@ -32,7 +32,15 @@ function header() {
       userName="Voilerie Atlantique"
       cartCount={0}
       canEditCart
-      access={{ canViewQuotes: true, canViewInvoices: true, canViewPrices: true, canPickClients: false, canManageUsers: true, canConfigureAlerts: true, canChangePassword: true }}
+      access={{
+        canViewQuotes: true,
+        canViewInvoices: true,
+        canViewPrices: true,
+        canPickClients: false,
+        canManageUsers: true,
+        canConfigureAlerts: true,
+        canChangePassword: true,
+      }}
     />
   );
 }

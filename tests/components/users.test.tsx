@@ -35,7 +35,14 @@ const marie: UserRow = {
   isSelf: false,
 };
 const yann: UserRow = { ...marie, id: 12, name: "Yann Kerjean", email: "yann@voilerie.fr", flags: ALL, isAdmin: false, lastLoginAt: null };
-const invited: UserRow = { ...yann, id: 13, name: "Anne Invitée", email: "anne@voilerie.fr", state: "invited", invitationExpiresAt: "2026-12-01T10:00:00.000Z" };
+const invited: UserRow = {
+  ...yann,
+  id: 13,
+  name: "Anne Invitée",
+  email: "anne@voilerie.fr",
+  state: "invited",
+  invitationExpiresAt: "2026-12-01T10:00:00.000Z",
+};
 const disabled: UserRow = { ...yann, id: 14, name: "Paul Parti", email: "paul@voilerie.fr", state: "disabled" };
 
 /** The form a control belongs to, as the browser would send it on a click of `button`. */
@@ -44,7 +51,8 @@ function sentBy(button: HTMLElement): Record<string, string> {
   if (!form) throw new Error("no form");
   const fields: Record<string, string> = {};
   // A select sends its value too (the address's country, issue 24).
-  for (const input of Array.from(form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select"))) fields[input.name] = input.value;
+  for (const input of Array.from(form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select")))
+    fields[input.name] = input.value;
   const named = button as HTMLButtonElement;
   if (named.name) fields[named.name] = named.value;
   return { ...fields, method: form.getAttribute("method") ?? "" };
@@ -65,7 +73,9 @@ describe("the users table", () => {
     renderAt(<UserTable rows={[marie, yann]} />);
     const role = screen.getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
     expect(role.disabled).toBe(true);
-    expect(document.getElementById(role.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(/^Dernier administrateur : nommez-en un autre/);
+    expect(document.getElementById(role.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(
+      /^Dernier administrateur : nommez-en un autre/,
+    );
     expect(screen.queryByRole("button", { name: "Désactiver : Marie Le Goff" })).toBeNull();
     expect((screen.getByRole("switch", { name: "Administrateur — Yann Kerjean" }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole("button", { name: "Désactiver : Yann Kerjean" })).toBeInstanceOf(HTMLButtonElement);
@@ -77,11 +87,21 @@ describe("the users table", () => {
     expect(role.disabled).toBe(false);
     expect(role.hasAttribute("aria-describedby")).toBe(false);
     expect(sentBy(role)).toEqual({ intent: "admin", utilisateur: "11", valeur: "off", method: "post" });
-    expect(sentBy(screen.getByRole("button", { name: "Désactiver : Marie Le Goff" }))).toMatchObject({ intent: "desactiver", utilisateur: "11" });
+    expect(sentBy(screen.getByRole("button", { name: "Désactiver : Marie Le Goff" }))).toMatchObject({
+      intent: "desactiver",
+      utilisateur: "11",
+    });
   });
 
   it("offers the administrator looking at the page neither to drop its own role nor to deactivate itself", () => {
-    renderAt(<UserTable rows={[{ ...marie, isSelf: true }, { ...yann, isAdmin: true }]} />);
+    renderAt(
+      <UserTable
+        rows={[
+          { ...marie, isSelf: true },
+          { ...yann, isAdmin: true },
+        ]}
+      />,
+    );
     const [, selfRow] = within(screen.getByRole("table")).getAllByRole("row");
     expect(selfRow!.textContent).toContain("Marie Le Goff (vous)");
     const role = within(selfRow!).getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
@@ -93,22 +113,40 @@ describe("the users table", () => {
   });
 
   it("shows states, last login in French, and the actions each state allows", () => {
-    const expired: UserRow = { ...invited, id: 15, name: "Loïc Tardif", state: "invited", invitationExpiresAt: "2026-11-10T10:00:00.000Z", invitationExpired: true };
+    const expired: UserRow = {
+      ...invited,
+      id: 15,
+      name: "Loïc Tardif",
+      state: "invited",
+      invitationExpiresAt: "2026-11-10T10:00:00.000Z",
+      invitationExpired: true,
+    };
     renderAt(<UserTable rows={[marie, yann, invited, expired, disabled]} />);
     const rows = within(screen.getByRole("table", { name: "Utilisateurs de l'organisation" })).getAllByRole("row");
     const [, marieRow, yannRow, invitedRow, expiredRow, disabledRow] = rows;
     expect(marieRow!.textContent).toContain("Actif");
     expect(marieRow!.textContent).toContain("20 novembre 2026");
     expect(yannRow!.textContent).toContain("Jamais");
-    expect(sentBy(within(yannRow!).getByRole("button", { name: "Désactiver : Yann Kerjean" }))).toMatchObject({ intent: "desactiver", utilisateur: "12" });
+    expect(sentBy(within(yannRow!).getByRole("button", { name: "Désactiver : Yann Kerjean" }))).toMatchObject({
+      intent: "desactiver",
+      utilisateur: "12",
+    });
     expect(invitedRow!.textContent).toContain("Invité");
     expect(invitedRow!.textContent).toContain("Invitation valable jusqu'au 1 décembre 2026");
-    expect(sentBy(within(invitedRow!).getByRole("button", { name: "Renvoyer l'invitation : Anne Invitée" }))).toMatchObject({ intent: "renvoyer", utilisateur: "13" });
-    expect(sentBy(within(invitedRow!).getByRole("button", { name: "Révoquer l'invitation : Anne Invitée" }))).toMatchObject({ intent: "revoquer" });
+    expect(sentBy(within(invitedRow!).getByRole("button", { name: "Renvoyer l'invitation : Anne Invitée" }))).toMatchObject({
+      intent: "renvoyer",
+      utilisateur: "13",
+    });
+    expect(sentBy(within(invitedRow!).getByRole("button", { name: "Révoquer l'invitation : Anne Invitée" }))).toMatchObject({
+      intent: "revoquer",
+    });
     expect(within(invitedRow!).queryByRole("button", { name: /Désactiver/ })).toBeNull();
     expect(expiredRow!.textContent).toMatch(/Invitation expirée le 10 novembre 2026 à \d\d:\d\d : renvoyez-la/);
     expect(disabledRow!.textContent).toContain("Désactivé");
-    expect(sentBy(within(disabledRow!).getByRole("button", { name: "Réactiver : Paul Parti" }))).toMatchObject({ intent: "reactiver", utilisateur: "14" });
+    expect(sentBy(within(disabledRow!).getByRole("button", { name: "Réactiver : Paul Parti" }))).toMatchObject({
+      intent: "reactiver",
+      utilisateur: "14",
+    });
     // A deactivated person's rights may still be set before it comes back; not its role.
     expect((within(disabledRow!).getByRole("switch", { name: "Voir les prix — Paul Parti" }) as HTMLButtonElement).disabled).toBe(false);
     expect((within(disabledRow!).getByRole("switch", { name: "Administrateur — Paul Parti" }) as HTMLButtonElement).disabled).toBe(true);
@@ -150,11 +188,22 @@ describe("the invite form", () => {
   });
 
   it("draws a refusal again: the message next to the field, what was typed kept", () => {
-    renderAt(<InviteForm refusal={{ ok: false, message: "Cette adresse e-mail est déjà utilisée.", errors: { email: "Cette adresse e-mail est déjà utilisée." }, values: { email: "yann@voilerie.fr", name: "Yann" } }} />);
+    renderAt(
+      <InviteForm
+        refusal={{
+          ok: false,
+          message: "Cette adresse e-mail est déjà utilisée.",
+          errors: { email: "Cette adresse e-mail est déjà utilisée." },
+          values: { email: "yann@voilerie.fr", name: "Yann" },
+        }}
+      />,
+    );
     const email = screen.getByLabelText("Adresse e-mail") as HTMLInputElement;
     expect(email.value).toBe("yann@voilerie.fr");
     expect(email.getAttribute("aria-invalid")).toBe("true");
-    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Cette adresse e-mail est déjà utilisée.");
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Cette adresse e-mail est déjà utilisée.",
+    );
     expect(screen.getByRole("alert").textContent).toBe("Cette adresse e-mail est déjà utilisée.");
     expect((screen.getByLabelText("Nom et prénom") as HTMLInputElement).value).toBe("Yann");
   });
@@ -162,7 +211,13 @@ describe("the invite form", () => {
 
 describe("the history", () => {
   it("says who changed what and when", () => {
-    renderAt(<UserHistory rows={[{ id: 1, at: "2026-11-20T09:30:00.000Z", author: "Voilerie du Port", target: "Yann Kerjean", summary: "Voir les prix retiré" }]} />);
+    renderAt(
+      <UserHistory
+        rows={[
+          { id: 1, at: "2026-11-20T09:30:00.000Z", author: "Voilerie du Port", target: "Yann Kerjean", summary: "Voir les prix retiré" },
+        ]}
+      />,
+    );
     expect(screen.getByRole("listitem").textContent).toContain("Voilerie du Port : Yann Kerjean, Voir les prix retiré");
     expect(screen.getByRole("listitem").textContent).toContain("20 novembre 2026");
   });
@@ -185,7 +240,12 @@ describe("the password form", () => {
     renderAt(
       <PasswordForm
         view={{ minLength: 10 }}
-        refusal={{ ok: false, message: "Ce mot de passe est trop facile à deviner.", errors: { nouveau: "Ce mot de passe est trop facile à deviner.", actuel: "Le mot de passe actuel est incorrect." }, advice: ["Ajoutez des mots peu courants."] }}
+        refusal={{
+          ok: false,
+          message: "Ce mot de passe est trop facile à deviner.",
+          errors: { nouveau: "Ce mot de passe est trop facile à deviner.", actuel: "Le mot de passe actuel est incorrect." },
+          advice: ["Ajoutez des mots peu courants."],
+        }}
       />,
     );
     const fresh = screen.getByLabelText("Nouveau mot de passe") as HTMLInputElement;
@@ -196,15 +256,34 @@ describe("the password form", () => {
   });
 });
 
-const details: DetailsView = { name: "Maël Kerjean", title: "Acheteur", email: "acheteur@voilerie.fr", phone: "+33 2 97 84 12 50", nameEditable: true };
-const depot: AddressView = { id: 7, adr_name: "Dépôt de Lorient", adr_line1: "2 quai des Indes", adr_line2: "", adr_zipcode: "56100", adr_city: "Lorient", adr_country: "FR", adr_phone: "" };
+const details: DetailsView = {
+  name: "Maël Kerjean",
+  title: "Acheteur",
+  email: "acheteur@voilerie.fr",
+  phone: "+33 2 97 84 12 50",
+  nameEditable: true,
+};
+const depot: AddressView = {
+  id: 7,
+  adr_name: "Dépôt de Lorient",
+  adr_line1: "2 quai des Indes",
+  adr_line2: "",
+  adr_zipcode: "56100",
+  adr_city: "Lorient",
+  adr_country: "FR",
+  adr_phone: "",
+};
 const headOffice = { ...depot, adr_name: "Voilerie Atlantique (siège)", adr_zipcode: "29200", adr_city: "Brest" };
 
 describe("the personal details form", () => {
   it("lets a person change its name, and shows an organization's name read-only", () => {
     renderAt(<PersonalDetailsForm details={details} />);
     expect((screen.getByLabelText("Nom et prénom") as HTMLInputElement).value).toBe("Maël Kerjean");
-    expect(sentBy(screen.getByRole("button", { name: "Enregistrer mes coordonnées" }))).toMatchObject({ intent: "infos", name: "Maël Kerjean", phone: "+33 2 97 84 12 50" });
+    expect(sentBy(screen.getByRole("button", { name: "Enregistrer mes coordonnées" }))).toMatchObject({
+      intent: "infos",
+      name: "Maël Kerjean",
+      phone: "+33 2 97 84 12 50",
+    });
     cleanup();
     renderAt(<PersonalDetailsForm details={{ ...details, name: "Voilerie Atlantique", nameEditable: false }} />);
     expect(screen.queryByLabelText("Nom et prénom")).toBeNull();
@@ -212,7 +291,13 @@ describe("the personal details form", () => {
   });
 
   it("draws its own refusal again, with the message on the field and what was typed", () => {
-    const refusal = { ok: false as const, form: "infos", message: "Ce numéro de téléphone n'est pas valide.", errors: { phone: "Ce numéro de téléphone n'est pas valide." }, values: { name: "Maël", title: "", email: "acheteur@voilerie.fr", phone: "12 34" } };
+    const refusal = {
+      ok: false as const,
+      form: "infos",
+      message: "Ce numéro de téléphone n'est pas valide.",
+      errors: { phone: "Ce numéro de téléphone n'est pas valide." },
+      values: { name: "Maël", title: "", email: "acheteur@voilerie.fr", phone: "12 34" },
+    };
     renderAt(<PersonalDetailsForm details={details} refusal={refusal} />);
     const phone = screen.getByLabelText("Téléphone") as HTMLInputElement;
     expect(phone.value).toBe("12 34");
@@ -232,22 +317,43 @@ describe("the addresses", () => {
     expect(screen.getByText(/Voilerie Atlantique \(siège\)/).closest(".invoicing-address")).not.toBeNull();
     expect(screen.queryByRole("form", { name: /siège/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /Supprimer l'adresse Voilerie/ })).toBeNull();
-    expect(sentBy(screen.getByRole("button", { name: "Supprimer l'adresse Dépôt de Lorient" }))).toEqual({ intent: "adresse-supprimer", adresse: "7", method: "post" });
+    expect(sentBy(screen.getByRole("button", { name: "Supprimer l'adresse Dépôt de Lorient" }))).toEqual({
+      intent: "adresse-supprimer",
+      adresse: "7",
+      method: "post",
+    });
     const edit = screen.getByRole("form", { name: "Modifier l'adresse Dépôt de Lorient" });
-    expect(sentBy(within(edit).getByRole("button", { name: "Enregistrer l'adresse" }))).toMatchObject({ intent: "adresse-modifier", adresse: "7", adr_zipcode: "56100", adr_country: "FR" });
+    expect(sentBy(within(edit).getByRole("button", { name: "Enregistrer l'adresse" }))).toMatchObject({
+      intent: "adresse-modifier",
+      adresse: "7",
+      adr_zipcode: "56100",
+      adr_country: "FR",
+    });
     expect(edit.closest("details")?.open).toBe(false);
     const add = screen.getByRole("form", { name: "Nouvelle adresse de livraison" });
-    expect(sentBy(within(add).getByRole("button", { name: "Ajouter l'adresse" }))).toMatchObject({ intent: "adresse-ajouter", adr_name: "", adr_country: "FR" });
+    expect(sentBy(within(add).getByRole("button", { name: "Ajouter l'adresse" }))).toMatchObject({
+      intent: "adresse-ajouter",
+      adr_name: "",
+      adr_country: "FR",
+    });
   });
 
   it("opens the refused address's form with the message next to the postal code", () => {
-    const refusal = { ok: false as const, form: "7", message: "Un code postal français a 5 chiffres.", errors: { adr_zipcode: "Un code postal français a 5 chiffres." }, values: { ...depot, adr_zipcode: "5610" } as unknown as Record<string, string> };
+    const refusal = {
+      ok: false as const,
+      form: "7",
+      message: "Un code postal français a 5 chiffres.",
+      errors: { adr_zipcode: "Un code postal français a 5 chiffres." },
+      values: { ...depot, adr_zipcode: "5610" } as unknown as Record<string, string>,
+    };
     renderAt(<AddressList addresses={[depot]} invoicing={headOffice} refusal={refusal} />);
     const edit = screen.getByRole("form", { name: "Modifier l'adresse Dépôt de Lorient" });
     expect(edit.closest("details")?.open).toBe(true);
     const zipcode = within(edit).getByLabelText("Code postal") as HTMLInputElement;
     expect(zipcode.value).toBe("5610");
-    expect(document.getElementById(zipcode.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Un code postal français a 5 chiffres.");
+    expect(document.getElementById(zipcode.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Un code postal français a 5 chiffres.",
+    );
     expect(screen.getByRole("form", { name: "Nouvelle adresse de livraison" }).closest("details")?.open).toBe(false);
   });
 });

@@ -50,7 +50,11 @@ async function clearCartReference(page: Page): Promise<void> {
 test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
 
-  test("the cart names every amount, keeps the total and « Passer la commande » in reach, and fits the screen", async ({ page, loginAs, accounts }) => {
+  test("the cart names every amount, keeps the total and « Passer la commande » in reach, and fits the screen", async ({
+    page,
+    loginAs,
+    accounts,
+  }) => {
     await loginAs(accounts.buyer.login);
     await fillCart(page, [
       [PROMOTED, 4],
@@ -78,7 +82,11 @@ test.describe("on a phone", () => {
     await expect(page.getByTestId("cart-count")).toBeInViewport();
   });
 
-  test("the first checkout step reads address, options, costs, then the way on; the summary fits the screen", async ({ page, loginAs, accounts }) => {
+  test("the first checkout step reads address, options, costs, then the way on; the summary fits the screen", async ({
+    page,
+    loginAs,
+    accounts,
+  }) => {
     await loginAs(accounts.buyer.login);
     await fillCart(page, [
       [PROMOTED, 4],
@@ -111,7 +119,11 @@ test.describe("on a phone", () => {
     await expect(line.locator("td[data-label='Quantité']")).toHaveText("4");
   });
 
-  test("a reference pre-filled from a promotion says so in the cart and at checkout, and can be changed", async ({ page, loginAs, accounts }) => {
+  test("a reference pre-filled from a promotion says so in the cart and at checkout, and can be changed", async ({
+    page,
+    loginAs,
+    accounts,
+  }) => {
     await loginAs(accounts.buyer.login);
     await fillCart(page, [[SHORT, 1]]);
     await clearCartReference(page);
@@ -147,7 +159,12 @@ for (const [device, viewport] of [
   test.describe(`with the keyboard only, on ${device}`, () => {
     test.use({ viewport });
 
-    test("the sort list applies a choice made with the arrow keys once, on Enter", async ({ page, loginAs, accounts, javaScriptEnabled }) => {
+    test("the sort list applies a choice made with the arrow keys once, on Enter", async ({
+      page,
+      loginAs,
+      accounts,
+      javaScriptEnabled,
+    }) => {
       test.skip(!javaScriptEnabled, "without JavaScript the list applies with « Appliquer » only");
       await loginAs(accounts.buyer.login);
       await page.goto("/catalogue?q=gilet");
@@ -209,7 +226,11 @@ for (const [device, viewport] of [
       await expect(focused).toHaveCount(1);
       const outline = await focused.evaluate((element) => {
         const style = getComputedStyle(element);
-        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), inToast: element.closest("[data-sonner-toaster]") !== null };
+        return {
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          inToast: element.closest("[data-sonner-toaster]") !== null,
+        };
       });
       expect(outline.inToast).toBe(true);
       expect(outline.style).not.toBe("none");
@@ -218,7 +239,13 @@ for (const [device, viewport] of [
   });
 }
 
-test("a quantity being typed while a colleague changes the line is kept and explained", async ({ page, loginAs, openAs, accounts, javaScriptEnabled }) => {
+test("a quantity being typed while a colleague changes the line is kept and explained", async ({
+  page,
+  loginAs,
+  openAs,
+  accounts,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "live sync needs JavaScript");
   test.setTimeout(60_000);
   await page.setViewportSize(DESKTOP);

@@ -96,7 +96,9 @@ async function setOption(page: Page, javaScriptEnabled: boolean, toggle: "toggle
   if (javaScriptEnabled) {
     // The box shows the change at once; the test goes on only once the server has saved it,
     // or a reload right after would abort the save (single fetch posts to /mon-panier.data).
-    const saved = page.waitForResponse((response) => response.request().method() === "POST" && /^\/mon-panier(\.data)?$/.test(new URL(response.url()).pathname));
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && /^\/mon-panier(\.data)?$/.test(new URL(response.url()).pathname),
+    );
     await page.getByTestId(toggle).setChecked(on);
     await saved;
   } else {
@@ -203,12 +205,16 @@ test("attach the MMSI certificates an AIS beacon needs", async ({ page, javaScri
   await expect(panel.getByTestId(`certificates-status-${ref}`)).toContainText("0 certificat joint sur 1 : il en manque 1.");
 
   await panel.getByLabel("Numéro MMSI du navire (9 chiffres)").fill("227006760");
-  await panel.getByLabel(/Certificat \(PDF, JPEG ou PNG/).setInputFiles({ name: "faux.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 not a pdf") });
+  await panel
+    .getByLabel(/Certificat \(PDF, JPEG ou PNG/)
+    .setInputFiles({ name: "faux.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 not a pdf") });
   await panel.getByRole("button", { name: "Joindre le certificat" }).click();
   await expect(page.getByText(/doit être un fichier PDF, JPEG ou PNG/).first()).toBeVisible();
 
   await panel.getByLabel("Numéro MMSI du navire (9 chiffres)").fill("227006760");
-  await panel.getByLabel(/Certificat \(PDF, JPEG ou PNG/).setInputFiles({ name: "navire.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await panel
+    .getByLabel(/Certificat \(PDF, JPEG ou PNG/)
+    .setInputFiles({ name: "navire.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
   await panel.getByRole("button", { name: "Joindre le certificat" }).click();
   await expect(panel.getByTestId(`certificates-status-${ref}`)).toHaveText("1 certificat joint sur 1.");
   await expect(panel.getByRole("link", { name: "navire.pdf" })).toBeVisible();

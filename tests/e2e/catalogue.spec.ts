@@ -32,9 +32,15 @@ test.describe("catalogue", () => {
     await page.goto("/catalogue");
     await page.getByRole("link", { name: "Électronique de bord" }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Électronique de bord");
-    await page.getByRole("navigation", { name: "Sous-catégories de Électronique de bord" }).getByRole("link", { name: "Navigation" }).click();
+    await page
+      .getByRole("navigation", { name: "Sous-catégories de Électronique de bord" })
+      .getByRole("link", { name: "Navigation" })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Navigation");
-    await page.getByRole("navigation", { name: "Sous-catégories de Navigation" }).getByRole("link", { name: "Antennes", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Sous-catégories de Navigation" })
+      .getByRole("link", { name: "Antennes", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/catalogue\/electronique-de-bord\/navigation\/antennes$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Antennes");
     const breadcrumbs = page.getByRole("navigation", { name: "Fil d'Ariane" });
@@ -119,7 +125,9 @@ test.describe("catalogue", () => {
     await expect(page.getByTestId("product-ref")).toHaveText(reference);
     const toggle = page.locator(".product-page .favorite-toggle__button");
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
-    const saved = page.waitForResponse((response) => response.url().includes("/mon-compte/favoris") && response.request().method() === "POST");
+    const saved = page.waitForResponse(
+      (response) => response.url().includes("/mon-compte/favoris") && response.request().method() === "POST",
+    );
     await toggle.click();
     await saved;
     await expect(toggle).toHaveAttribute("aria-pressed", "true");

@@ -112,7 +112,9 @@ test("a people account orders to a new address; a colleague sees the confirmatio
   const orderNumber = await confirmAndFinish(buyer);
   await expect(buyer.getByText(`Passée par ${accounts.buyer.name}`)).toBeVisible();
   if (colleague) {
-    await expect(colleague.getByTestId("live-cart-notice").filter({ hasText: `La commande a été confirmée par ${accounts.buyer.name}` })).toBeVisible();
+    await expect(
+      colleague.getByTestId("live-cart-notice").filter({ hasText: `La commande a été confirmée par ${accounts.buyer.name}` }),
+    ).toBeVisible();
   }
   expect(await confirmationMail(orderNumber)).toContain(accounts.buyer.login);
 });

@@ -80,7 +80,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
     async ({}, provide, workerInfo) => {
       const accounts = ACCOUNTS_BY_WORKER[workerInfo.parallelIndex];
-      if (!accounts) throw new Error(`No demo account set for parallel worker ${workerInfo.parallelIndex}: keep workers ≤ ${ACCOUNTS_BY_WORKER.length} in playwright.config.ts.`);
+      if (!accounts)
+        throw new Error(
+          `No demo account set for parallel worker ${workerInfo.parallelIndex}: keep workers ≤ ${ACCOUNTS_BY_WORKER.length} in playwright.config.ts.`,
+        );
       await provide(accounts);
     },
     { scope: "worker" },

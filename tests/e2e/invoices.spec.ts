@@ -21,7 +21,13 @@ async function bytesOf(download: Download): Promise<Uint8Array> {
   return new Uint8Array(await readFile(await download.path()));
 }
 
-test("an order shipped by the warehouse in two parcels: its invoice found, its PDF downloaded, then a ZIP of its two invoices", async ({ page, loginAs, accounts, baseURL, javaScriptEnabled }) => {
+test("an order shipped by the warehouse in two parcels: its invoice found, its PDF downloaded, then a ZIP of its two invoices", async ({
+  page,
+  loginAs,
+  accounts,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(120_000);
   await loginAs(accounts.organization.login);
   const customerRef = `FACTURE-${javaScriptEnabled ? "JS" : "NOJS"}-${Date.now()}`;
@@ -72,14 +78,21 @@ test("an order shipped by the warehouse in two parcels: its invoice found, its P
     await ticked.getByRole("checkbox").check();
   }
   expect(numbers).toContain(number);
-  const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Télécharger la sélection (ZIP)" }).click()]);
+  const [zip] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Télécharger la sélection (ZIP)" }).click(),
+  ]);
   expect(zip.suggestedFilename()).toMatch(/\.zip$/);
   const files = unzipSync(await bytesOf(zip));
   expect(Object.keys(files).sort()).toEqual(numbers.map((value) => `${value}.pdf`).sort());
   for (const file of Object.values(files)) expect(new TextDecoder().decode(file.slice(0, 5))).toBe("%PDF-");
 });
 
-test("an empty selection is refused with a French message, and the list filters by status from the form", async ({ page, loginAs, javaScriptEnabled }) => {
+test("an empty selection is refused with a French message, and the list filters by status from the form", async ({
+  page,
+  loginAs,
+  javaScriptEnabled,
+}) => {
   await loginAs("client@voilerie-atlantique.fr");
   await page.goto("/mon-compte/factures");
   await waitUntilInteractive(page, javaScriptEnabled);

@@ -26,8 +26,13 @@ async function stockOf(page: Page, ref: string): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-
-test("an order beyond the stock: its back-order, a partial shipment from the warehouse, then ordered again", async ({ page, loginAs, accounts, baseURL, javaScriptEnabled }, testInfo) => {
+test("an order beyond the stock: its back-order, a partial shipment from the warehouse, then ordered again", async ({
+  page,
+  loginAs,
+  accounts,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
   test.setTimeout(90_000);
   const ref = LOW_STOCK_PRODUCTS[testInfo.parallelIndex] ?? LOW_STOCK_PRODUCTS[0]!;
   await loginAs(accounts.organization.login);
@@ -50,7 +55,19 @@ test("an order beyond the stock: its back-order, a partial shipment from the war
   // The warehouse ships one unit, with a tracking link.
   const tracking = `6A${Date.now()}`;
   const trackingUrl = `https://www.laposte.fr/outils/suivre-vos-envois?code=${tracking}`;
-  const shipped = await warehouse(baseURL ?? "", "ship", orderNumber, "--line", `${ref}=1`, "--carrier", "Colissimo", "--tracking", tracking, "--url", trackingUrl);
+  const shipped = await warehouse(
+    baseURL ?? "",
+    "ship",
+    orderNumber,
+    "--line",
+    `${ref}=1`,
+    "--carrier",
+    "Colissimo",
+    "--tracking",
+    tracking,
+    "--url",
+    trackingUrl,
+  );
   expect(shipped).toContain(orderNumber);
 
   // The order's page: the shipment, its tracking link, the back-order left.

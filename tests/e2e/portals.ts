@@ -22,7 +22,10 @@ function portIsFree(url: string): Promise<boolean> {
 }
 
 async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/sante`).then((response) => response.ok, () => false);
+  return fetch(`${url}/sante`).then(
+    (response) => response.ok,
+    () => false,
+  );
 }
 
 async function main(): Promise<void> {

@@ -9,8 +9,18 @@ import { expect, test, waitUntilInteractive } from "./fixtures";
  */
 
 const HEADERS = [
-  "Référence", "Désignation", "Marque", "Catégorie", "Prix public HT (€)", "Remise (%)", "Votre prix net HT (€)",
-  "Promotion", "Prix promotion HT (€)", "Début promotion", "Fin promotion", "Éco-part. HT (€)",
+  "Référence",
+  "Désignation",
+  "Marque",
+  "Catégorie",
+  "Prix public HT (€)",
+  "Remise (%)",
+  "Votre prix net HT (€)",
+  "Promotion",
+  "Prix promotion HT (€)",
+  "Début promotion",
+  "Fin promotion",
+  "Éco-part. HT (€)",
 ];
 
 async function bytesOf(download: Download): Promise<Buffer> {
@@ -38,7 +48,14 @@ test("the price list filtered from the form, then exported as Excel and as CSV",
   const ref = (await firstRow.getByRole("rowheader").textContent())?.trim() ?? "";
   expect(ref).not.toBe("");
   const netPrice = centsOf((await firstRow.locator("td").nth(4).textContent()) ?? "");
-  const total = Number(((await page.getByText(/^\d[\d\s ]* produits?/).first().textContent()) ?? "").replace(/\D/g, ""));
+  const total = Number(
+    (
+      (await page
+        .getByText(/^\d[\d\s ]* produits?/)
+        .first()
+        .textContent()) ?? ""
+    ).replace(/\D/g, ""),
+  );
   expect(total).toBeGreaterThan(0);
   await expect(firstRow.getByRole("link", { name: ref })).toHaveAttribute("href", /^\/catalogue\/produit\/\d+$/);
 
@@ -61,14 +78,23 @@ test("the price list filtered from the form, then exported as Excel and as CSV",
   expect(csv.suggestedFilename()).toMatch(/^tarifs-C\d{4}-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await bytesOf(csv);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.subarray(3).toString("utf8").split("\r\n").filter((line) => line !== "");
+  const lines = bytes
+    .subarray(3)
+    .toString("utf8")
+    .split("\r\n")
+    .filter((line) => line !== "");
   expect(lines[0]).toBe(HEADERS.join(";"));
   expect(lines).toHaveLength(total + 1);
   const csvRow = lines.find((line) => line.startsWith(`${ref};`))?.split(";");
   expect(csvRow?.[6]).toBe(`${Math.floor(netPrice / 100)},${String(netPrice % 100).padStart(2, "0")}`);
 });
 
-test("filters by brand and category with the selects, the next page keeps them, bad values are explained", async ({ page, loginAs, accounts, javaScriptEnabled }) => {
+test("filters by brand and category with the selects, the next page keeps them, bad values are explained", async ({
+  page,
+  loginAs,
+  accounts,
+  javaScriptEnabled,
+}) => {
   await loginAs(accounts.organization.login);
   await page.goto("/mon-compte/tarifs?tri=prix&marque=abc");
   await expect(page.getByRole("status")).toContainText("Marque inconnue : ce filtre est ignoré.");

@@ -23,7 +23,9 @@ test("a forgotten password: the link of the e-mail, a new password, then the log
   await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
   // The mail folder keeps earlier runs' e-mails: the link wanted is the one not there before.
   const resetLinks = async () =>
-    (await mailsWith(E2E_DATA_DIR, `To: ${login}`, "/nouveau-mot-de-passe?jeton=")).map((mail) => /\/nouveau-mot-de-passe\?jeton=[A-Za-z0-9_-]+/.exec(mail)?.[0] ?? "");
+    (await mailsWith(E2E_DATA_DIR, `To: ${login}`, "/nouveau-mot-de-passe?jeton=")).map(
+      (mail) => /\/nouveau-mot-de-passe\?jeton=[A-Za-z0-9_-]+/.exec(mail)?.[0] ?? "",
+    );
   const before = new Set(await resetLinks());
   await page.getByLabel("Adresse e-mail").fill(login);
   await page.getByRole("button", { name: "Recevoir un lien" }).click();
@@ -59,7 +61,9 @@ test("the contact form sent signed out: refused empty, then acknowledged and e-m
   await expect(form.getByLabel("Objet de votre message")).toHaveAttribute("aria-invalid", "true");
 
   await form.getByLabel("Objet de votre message").selectOption({ label: "Une livraison" });
-  await form.getByLabel("Votre message", { exact: true }).fill(`Bonjour, la palette de la commande CMD-000123 est arrivée abîmée. Réf. ${tag}`);
+  await form
+    .getByLabel("Votre message", { exact: true })
+    .fill(`Bonjour, la palette de la commande CMD-000123 est arrivée abîmée. Réf. ${tag}`);
   await form.getByLabel("Nom et prénom").fill("Gwenaëlle Tanguy");
   await form.getByLabel("Société").fill("Chantier du Blavet");
   await form.getByLabel("Adresse e-mail").fill("g.tanguy@chantier-du-blavet.fr");
@@ -70,7 +74,12 @@ test("the contact form sent signed out: refused empty, then acknowledged and e-m
   await expect.poll(async () => (await mailsWith(E2E_DATA_DIR, tag)).length).toBe(1);
 });
 
-test("a document restricted to one organization: downloaded by it, a 404 for another", async ({ page, browser, loginAs, javaScriptEnabled }) => {
+test("a document restricted to one organization: downloaded by it, a 404 for another", async ({
+  page,
+  browser,
+  loginAs,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "A download reads the same without JavaScript: once is enough.");
   await loginAs("client@voilerie-atlantique.fr");
   await page.goto("/telechargements/tarifs/tarifs-clients");
@@ -89,11 +98,17 @@ test("a document restricted to one organization: downloaded by it, a 404 for ano
   await other.close();
 });
 
-test("a new version is offered, then taken at the next link followed, a half-filled form left alone", async ({ page, loginAs, javaScriptEnabled }) => {
+test("a new version is offered, then taken at the next link followed, a half-filled form left alone", async ({
+  page,
+  loginAs,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "The offer is made by the page's script.");
   await loginAs("client@voilerie-atlantique.fr");
   // The latest-build file as a new deployment would write it.
-  await page.route("**/build/version.json", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ version: "nouvelle-version" }) }));
+  await page.route("**/build/version.json", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ version: "nouvelle-version" }) }),
+  );
   await page.goto("/nous-contacter");
   await waitUntilInteractive(page, true);
   const message = page.getByLabel("Votre message", { exact: true });
@@ -104,7 +119,9 @@ test("a new version is offered, then taken at the next link followed, a half-fil
   await expect(page).toHaveURL(/\/nous-contacter$/);
 
   // The next navigation loads the whole document (a request for the page itself, not its data).
-  const documentLoad = page.waitForRequest((request) => request.resourceType() === "document" && new URL(request.url()).pathname === "/catalogue/marques");
+  const documentLoad = page.waitForRequest(
+    (request) => request.resourceType() === "document" && new URL(request.url()).pathname === "/catalogue/marques",
+  );
   await page.getByRole("link", { name: "Marques" }).click();
   await documentLoad;
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

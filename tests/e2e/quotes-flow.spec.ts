@@ -36,7 +36,13 @@ async function openAsRepresentative(page: Page, id: number, javaScriptEnabled: b
   if (javaScriptEnabled) await page.waitForLoadState("networkidle");
 }
 
-test("a buyer asks from its cart, the representative asks, the client answers, the representative proposes, the client accepts two lines and orders", async ({ page, loginAs, openAs, accounts, javaScriptEnabled }) => {
+test("a buyer asks from its cart, the representative asks, the client answers, the representative proposes, the client accepts two lines and orders", async ({
+  page,
+  loginAs,
+  openAs,
+  accounts,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(150_000);
   const reference = `FLUX-DEVIS-${javaScriptEnabled ? "JS" : "NOJS"}-${Date.now()}`;
 

@@ -31,7 +31,10 @@ type Customer = Awaited<ReturnType<typeof apiLogin>>;
 
 /** A product by reference as the catalogue answers it, or null when it may not be ordered. */
 async function orderable(request: APIRequestContext, baseURL: string, customer: Customer, ref: string): Promise<number | null> {
-  const answer = await request.get(`${baseURL}/api/pim/products/${ref}`, { headers: customer.headers, params: { usr_id: customer.orgId, by: "ref" } });
+  const answer = await request.get(`${baseURL}/api/pim/products/${ref}`, {
+    headers: customer.headers,
+    params: { usr_id: customer.orgId, by: "ref" },
+  });
   if (answer.status() !== 200) return null;
   const product = (await answer.json()) as { obj_id: number; prd_discontinued: boolean; prd_is_port: boolean };
   return product.prd_discontinued || product.prd_is_port ? null : product.obj_id;
@@ -77,7 +80,13 @@ function dayBefore(date: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-test("the representative finds a client's request, studies it, proposes with a replacement and an added line, then revises", async ({ page, loginAs, accounts, baseURL, javaScriptEnabled }) => {
+test("the representative finds a client's request, studies it, proposes with a replacement and an added line, then revises", async ({
+  page,
+  loginAs,
+  accounts,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(90_000);
   const portal = baseURL ?? "";
   const reference = `COMMERCIAL-${javaScriptEnabled ? "JS" : "NOJS"}-${Date.now()}`;
@@ -155,7 +164,9 @@ test("the representative finds a client's request, studies it, proposes with a r
   await expect(proposal.getByTestId(`proposal-line-${replacement}`)).toContainText("Produit de remplacement pour MAS00015");
   await expect(proposal.getByTestId(`proposal-line-${added}`)).toContainText("1 000,00 €");
   await expect(proposal.getByTestId("proposal-line-MAS00021")).toHaveCount(0);
-  const pdf = await page.request.get((await proposal.getByRole("link", { name: "Télécharger la proposition (PDF)" }).getAttribute("href")) ?? "");
+  const pdf = await page.request.get(
+    (await proposal.getByRole("link", { name: "Télécharger la proposition (PDF)" }).getAttribute("href")) ?? "",
+  );
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
 

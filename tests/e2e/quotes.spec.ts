@@ -41,14 +41,22 @@ async function proposedQuote(request: APIRequestContext, baseURL: string, login:
   const customer = await apiLogin(request, baseURL, login);
   const ids = await Promise.all(
     PRODUCTS.map(async (ref) => {
-      const product = await request.get(`${baseURL}/api/pim/products/${ref}`, { headers: customer.headers, params: { usr_id: customer.orgId, by: "ref" } });
+      const product = await request.get(`${baseURL}/api/pim/products/${ref}`, {
+        headers: customer.headers,
+        params: { usr_id: customer.orgId, by: "ref" },
+      });
       expect(product.status(), ref).toBe(200);
       return ((await product.json()) as { obj_id: number }).obj_id;
     }),
   );
   const created = await request.post(`${baseURL}/api/oms/quotes`, {
     headers: customer.headers,
-    data: { org_id: customer.orgId, customer_ref: customerRef, message: "Merci pour votre offre.", lines: ids.map((obj_id) => ({ obj_id, qty: 2 })) },
+    data: {
+      org_id: customer.orgId,
+      customer_ref: customerRef,
+      message: "Merci pour votre offre.",
+      lines: ids.map((obj_id) => ({ obj_id, qty: 2 })),
+    },
   });
   expect(created.status()).toBe(201);
   const quote = quoteDetail.parse(await created.json());
@@ -59,7 +67,12 @@ async function proposedQuote(request: APIRequestContext, baseURL: string, login:
     data: {
       valid_until: dayAfter(20),
       conditions: "Livraison sous 8 jours.",
-      lines: quote.asked_lines.map((line, index) => ({ obj_id: line.obj_id, qty: line.qty, unit_price: prices[index], answers_position: line.position })),
+      lines: quote.asked_lines.map((line, index) => ({
+        obj_id: line.obj_id,
+        qty: line.qty,
+        unit_price: prices[index],
+        answers_position: line.position,
+      })),
     },
   });
   expect(proposed.status(), await proposed.text()).toBeLessThan(300);
@@ -73,7 +86,12 @@ async function emptyCart(page: Page): Promise<void> {
   await expect(page.getByText("Votre panier est vide.")).toBeVisible();
 }
 
-test("a buyer asks for a quote from its cart: the lines are pre-filled, the cart stays as it was", async ({ page, loginAs, accounts, javaScriptEnabled }) => {
+test("a buyer asks for a quote from its cart: the lines are pre-filled, the cart stays as it was", async ({
+  page,
+  loginAs,
+  accounts,
+  javaScriptEnabled,
+}) => {
   await loginAs(accounts.buyer.login);
   await emptyCart(page);
   await page.goto("/mon-panier/commande-rapide");
@@ -105,9 +123,17 @@ test("a buyer asks for a quote from its cart: the lines are pre-filled, the cart
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 });
 
-test("« Demander un devis » on a product page pre-fills the request with the product and its quantity", async ({ page, loginAs, accounts, baseURL }) => {
+test("« Demander un devis » on a product page pre-fills the request with the product and its quantity", async ({
+  page,
+  loginAs,
+  accounts,
+  baseURL,
+}) => {
   const customer = await apiLogin(page.request, baseURL ?? "", accounts.organization.login);
-  const product = await page.request.get(`${baseURL}/api/pim/products/${PRODUCTS[0]}`, { headers: customer.headers, params: { usr_id: customer.orgId, by: "ref" } });
+  const product = await page.request.get(`${baseURL}/api/pim/products/${PRODUCTS[0]}`, {
+    headers: customer.headers,
+    params: { usr_id: customer.orgId, by: "ref" },
+  });
   const { obj_id } = (await product.json()) as { obj_id: number };
   await loginAs(accounts.organization.login);
   await page.goto(`/catalogue/produit/${obj_id}`);
@@ -118,7 +144,11 @@ test("« Demander un devis » on a product page pre-fills the request with the p
   await expect(page.getByLabel(`Quantité de ${PRODUCTS[0]}`)).toHaveValue("25");
 });
 
-test("a free-text request with a PDF: a wrong file is refused in French next to its field, then the request is sent", async ({ page, loginAs, accounts }) => {
+test("a free-text request with a PDF: a wrong file is refused in French next to its field, then the request is sent", async ({
+  page,
+  loginAs,
+  accounts,
+}) => {
   await loginAs(accounts.organization.login);
   await page.goto("/mon-compte/mes-devis");
   await page.getByRole("link", { name: "Nouvelle demande" }).click();
@@ -126,18 +156,24 @@ test("a free-text request with a PDF: a wrong file is refused in French next to 
   await page.getByLabel("Votre référence").fill("Hivernage");
   await page.getByLabel("Produit recherché, ligne 1").fill("Bâche d'hivernage sur mesure 12 m");
   await page.getByLabel("Quantité, ligne 1").fill("1");
-  await page.getByLabel(/^Pièce jointe/).setInputFiles({ name: "plan.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 not a pdf") });
+  await page
+    .getByLabel(/^Pièce jointe/)
+    .setInputFiles({ name: "plan.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 not a pdf") });
   await page.getByRole("button", { name: "Envoyer la demande" }).click();
-  await expect(page.locator("#piece_jointe-erreur")).toHaveText("La pièce jointe doit être un fichier PDF, PNG ou JPEG (son contenu est vérifié, pas son nom).");
+  await expect(page.locator("#piece_jointe-erreur")).toHaveText(
+    "La pièce jointe doit être un fichier PDF, PNG ou JPEG (son contenu est vérifié, pas son nom).",
+  );
   await expect(page.getByLabel("Produit recherché, ligne 1")).toHaveValue("Bâche d'hivernage sur mesure 12 m");
   await expect(page).toHaveURL(/\/mon-compte\/mes-devis\/nouveau$/);
-  await page.getByLabel(/^Pièce jointe/).setInputFiles({ name: "plan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%plan\n%%EOF\n") });
+  await page
+    .getByLabel(/^Pièce jointe/)
+    .setInputFiles({ name: "plan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%plan\n%%EOF\n") });
   await page.getByRole("button", { name: "Envoyer la demande" }).click();
   await expect(page).toHaveURL(/\/mon-compte\/mes-devis\/\d+$/);
   await expect(page.getByRole("table", { name: "Lignes demandées" })).toContainText("Bâche d'hivernage sur mesure 12 m");
   const file = page.getByRole("link", { name: "plan.pdf" });
   await expect(file).toHaveAttribute("href", /\/mon-compte\/mes-devis\/\d+\/pieces-jointes\/\d+$/);
-  const download = await page.request.get(await file.getAttribute("href") ?? "");
+  const download = await page.request.get((await file.getAttribute("href")) ?? "");
   expect(download.headers()["content-type"]).toBe("application/pdf");
   expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
@@ -158,8 +194,19 @@ test("the list's filters go in the URL", async ({ page, loginAs, accounts, baseU
   await expect(page.getByRole("status").filter({ hasText: "État inconnu" })).toBeVisible();
 });
 
-test("accepting two of three lines puts them in the cart at the quoted price, marked with the quote", async ({ page, loginAs, accounts, baseURL, javaScriptEnabled }) => {
-  const { id, number } = await proposedQuote(page.request, baseURL ?? "", accounts.organization.login, `ACCEPT-${javaScriptEnabled ? "JS" : "NOJS"}`);
+test("accepting two of three lines puts them in the cart at the quoted price, marked with the quote", async ({
+  page,
+  loginAs,
+  accounts,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const { id, number } = await proposedQuote(
+    page.request,
+    baseURL ?? "",
+    accounts.organization.login,
+    `ACCEPT-${javaScriptEnabled ? "JS" : "NOJS"}`,
+  );
   await loginAs(accounts.organization.login);
   await emptyCart(page);
   await page.goto(`/mon-compte/mes-devis/${id}`);
@@ -202,7 +249,12 @@ test("refusing a proposal with a reason, and cancelling another request", async 
   await expect(page.locator(".order-facts").first()).toContainText("annulé");
 });
 
-test("another organization's quote is a 404; an account without `quotes` gets 404 and no link", async ({ page, loginAs, accounts, baseURL }) => {
+test("another organization's quote is a 404; an account without `quotes` gets 404 and no link", async ({
+  page,
+  loginAs,
+  accounts,
+  baseURL,
+}) => {
   const { id } = await proposedQuote(page.request, baseURL ?? "", accounts.organization.login, "Isolation");
   await loginAs(accounts.otherOrganization.login);
   expect((await page.goto(`/mon-compte/mes-devis/${id}`))?.status()).toBe(404);

@@ -45,7 +45,13 @@ async function logInWithForm(browser: Browser, login: string, password: string):
   return page;
 }
 
-test("the organization invites a person, who chooses a password and logs in; a right removed is felt on the person's next page", async ({ page, browser, loginAs, accounts, javaScriptEnabled }) => {
+test("the organization invites a person, who chooses a password and logs in; a right removed is felt on the person's next page", async ({
+  page,
+  browser,
+  loginAs,
+  accounts,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(90_000);
   const tag = `${javaScriptEnabled ? "js" : "nojs"}${Date.now()}`;
   const name = `Lucie Le Bihan ${tag}`;
@@ -95,7 +101,13 @@ test("the organization invites a person, who chooses a password and logs in; a r
   await person.context().close();
 });
 
-test("an alert turned off by the organization and kept by its representative: a shipment sends exactly one e-mail", async ({ page, loginAs, accounts, baseURL, javaScriptEnabled }) => {
+test("an alert turned off by the organization and kept by its representative: a shipment sends exactly one e-mail", async ({
+  page,
+  loginAs,
+  accounts,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(120_000);
   await loginAs(accounts.organization.login);
   const setShippedAlert = async (on: boolean) => {
@@ -103,7 +115,9 @@ test("an alert turned off by the organization and kept by its representative: a 
     const form = page.getByRole("form", { name: "Mes alertes e-mail" });
     await form.getByRole("checkbox", { name: "Commande expédiée" }).setChecked(on);
     await form.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(page.getByRole("form", { name: "Mes alertes e-mail" }).getByRole("checkbox", { name: "Commande expédiée" })).toBeChecked({ checked: on });
+    await expect(page.getByRole("form", { name: "Mes alertes e-mail" }).getByRole("checkbox", { name: "Commande expédiée" })).toBeChecked({
+      checked: on,
+    });
   };
   await setShippedAlert(false);
   try {

@@ -37,7 +37,12 @@ export default function setup(): void {
   try {
     // The build that ships (`npm run build`): vitest's NODE_ENV=test would give a development
     // build, which a process started with NODE_ENV=production (the cluster test) cannot render.
-    execFileSync("npx", ["remix", "build"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+    execFileSync("npx", ["remix", "build"], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
   } catch (error) {
     const output = error instanceof Error && "stderr" in error ? String(error.stderr) : "";
     throw new Error(`remix build failed (${reason}):\n${output}`, { cause: error });

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import type { Kysely } from "kysely";
-import { createPortalLoadContext, createPortalServices, type PortalConfig, type PortalLoadContext, type PortalServices } from "~/services/context.server";
+import {
+  createPortalLoadContext,
+  createPortalServices,
+  type PortalConfig,
+  type PortalLoadContext,
+  type PortalServices,
+} from "~/services/context.server";
 import { DEFAULT_MAIL_FROM, createMailer, type Mailer } from "~/services/mail.server";
 import { createBackofficeApi, type BackofficeApiDeps } from "../../server/backoffice/app";
 import type { Database } from "../../server/backoffice/db/schema";

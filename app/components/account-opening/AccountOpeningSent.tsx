@@ -6,7 +6,10 @@ export function AccountOpeningSent() {
     <>
       <div className="public-form__sent" role="status">
         <p>Votre demande d'ouverture de compte est bien reçue.</p>
-        <p>Un accusé de réception avec sa référence vient de partir à l'adresse e-mail indiquée. Notre équipe commerciale l'étudie et vous répond sous deux jours ouvrés.</p>
+        <p>
+          Un accusé de réception avec sa référence vient de partir à l'adresse e-mail indiquée. Notre équipe commerciale l'étudie et vous
+          répond sous deux jours ouvrés.
+        </p>
       </div>
       <ul className="card__links">
         <li>

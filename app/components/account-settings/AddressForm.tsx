@@ -3,7 +3,15 @@ import type { AddressField, AddressValues, PersonalInfoRefusal } from "~/service
 import { countryChoices } from "@shared/domain/countries";
 import { TextField } from "~/components/users/FormFields";
 
-const EMPTY: AddressValues = { adr_name: "", adr_line1: "", adr_line2: "", adr_zipcode: "", adr_city: "", adr_country: "FR", adr_phone: "" };
+const EMPTY: AddressValues = {
+  adr_name: "",
+  adr_line1: "",
+  adr_line2: "",
+  adr_zipcode: "",
+  adr_city: "",
+  adr_country: "FR",
+  adr_phone: "",
+};
 
 /** The country by its French name; the form sends its ISO code, as the back-office stores it. */
 function CountrySelect({ id, value, error }: { id: string; value: string; error: string | undefined }) {
@@ -11,7 +19,14 @@ function CountrySelect({ id, value, error }: { id: string; value: string; error:
   return (
     <div className="field">
       <label htmlFor={id}>Pays</label>
-      <select id={id} name="adr_country" defaultValue={value.trim().toUpperCase()} aria-required aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+      <select
+        id={id}
+        name="adr_country"
+        defaultValue={value.trim().toUpperCase()}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
         {countryChoices(value).map((country) => (
           <option key={country.code} value={country.code}>
             {country.name}
@@ -31,7 +46,13 @@ function CountrySelect({ id, value, error }: { id: string; value: string; error:
  * Add an address (no id) or edit one: the same fields, the form's own key in `refusal.form`
  * (« adresse-ajouter » or the address id) so a refusal comes back to the form it belongs to.
  */
-export function AddressForm({ address, refusal }: { address?: (AddressValues & { id: number }) | undefined; refusal?: PersonalInfoRefusal | undefined }) {
+export function AddressForm({
+  address,
+  refusal,
+}: {
+  address?: (AddressValues & { id: number }) | undefined;
+  refusal?: PersonalInfoRefusal | undefined;
+}) {
   const key = address ? String(address.id) : "adresse-ajouter";
   const mine = refusal?.form === key ? refusal : undefined;
   const start = address ?? EMPTY;
@@ -42,7 +63,11 @@ export function AddressForm({ address, refusal }: { address?: (AddressValues & {
     <TextField id={`${prefix}-${name}`} name={name} label={label} defaultValue={value(name)} error={errors[name]} {...extra} />
   );
   return (
-    <Form method="post" className="form address-form" aria-label={address ? `Modifier l'adresse ${address.adr_name}` : "Nouvelle adresse de livraison"}>
+    <Form
+      method="post"
+      className="form address-form"
+      aria-label={address ? `Modifier l'adresse ${address.adr_name}` : "Nouvelle adresse de livraison"}
+    >
       {mine ? (
         <p className="form__error form__error--global" role="alert">
           {mine.message}

@@ -59,7 +59,10 @@ export function AddressList({
       <p className="muted">L'adresse de facturation est celle du siège : pour la changer, contactez votre commercial.</p>
       <h3>Adresses de livraison</h3>
       {editable ? (
-        <p className="muted">Une adresse utilisée par une commande en cours ou choisie dans le panier ne peut pas être supprimée ; la modifier ne change pas les commandes déjà passées.</p>
+        <p className="muted">
+          Une adresse utilisée par une commande en cours ou choisie dans le panier ne peut pas être supprimée ; la modifier ne change pas
+          les commandes déjà passées.
+        </p>
       ) : (
         <p className="muted">Votre compte ne permet pas de modifier les adresses de livraison.</p>
       )}

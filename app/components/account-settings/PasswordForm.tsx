@@ -18,7 +18,14 @@ export function PasswordForm({ view, refusal }: { view: PasswordView; refusal?: 
       ) : null}
       <div className="field">
         <label htmlFor="actuel">Mot de passe actuel</label>
-        <input id="actuel" name="actuel" type="password" autoComplete="current-password" required {...describedBy("actuel", errors.actuel)} />
+        <input
+          id="actuel"
+          name="actuel"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...describedBy("actuel", errors.actuel)}
+        />
         <PasswordFieldError field="actuel" message={errors.actuel} />
       </div>
       <NewPasswordFields minLength={view.minLength} label="Nouveau mot de passe" errors={errors} advice={refusal?.advice ?? []} />

@@ -18,16 +18,54 @@ export function PersonalDetailsForm({ details, refusal }: { details: DetailsView
       <input type="hidden" name="intent" value="infos" />
       {details.nameEditable ? (
         <>
-          <TextField id="infos-name" name="name" label="Nom et prénom" defaultValue={value("name")} error={errors.name} autoComplete="name" maxLength={100} required />
-          <TextField id="infos-title" name="title" label="Fonction" defaultValue={value("title")} error={errors.title} autoComplete="organization-title" maxLength={100} />
+          <TextField
+            id="infos-name"
+            name="name"
+            label="Nom et prénom"
+            defaultValue={value("name")}
+            error={errors.name}
+            autoComplete="name"
+            maxLength={100}
+            required
+          />
+          <TextField
+            id="infos-title"
+            name="title"
+            label="Fonction"
+            defaultValue={value("title")}
+            error={errors.title}
+            autoComplete="organization-title"
+            maxLength={100}
+          />
         </>
       ) : (
         <p>
           Raison sociale : <strong>{details.name}</strong> (modifiable par votre commercial uniquement)
         </p>
       )}
-      <TextField id="infos-email" name="email" type="email" label="Adresse e-mail" defaultValue={value("email")} error={errors.email} autoComplete="email" maxLength={120} required hint="C'est aussi l'identifiant de connexion." />
-      <TextField id="infos-phone" name="phone" type="tel" label="Téléphone" defaultValue={value("phone")} error={errors.phone} autoComplete="tel" maxLength={40} hint="Par exemple 02 97 84 12 50, ou +32 … pour un numéro étranger." />
+      <TextField
+        id="infos-email"
+        name="email"
+        type="email"
+        label="Adresse e-mail"
+        defaultValue={value("email")}
+        error={errors.email}
+        autoComplete="email"
+        maxLength={120}
+        required
+        hint="C'est aussi l'identifiant de connexion."
+      />
+      <TextField
+        id="infos-phone"
+        name="phone"
+        type="tel"
+        label="Téléphone"
+        defaultValue={value("phone")}
+        error={errors.phone}
+        autoComplete="tel"
+        maxLength={40}
+        hint="Par exemple 02 97 84 12 50, ou +32 … pour un numéro étranger."
+      />
       <button type="submit" className="button">
         Enregistrer mes coordonnées
       </button>

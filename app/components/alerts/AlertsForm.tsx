@@ -32,7 +32,14 @@ export function AlertsForm({ choices, refusal }: AlertsFormProps) {
             const id = `alerte-${choice.kind}`;
             return (
               <li key={choice.kind} className="alert-choice">
-                <input type="checkbox" id={id} name="alerte" value={choice.kind} defaultChecked={choice.enabled} aria-describedby={`${id}-quand`} />
+                <input
+                  type="checkbox"
+                  id={id}
+                  name="alerte"
+                  value={choice.kind}
+                  defaultChecked={choice.enabled}
+                  aria-describedby={`${id}-quand`}
+                />
                 <label htmlFor={id}>{choice.label}</label>
                 <p id={`${id}-quand`} className="alert-choice__description">
                   {choice.description}

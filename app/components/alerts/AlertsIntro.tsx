@@ -6,21 +6,22 @@ export function AlertsIntro({ email, audience }: { email: string; audience: Aler
     case "organization":
       return (
         <p>
-          Choisissez les e-mails envoyés à <strong>{email}</strong> quand une commande, une facture ou un devis de votre organisation change.
+          Choisissez les e-mails envoyés à <strong>{email}</strong> quand une commande, une facture ou un devis de votre organisation
+          change.
         </p>
       );
     case "contributor":
       return (
         <p>
-          Choisissez les e-mails que vous recevez à <strong>{email}</strong> pour les organisations dont vous êtes le commercial : vos choix valent pour tous
-          vos clients.
+          Choisissez les e-mails que vous recevez à <strong>{email}</strong> pour les organisations dont vous êtes le commercial : vos choix
+          valent pour tous vos clients.
         </p>
       );
     case "acting":
       return (
         <p>
-          Vous agissez pour <strong>{audience.clientName}</strong> : ce sont les alertes de son compte, envoyées à <strong>{email}</strong>. Vos propres
-          alertes se choisissent depuis votre compte, hors connexion à un client.
+          Vous agissez pour <strong>{audience.clientName}</strong> : ce sont les alertes de son compte, envoyées à <strong>{email}</strong>.
+          Vos propres alertes se choisissent depuis votre compte, hors connexion à un client.
         </p>
       );
   }
@@ -30,8 +31,8 @@ export function AlertsIntro({ email, audience }: { email: string; audience: Aler
 export function AlertsNote() {
   return (
     <p className="alerts-note muted">
-      Les e-mails de sécurité (invitation, changement de mot de passe) sont toujours envoyés : ils ne se désactivent pas. Chaque alerte contient un lien
-      « Ne plus recevoir cette alerte ».
+      Les e-mails de sécurité (invitation, changement de mot de passe) sont toujours envoyés : ils ne se désactivent pas. Chaque alerte
+      contient un lien « Ne plus recevoir cette alerte ».
     </p>
   );
 }

@@ -35,7 +35,9 @@ export function UnsubscribeCard({ view }: { view: UnsubscribeView }) {
       return (
         <section className="card" aria-labelledby="desabonnement-titre">
           <h1 id="desabonnement-titre">Désabonnement enregistré</h1>
-          <p role="status">Vous ne recevrez plus l'alerte « {view.label} ». Vous pouvez la réactiver à tout moment depuis votre espace client.</p>
+          <p role="status">
+            Vous ne recevrez plus l'alerte « {view.label} ». Vous pouvez la réactiver à tout moment depuis votre espace client.
+          </p>
           <ChooseAgain />
         </section>
       );
@@ -44,8 +46,10 @@ export function UnsubscribeCard({ view }: { view: UnsubscribeView }) {
         <section className="card" aria-labelledby="desabonnement-titre">
           <h1 id="desabonnement-titre">Désabonnement déjà fait</h1>
           <p>
-            {view.label ? `Ce lien a déjà servi : l'alerte « ${view.label} » est désactivée.` : "Ce lien a déjà servi : l'alerte est désactivée."} Vous
-            pouvez la réactiver depuis votre espace client.
+            {view.label
+              ? `Ce lien a déjà servi : l'alerte « ${view.label} » est désactivée.`
+              : "Ce lien a déjà servi : l'alerte est désactivée."}{" "}
+            Vous pouvez la réactiver depuis votre espace client.
           </p>
           <ChooseAgain />
         </section>
@@ -54,7 +58,9 @@ export function UnsubscribeCard({ view }: { view: UnsubscribeView }) {
       return (
         <section className="card" aria-labelledby="desabonnement-titre">
           <h1 id="desabonnement-titre">Lien non valable</h1>
-          <p>Ce lien de désabonnement n'est pas valable : vérifiez qu'il est complet, ou choisissez vos alertes depuis votre espace client.</p>
+          <p>
+            Ce lien de désabonnement n'est pas valable : vérifiez qu'il est complet, ou choisissez vos alertes depuis votre espace client.
+          </p>
           <ChooseAgain />
         </section>
       );

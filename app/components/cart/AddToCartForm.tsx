@@ -43,7 +43,15 @@ export interface AddToCartFormViewProps extends AddToCartFormProps {
  * redirects back to `back` with a flash message. Whoever renders it sends it by a fetcher
  * when JavaScript runs: AddToCartForm below, or a product list for all its cards at once.
  */
-export function AddToCartFormView({ productId, productRef, defaultQty = 1, compact = false, back, busy, onSubmit }: AddToCartFormViewProps) {
+export function AddToCartFormView({
+  productId,
+  productRef,
+  defaultQty = 1,
+  compact = false,
+  back,
+  busy,
+  onSubmit,
+}: AddToCartFormViewProps) {
   const fieldId = `qty-${productId}`;
   return (
     <form
@@ -80,7 +88,15 @@ export function AddToCartFormView({ productId, productRef, defaultQty = 1, compa
       />
       {/* The name starts with the visible label (WCAG 2.5.3); in a list it also names the product. */}
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? "Ajout…" : compact ? <>Ajouter<span className="visually-hidden">{` ${productRef} au panier`}</span></> : "Ajouter au panier"}
+        {busy ? (
+          "Ajout…"
+        ) : compact ? (
+          <>
+            Ajouter<span className="visually-hidden">{` ${productRef} au panier`}</span>
+          </>
+        ) : (
+          "Ajouter au panier"
+        )}
       </button>
     </form>
   );

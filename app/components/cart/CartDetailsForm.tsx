@@ -20,7 +20,13 @@ export function CartDetailsForm({ view }: { view: CartView }) {
   const comments = useSavedField(view.comments, sameOnceTrimmed);
   const { adopt: adoptRef } = ref;
   // Said while the field still holds the promotion's name the cart took (§4), not once changed.
-  const prefilled = ref.shown === ref.saved ? promotionNameInReference(ref.saved, view.lines.map((line) => line.promoName)) : null;
+  const prefilled =
+    ref.shown === ref.saved
+      ? promotionNameInReference(
+          ref.saved,
+          view.lines.map((line) => line.promoName),
+        )
+      : null;
   const { adopt: adoptComments } = comments;
   const refField = useCallback(
     (input: HTMLInputElement | null) => {

@@ -24,10 +24,22 @@ export function CartLinesForm({ view }: { view: CartView }) {
                 <span className="visually-hidden">Image</span>
               </th>
               <th scope="col">Produit</th>
-              {canSeePrices ? <th scope="col" className="cart-number">Prix unitaire HT</th> : null}
+              {canSeePrices ? (
+                <th scope="col" className="cart-number">
+                  Prix unitaire HT
+                </th>
+              ) : null}
               <th scope="col">Quantité</th>
-              {canSeePrices ? <th scope="col" className="cart-number">Total HT</th> : null}
-              {showsEcotaxe ? <th scope="col" className="cart-number">Dont éco-participation</th> : null}
+              {canSeePrices ? (
+                <th scope="col" className="cart-number">
+                  Total HT
+                </th>
+              ) : null}
+              {showsEcotaxe ? (
+                <th scope="col" className="cart-number">
+                  Dont éco-participation
+                </th>
+              ) : null}
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>

@@ -6,6 +6,12 @@ import type { CartLineView } from "~/services/cart/types";
  * and the direct-delivery fee (null: not charged), for the cart and the checkout steps alike.
  */
 export function cartShippingRows(shippingLines: readonly CartLineView[], lddFee: number | null): ShippingDisplay {
-  const lines = shippingLines.map((line) => ({ ref: line.ref, title: line.title, qty: line.qty, unitPrice: line.unitPrice, amount: line.lineTotal }));
+  const lines = shippingLines.map((line) => ({
+    ref: line.ref,
+    title: line.title,
+    qty: line.qty,
+    unitPrice: line.unitPrice,
+    amount: line.lineTotal,
+  }));
   return shippingDisplay(lines, lddFee);
 }

@@ -45,7 +45,10 @@ export function useQuantityField(lineId: string, serverQty: number) {
       if (!/^\d{1,12}$/.test(next) || next === lastSent.current) return;
       const was = lastSent.current;
       lastSent.current = next;
-      submit({ intent: "update", mode: "fetch", [`qty:${lineId}`]: next, [`was:${lineId}`]: was }, { method: "post", action: "/mon-panier?index" });
+      submit(
+        { intent: "update", mode: "fetch", [`qty:${lineId}`]: next, [`was:${lineId}`]: was },
+        { method: "post", action: "/mon-panier?index" },
+      );
     },
     [lineId, submit],
   );

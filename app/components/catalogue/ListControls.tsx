@@ -35,13 +35,7 @@ export function ListControls({ params, brands, canViewPrices }: ListControlsProp
   useFieldsFollow(form, params);
   const sorts = (Object.keys(SORT_LABELS) as ListSort[]).filter((sort) => canViewPrices || !sort.startsWith("price"));
   return (
-    <Form
-      ref={form}
-      method="get"
-      className="list-controls"
-      aria-label="Trier et filtrer"
-      {...applyOnCommit}
-    >
+    <Form ref={form} method="get" className="list-controls" aria-label="Trier et filtrer" {...applyOnCommit}>
       {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
       <div className="list-controls__field">
         <label htmlFor="tri">Trier par</label>

@@ -39,8 +39,7 @@ export function ProductDetails({ product, price, isFavorite, canUpdateCart, canR
         {product.discontinued ? <p className="notice">Ce produit n'est plus commercialisé.</p> : null}
         {product.isMmsi ? (
           <div className="notice notice--mmsi" role="note">
-            <strong>Produit MMSI.</strong>{" "}
-            {product.certificatesInfo ?? "Un certificat MMSI est exigé pour chaque unité commandée."}
+            <strong>Produit MMSI.</strong> {product.certificatesInfo ?? "Un certificat MMSI est exigé pour chaque unité commandée."}
           </div>
         ) : null}
         {product.isHazardous ? (

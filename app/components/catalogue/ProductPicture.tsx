@@ -6,7 +6,17 @@
 export function ProductPicture({ src, size }: { src: string | null; size: "small" | "large" }) {
   const pixels = size === "small" ? 96 : 320;
   if (src) {
-    return <img className={`product-picture product-picture--${size}`} src={src} alt="" width={pixels} height={pixels} loading="lazy" decoding="async" />;
+    return (
+      <img
+        className={`product-picture product-picture--${size}`}
+        src={src}
+        alt=""
+        width={pixels}
+        height={pixels}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   }
   return <span className={`product-picture product-picture--${size} product-picture--none`} />;
 }

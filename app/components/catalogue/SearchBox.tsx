@@ -18,8 +18,17 @@ export type SearchBoxVariant = "page" | "header";
 
 /** `landmark` names the form's search landmark: the catalogue page has both boxes, told apart so. */
 const VARIANTS: Record<SearchBoxVariant, { inputId: string; label: string; landmark: string; placeholder?: string }> = {
-  page: { inputId: "recherche-catalogue", label: "Rechercher une référence, un produit ou une marque", landmark: "Recherche dans le catalogue" },
-  header: { inputId: "recherche-globale", label: "Rechercher dans le catalogue", landmark: "Recherche rapide", placeholder: "Référence, produit, marque…" },
+  page: {
+    inputId: "recherche-catalogue",
+    label: "Rechercher une référence, un produit ou une marque",
+    landmark: "Recherche dans le catalogue",
+  },
+  header: {
+    inputId: "recherche-globale",
+    label: "Rechercher dans le catalogue",
+    landmark: "Recherche rapide",
+    placeholder: "Référence, produit, marque…",
+  },
 };
 
 /** The products matching what is typed, asked after a pause in typing; none under MIN_LENGTH characters. */

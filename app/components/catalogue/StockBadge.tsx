@@ -7,7 +7,8 @@ import { formatDate } from "@shared/domain/french-format";
 function refillText(stock: StockView): string {
   if (stock.refillDate === null) return "Rupture de stock";
   const date = formatDate(stock.refillDate);
-  const quantity = stock.refillQty !== null ? ` (${plural(stock.refillQty, `${stock.refillQty} attendu`, `${stock.refillQty} attendus`)})` : "";
+  const quantity =
+    stock.refillQty !== null ? ` (${plural(stock.refillQty, `${stock.refillQty} attendu`, `${stock.refillQty} attendus`)})` : "";
   return `Rupture de stock, réapprovisionnement le ${date}${quantity}`;
 }
 
@@ -15,7 +16,9 @@ export function StockText({ stock }: { stock: StockView | null }) {
   if (stock === null) return <span className="stock stock--unknown">Disponibilité : voir la fiche produit</span>;
   if (stock.available > 0) {
     // One text node (no comment markers in the HTML of each card).
-    return <span className="stock stock--in">{`En stock (${plural(stock.available, `${stock.available} disponible`, `${stock.available} disponibles`)})`}</span>;
+    return (
+      <span className="stock stock--in">{`En stock (${plural(stock.available, `${stock.available} disponible`, `${stock.available} disponibles`)})`}</span>
+    );
   }
   return <span className="stock stock--out">{refillText(stock)}</span>;
 }
@@ -28,8 +31,8 @@ export function StockBadge({ stock }: { stock: StockEntry | undefined }) {
         <StockText stock={stock ?? null} />
       ) : (
         <Suspense fallback={<span className="stock stock--loading">Disponibilité en cours de vérification…</span>}>
-        <Await resolve={stock} errorElement={<StockText stock={null} />}>
-          {(resolved) => <StockText stock={resolved} />}
+          <Await resolve={stock} errorElement={<StockText stock={null} />}>
+            {(resolved) => <StockText stock={resolved} />}
           </Await>
         </Suspense>
       )}

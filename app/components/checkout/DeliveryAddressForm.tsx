@@ -29,7 +29,8 @@ export const DELIVERY_FORM_ID = "delivery-form";
  * so without JavaScript too).
  */
 export function DeliveryAddressForm({ addresses, selectedId, countries, refused }: Props) {
-  const choice = refused?.values?.address ?? (selectedId !== null ? String(selectedId) : addresses[0] ? String(addresses[0].obj_id) : "new");
+  const choice =
+    refused?.values?.address ?? (selectedId !== null ? String(selectedId) : addresses[0] ? String(addresses[0].obj_id) : "new");
   const value = (name: string) => refused?.values?.[name] ?? "";
   const error = (name: string) => refused?.errors?.[name];
   return (

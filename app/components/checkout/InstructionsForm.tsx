@@ -42,18 +42,37 @@ export function InstructionsForm({ values, refused }: Props) {
           aria-invalid={error("ref") ? true : undefined}
           aria-describedby={[described("ref"), prefilled ? "ref-prefilled" : undefined].filter(Boolean).join(" ") || undefined}
         />
-        {error("ref") ? <p id="ref-error" className="form__error">{error("ref")}</p> : null}
+        {error("ref") ? (
+          <p id="ref-error" className="form__error">
+            {error("ref")}
+          </p>
+        ) : null}
         {prefilled ? <PrefilledReference id="ref-prefilled" promotion={prefilled} /> : null}
       </div>
       <div className="field">
         <label htmlFor="comments">Consignes pour l'entrepôt</label>
-        <textarea id="comments" name="comments" rows={4} maxLength={2000} defaultValue={text("comments")} aria-describedby={described("comments")} />
-        {error("comments") ? <p id="comments-error" className="form__error">{error("comments")}</p> : null}
+        <textarea
+          id="comments"
+          name="comments"
+          rows={4}
+          maxLength={2000}
+          defaultValue={text("comments")}
+          aria-describedby={described("comments")}
+        />
+        {error("comments") ? (
+          <p id="comments-error" className="form__error">
+            {error("comments")}
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor="notes">Notes</label>
         <textarea id="notes" name="notes" rows={3} maxLength={2000} defaultValue={text("notes")} aria-describedby={described("notes")} />
-        {error("notes") ? <p id="notes-error" className="form__error">{error("notes")}</p> : null}
+        {error("notes") ? (
+          <p id="notes-error" className="form__error">
+            {error("notes")}
+          </p>
+        ) : null}
       </div>
       <label className="cart-options__toggle">
         <input type="checkbox" name="partialDelivery" defaultChecked={partial} data-testid="partial-delivery" />

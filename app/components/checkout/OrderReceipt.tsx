@@ -57,9 +57,15 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
               <th scope="row">
                 {line.title} <span className="muted">Réf. {line.ref}</span>
               </th>
-              <td className={NUMBER} data-label="Prix unitaire HT">{amount(line.unitPrice)}</td>
-              <td className={NUMBER} data-label="Quantité">{line.qty}</td>
-              <td className={NUMBER} data-label="Total HT">{amount(line.amount)}</td>
+              <td className={NUMBER} data-label="Prix unitaire HT">
+                {amount(line.unitPrice)}
+              </td>
+              <td className={NUMBER} data-label="Quantité">
+                {line.qty}
+              </td>
+              <td className={NUMBER} data-label="Total HT">
+                {amount(line.amount)}
+              </td>
               {showsEcotaxe ? (
                 <td className={NUMBER} data-label="Dont éco-participation">
                   {amount(line.ecotaxe)}
@@ -73,9 +79,15 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
             {receipt.shipping.rows.map((row) => (
               <tr key={row.key} data-testid={row.key === LDD_ROW_KEY ? "order-shipping-ldd" : `order-shipping-${row.key}`}>
                 <th scope="row">{row.label}</th>
-                <td className={NUMBER} data-label="Prix unitaire HT">{amount(row.unitPrice)}</td>
-                <td className={NUMBER} data-label="Quantité">{row.qty}</td>
-                <td className={NUMBER} data-label="Total HT">{amount(row.amount)}</td>
+                <td className={NUMBER} data-label="Prix unitaire HT">
+                  {amount(row.unitPrice)}
+                </td>
+                <td className={NUMBER} data-label="Quantité">
+                  {row.qty}
+                </td>
+                <td className={NUMBER} data-label="Total HT">
+                  {amount(row.amount)}
+                </td>
                 {showsEcotaxe ? <td /> : null}
               </tr>
             ))}

@@ -35,7 +35,17 @@ function ErrorLine({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
-export function SelectField({ id, name, label, error, hint, required = false, choices, defaultValue, placeholder }: FieldBase & { choices: Choice[]; defaultValue: string; placeholder: string }) {
+export function SelectField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  required = false,
+  choices,
+  defaultValue,
+  placeholder,
+}: FieldBase & { choices: Choice[]; defaultValue: string; placeholder: string }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -53,12 +63,30 @@ export function SelectField({ id, name, label, error, hint, required = false, ch
   );
 }
 
-export function TextAreaField({ id, name, label, error, hint, required = false, defaultValue, maxLength, rows = 8 }: FieldBase & { defaultValue: string; maxLength: number; rows?: number }) {
+export function TextAreaField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  required = false,
+  defaultValue,
+  maxLength,
+  rows = 8,
+}: FieldBase & { defaultValue: string; maxLength: number; rows?: number }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <Hint id={id} hint={hint} />
-      <textarea id={id} name={name} defaultValue={defaultValue} maxLength={maxLength} rows={rows} aria-required={required ? true : undefined} {...describedBy(id, error, hint)} />
+      <textarea
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        rows={rows}
+        aria-required={required ? true : undefined}
+        {...describedBy(id, error, hint)}
+      />
       <ErrorLine id={id} error={error} />
     </div>
   );

@@ -15,15 +15,14 @@ export function DocumentList({ documents }: { documents: DownloadDocumentView[] 
           <p className="document__title">
             <a href={document.href} download={document.fileName}>
               {document.title}
-              <span className="visually-hidden">
-                {`, ${document.type}, ${formatFileSize(document.size)}`}
-              </span>
+              <span className="visually-hidden">{`, ${document.type}, ${formatFileSize(document.size)}`}</span>
             </a>
             {document.restricted ? <span className="document__badge">Réservé à votre organisation</span> : null}
           </p>
           {document.description ? <p className="document__description">{document.description}</p> : null}
           <p className="document__meta">
-            <span className="document__type">{document.type}</span> · {formatFileSize(document.size)} · publié le {formatDate(document.publishedOn)}
+            <span className="document__type">{document.type}</span> · {formatFileSize(document.size)} · publié le{" "}
+            {formatDate(document.publishedOn)}
           </p>
         </li>
       ))}

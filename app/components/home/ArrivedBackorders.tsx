@@ -8,8 +8,8 @@ export function ArrivedBackorders({ backorders }: { backorders: ArrivedBackorder
   return (
     <>
       <p>
-        {backorders.total === 1 ? "Un produit en reliquat est arrivé" : `${backorders.total} produits en reliquat sont arrivés`} en stock : ils partent avec la
-        prochaine expédition.
+        {backorders.total === 1 ? "Un produit en reliquat est arrivé" : `${backorders.total} produits en reliquat sont arrivés`} en stock :
+        ils partent avec la prochaine expédition.
       </p>
       <ul className="home-list">
         {backorders.items.map((line) => (

@@ -27,8 +27,8 @@ export function WaitingQuotes({ quotes }: { quotes: QuotesWaitingView }) {
       {quotes.forClient.length > 0 ? (
         <>
           <p>
-            {quotes.forClientTotal === 1 ? "Un devis attend" : `${quotes.forClientTotal} devis attendent`} votre réponse (une proposition à accepter ou
-            refuser, une question de votre commercial).
+            {quotes.forClientTotal === 1 ? "Un devis attend" : `${quotes.forClientTotal} devis attendent`} votre réponse (une proposition à
+            accepter ou refuser, une question de votre commercial).
           </p>
           <QuoteList quotes={quotes.forClient} />
         </>
@@ -41,7 +41,11 @@ export function WaitingQuotes({ quotes }: { quotes: QuotesWaitingView }) {
       {quotes.forRepresentative ? (
         <>
           <h3>Demandes à étudier par le commercial</h3>
-          {quotes.forRepresentative.length > 0 ? <QuoteList quotes={quotes.forRepresentative} /> : <p className="muted">Aucune demande de ce client n'attend le commercial.</p>}
+          {quotes.forRepresentative.length > 0 ? (
+            <QuoteList quotes={quotes.forRepresentative} />
+          ) : (
+            <p className="muted">Aucune demande de ce client n'attend le commercial.</p>
+          )}
         </>
       ) : null}
     </>

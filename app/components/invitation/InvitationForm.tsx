@@ -13,14 +13,14 @@ export function InvitationForm({ invitation, refusal }: { invitation: OpenInvita
   return (
     <>
       <p>
-        Bonjour <strong>{invitation.name}</strong>, <strong>{invitation.orgName}</strong> vous invite sur le portail NautiDistrib. Choisissez votre mot de passe : vous vous
-        connecterez ensuite avec votre adresse e-mail <strong>{invitation.email}</strong>.
+        Bonjour <strong>{invitation.name}</strong>, <strong>{invitation.orgName}</strong> vous invite sur le portail NautiDistrib.
+        Choisissez votre mot de passe : vous vous connecterez ensuite avec votre adresse e-mail <strong>{invitation.email}</strong>.
       </p>
       <p className="muted">Ce lien est valable jusqu'au {formatDateTime(invitation.expiresAt)} et ne sert qu'une fois.</p>
       {invitation.signedInAs ? (
         <p role="note">
-          Vous êtes connecté en tant que {invitation.signedInAs}. Cette invitation est destinée à {invitation.email} : une fois le mot de passe choisi,{" "}
-          <Link to="/deconnexion">déconnectez-vous</Link> pour vous connecter avec cette adresse.
+          Vous êtes connecté en tant que {invitation.signedInAs}. Cette invitation est destinée à {invitation.email} : une fois le mot de
+          passe choisi, <Link to="/deconnexion">déconnectez-vous</Link> pour vous connecter avec cette adresse.
         </p>
       ) : null}
       <Form method="post" noValidate className="form" aria-label="Choisir mon mot de passe">

@@ -25,7 +25,14 @@ export function InvoiceFilters({ values, notices, statuses }: InvoiceFiltersProp
       </div>
       <div className="list-controls__field">
         <label htmlFor="facture-montant-min">Montant TTC minimum (€)</label>
-        <input id="facture-montant-min" name="montant_min" type="text" inputMode="decimal" placeholder="150,50" defaultValue={values.montant_min} />
+        <input
+          id="facture-montant-min"
+          name="montant_min"
+          type="text"
+          inputMode="decimal"
+          placeholder="150,50"
+          defaultValue={values.montant_min}
+        />
       </div>
       <div className="list-controls__field">
         <label htmlFor="facture-montant-max">Montant TTC maximum (€)</label>

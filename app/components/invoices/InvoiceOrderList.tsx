@@ -15,7 +15,8 @@ export function InvoiceOrderList({ invoices, unavailable }: { invoices: OrderInv
           <a href={invoicePdfHref(invoice.id)} download>
             {invoice.kind === "avoir" ? "Avoir" : "Facture"} {invoice.number} (PDF)
           </a>{" "}
-          du {formatDate(invoice.issuedOn)} · <Money cents={invoice.totalTtc} /> · <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.daysOverdue} />
+          du {formatDate(invoice.issuedOn)} · <Money cents={invoice.totalTtc} /> ·{" "}
+          <InvoiceStatusBadge status={invoice.status} daysOverdue={invoice.daysOverdue} />
         </li>
       ))}
     </ul>

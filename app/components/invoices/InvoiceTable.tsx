@@ -47,11 +47,19 @@ export function InvoiceTable({ rows, caption, listQuery }: InvoiceTableProps) {
           {rows.map((row) => (
             <tr key={row.id}>
               <td>
-                <input type="checkbox" name="facture" value={row.id} id={`facture-${row.id}`} aria-label={`Sélectionner ${row.kind === "avoir" ? "l'avoir" : "la facture"} ${row.number}`} />
+                <input
+                  type="checkbox"
+                  name="facture"
+                  value={row.id}
+                  id={`facture-${row.id}`}
+                  aria-label={`Sélectionner ${row.kind === "avoir" ? "l'avoir" : "la facture"} ${row.number}`}
+                />
               </td>
               <th scope="row">
                 {row.number}
-                {row.kind === "avoir" ? <span className="invoice-table__kind"> · avoir{row.creditsNumber ? ` sur ${row.creditsNumber}` : ""}</span> : null}
+                {row.kind === "avoir" ? (
+                  <span className="invoice-table__kind"> · avoir{row.creditsNumber ? ` sur ${row.creditsNumber}` : ""}</span>
+                ) : null}
               </th>
               <td>{formatDate(row.issuedOn)}</td>
               <td>{formatDate(row.dueOn)}</td>

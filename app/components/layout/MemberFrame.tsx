@@ -10,11 +10,27 @@ import { SiteHeader } from "./SiteHeader";
  * menus, the page, the footer, and the live cart channel. Drawn by the default layout and by
  * the pages open to everyone when someone is signed in (the contact pages).
  */
-export function MemberFrame({ layout, liveCartKey, children, wide = false }: { layout: DefaultLayoutData; liveCartKey: string | null; children: ReactNode; wide?: boolean }) {
+export function MemberFrame({
+  layout,
+  liveCartKey,
+  children,
+  wide = false,
+}: {
+  layout: DefaultLayoutData;
+  liveCartKey: string | null;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className="page">
       {layout.actingFor ? <ActingForBanner {...layout.actingFor} /> : null}
-      <SiteHeader organizationName={layout.organizationName} userName={layout.userName} cartCount={layout.cartCount} canEditCart={layout.canEditCart} access={layout.access} />
+      <SiteHeader
+        organizationName={layout.organizationName}
+        userName={layout.userName}
+        cartCount={layout.cartCount}
+        canEditCart={layout.canEditCart}
+        access={layout.access}
+      />
       <main id="contenu" className={wide ? "page__main page__main--form" : "page__main"}>
         {children}
       </main>

@@ -26,12 +26,9 @@ export function PublicFrame({ children, wide = false }: { children: ReactNode; w
           <Link to="/nous-contacter">Nous contacter</Link>
           <Link to="/accessibilite">Accessibilité : partiellement conforme</Link>
         </nav>
+        <p className="site-footer__company">NautiDistrib SAS · 12 quai Louis Prunier, 17000 La Rochelle · RCS La Rochelle 812 345 678</p>
         <p className="site-footer__company">
-          NautiDistrib SAS · 12 quai Louis Prunier, 17000 La Rochelle · RCS La Rochelle 812 345 678
-        </p>
-        <p className="site-footer__company">
-          Ce portail n'utilise qu'un cookie de session, indispensable à la connexion ; aucun cookie de mesure
-          d'audience.
+          Ce portail n'utilise qu'un cookie de session, indispensable à la connexion ; aucun cookie de mesure d'audience.
         </p>
       </footer>
     </div>

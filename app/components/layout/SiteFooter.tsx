@@ -10,9 +10,7 @@ export function SiteFooter() {
         <Link to="/accessibilite">Accessibilité : partiellement conforme</Link>
         <Link to="/nous-contacter">Nous contacter</Link>
       </nav>
-      <p className="site-footer__company">
-        NautiDistrib SAS · Distribution d'équipements marins aux professionnels · 17000 La Rochelle
-      </p>
+      <p className="site-footer__company">NautiDistrib SAS · Distribution d'équipements marins aux professionnels · 17000 La Rochelle</p>
     </footer>
   );
 }

@@ -25,17 +25,16 @@ export function LegalNotice() {
 
       <h2>Objet du portail</h2>
       <p>
-        Ce portail est réservé aux professionnels titulaires d'un compte client NautiDistrib. Il permet de consulter
-        le catalogue et les tarifs négociés, de passer commande, de demander des devis et de consulter factures et
-        reliquats. Les ventes sont régies par nos conditions générales de vente entre professionnels, communiquées à
-        l'ouverture du compte.
+        Ce portail est réservé aux professionnels titulaires d'un compte client NautiDistrib. Il permet de consulter le catalogue et les
+        tarifs négociés, de passer commande, de demander des devis et de consulter factures et reliquats. Les ventes sont régies par nos
+        conditions générales de vente entre professionnels, communiquées à l'ouverture du compte.
       </p>
 
       <h2>Propriété intellectuelle</h2>
       <p>
-        Les textes, photographies, logos et la structure du portail sont la propriété de NautiDistrib ou de ses
-        fournisseurs. Toute reproduction sans autorisation écrite est interdite (articles L. 122-4 et L. 335-2 du Code
-        de la propriété intellectuelle). Les marques citées appartiennent à leurs titulaires respectifs.
+        Les textes, photographies, logos et la structure du portail sont la propriété de NautiDistrib ou de ses fournisseurs. Toute
+        reproduction sans autorisation écrite est interdite (articles L. 122-4 et L. 335-2 du Code de la propriété intellectuelle). Les
+        marques citées appartiennent à leurs titulaires respectifs.
       </p>
 
       <h2>Données personnelles et cookies</h2>
@@ -46,8 +45,8 @@ export function LegalNotice() {
 
       <h2>Médiation et litiges</h2>
       <p>
-        Les relations entre NautiDistrib et ses clients professionnels relèvent du droit français. À défaut d'accord
-        amiable, tout litige sera porté devant le tribunal de commerce de La Rochelle.
+        Les relations entre NautiDistrib et ses clients professionnels relèvent du droit français. À défaut d'accord amiable, tout litige
+        sera porté devant le tribunal de commerce de La Rochelle.
       </p>
     </article>
   );

@@ -17,22 +17,20 @@ export function PrivacyPolicy() {
       <h2>Données traitées et finalités</h2>
       <ul>
         <li>
-          <strong>Gestion de votre compte et de vos accès</strong> : identifiant, nom, fonction, organisation, droits
-          d'accès, journaux de connexion. Base légale : exécution du contrat qui nous lie à votre organisation.
+          <strong>Gestion de votre compte et de vos accès</strong> : identifiant, nom, fonction, organisation, droits d'accès, journaux de
+          connexion. Base légale : exécution du contrat qui nous lie à votre organisation.
         </li>
         <li>
-          <strong>Commandes, livraisons, devis et factures</strong> : contenu du panier, adresses de livraison et de
-          facturation, historique des commandes. Base légale : exécution du contrat ; obligations comptables et
-          fiscales.
+          <strong>Commandes, livraisons, devis et factures</strong> : contenu du panier, adresses de livraison et de facturation, historique
+          des commandes. Base légale : exécution du contrat ; obligations comptables et fiscales.
         </li>
         <li>
-          <strong>Certificats MMSI</strong> : le numéro MMSI et le fichier du certificat (licence de la station radio du
-          navire) joints au panier pour chaque balise commandée. Base légale : exécution du contrat ; la programmation
-          d'une balise exige ce certificat.
+          <strong>Certificats MMSI</strong> : le numéro MMSI et le fichier du certificat (licence de la station radio du navire) joints au
+          panier pour chaque balise commandée. Base légale : exécution du contrat ; la programmation d'une balise exige ce certificat.
         </li>
         <li>
-          <strong>Sécurité du portail</strong> : adresse IP, tentatives de connexion, identifiant de requête. Base
-          légale : notre intérêt légitime à protéger les comptes de nos clients.
+          <strong>Sécurité du portail</strong> : adresse IP, tentatives de connexion, identifiant de requête. Base légale : notre intérêt
+          légitime à protéger les comptes de nos clients.
         </li>
       </ul>
 
@@ -42,36 +40,34 @@ export function PrivacyPolicy() {
         <li>Commandes et factures : 10 ans (article L. 123-22 du Code de commerce).</li>
         <li>Journaux de connexion et de sécurité : 12 mois.</li>
         <li id="certificats-mmsi">
-          Certificats MMSI : tant qu'ils sont joints au panier ; supprimés aussitôt quand la ligne est retirée ou le
-          certificat détaché, ou au plus tard 24 heures après leur envoi s'ils n'ont été joints à rien ; joints à une
-          commande, {CERTIFICATE_RETENTION_MONTHS} mois après cette commande, puis le fichier est effacé (la commande garde
-          seulement le numéro MMSI).
+          Certificats MMSI : tant qu'ils sont joints au panier ; supprimés aussitôt quand la ligne est retirée ou le certificat détaché, ou
+          au plus tard 24 heures après leur envoi s'ils n'ont été joints à rien ; joints à une commande, {CERTIFICATE_RETENTION_MONTHS} mois
+          après cette commande, puis le fichier est effacé (la commande garde seulement le numéro MMSI).
         </li>
       </ul>
 
       <h2>Destinataires</h2>
       <p>
-        Nos équipes commerciales, logistiques et comptables habilitées, nos transporteurs pour la livraison, et notre
-        hébergeur (OVH SAS, en France). Aucune donnée n'est vendue ni transférée hors de l'Union européenne.
+        Nos équipes commerciales, logistiques et comptables habilitées, nos transporteurs pour la livraison, et notre hébergeur (OVH SAS, en
+        France). Aucune donnée n'est vendue ni transférée hors de l'Union européenne.
       </p>
 
       <h2>Vos droits</h2>
       <p>
-        Vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, d'opposition et de portabilité
-        de vos données, ainsi que du droit de définir des directives sur leur sort après votre décès. Exercez-les par
-        courriel à l'adresse ci-dessus ou par courrier à notre siège, en précisant votre identifiant. Nous répondons
-        dans un délai d'un mois.
+        Vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, d'opposition et de portabilité de vos données,
+        ainsi que du droit de définir des directives sur leur sort après votre décès. Exercez-les par courriel à l'adresse ci-dessus ou par
+        courrier à notre siège, en précisant votre identifiant. Nous répondons dans un délai d'un mois.
       </p>
       <p>
-        Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL, 3 place de
-        Fontenoy, TSA 80715, 75334 Paris Cedex 07 (<a href="https://www.cnil.fr">www.cnil.fr</a>).
+        Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL, 3 place de Fontenoy, TSA
+        80715, 75334 Paris Cedex 07 (<a href="https://www.cnil.fr">www.cnil.fr</a>).
       </p>
 
       <h2>Cookies</h2>
       <p>
-        Le portail ne dépose que des cookies strictement nécessaires à son fonctionnement, exemptés de consentement
-        (article 82 de la loi Informatique et Libertés). Aucun cookie de mesure d'audience, de publicité ou de réseau
-        social n'est utilisé : notre mesure d'audience fonctionne sans cookie.
+        Le portail ne dépose que des cookies strictement nécessaires à son fonctionnement, exemptés de consentement (article 82 de la loi
+        Informatique et Libertés). Aucun cookie de mesure d'audience, de publicité ou de réseau social n'est utilisé : notre mesure
+        d'audience fonctionne sans cookie.
       </p>
       <CookieTable />
     </article>

@@ -16,7 +16,8 @@ export function NewsArticle({ view }: { view: NewsItemView }) {
         <article className="content-main news-article">
           <h1>{item.title}</h1>
           <p className="news-card__meta">
-            Publié le <time dateTime={parisDate(new Date(item.publishedAt))}>{formatDate(item.publishedAt)}</time> dans « {item.category.title} »
+            Publié le <time dateTime={parisDate(new Date(item.publishedAt))}>{formatDate(item.publishedAt)}</time> dans «{" "}
+            {item.category.title} »
           </p>
           <img className="news-article__picture" src={item.picture.url} alt={item.picture.alt} width={800} height={450} />
           <p className="news-article__summary">{item.summary}</p>

@@ -7,7 +7,15 @@ import { formatDate } from "@shared/domain/french-format";
 export function NewsCardItem({ item, showCategory }: { item: NewsCard; showCategory: boolean }) {
   return (
     <article className="news-card">
-      <img className="news-card__picture" src={item.picture.url} alt={item.picture.alt} width={400} height={225} loading="lazy" decoding="async" />
+      <img
+        className="news-card__picture"
+        src={item.picture.url}
+        alt={item.picture.alt}
+        width={400}
+        height={225}
+        loading="lazy"
+        decoding="async"
+      />
       <div className="news-card__text">
         <h2 className="news-card__title">
           <Link to={item.href}>{item.title}</Link>

@@ -25,7 +25,8 @@ export type CancellationRefusal = FormAnswer & { values: Record<string, string> 
  */
 function CancellationForm({ row, grouping, refusal }: { row: BackorderRow; grouping: string; refusal: CancellationRefusal | null }) {
   const fieldId = `raison-${row.orderId}-${row.productId}`;
-  const mine = refusal !== null && refusal.values.ord_id === String(row.orderId) && refusal.values.obj_id === String(row.productId) ? refusal : null;
+  const mine =
+    refusal !== null && refusal.values.ord_id === String(row.orderId) && refusal.values.obj_id === String(row.productId) ? refusal : null;
   return (
     <details className="backorder__cancel" open={mine !== null}>
       <summary>Demander l'annulation</summary>

@@ -24,7 +24,10 @@ function TitledAddress({ title, address }: { title: string; address: Address | n
  * holds beyond its lines (as on the invoice, docs/shipping.md). Every amount of the total is a line.
  */
 function ExpressFeeRow({ order, showPrices, showsEcotaxe }: { order: OrderDetail; showPrices: boolean; showsEcotaxe: boolean }) {
-  const fee = orderLddFee(order.options.ldd_active, order.ord_total_ht, [...order.lines.map((line) => line.line_total_ht), ...order.shipping_lines.map((line) => line.amount_ht)]);
+  const fee = orderLddFee(order.options.ldd_active, order.ord_total_ht, [
+    ...order.lines.map((line) => line.line_total_ht),
+    ...order.shipping_lines.map((line) => line.amount_ht),
+  ]);
   if (fee === null || !showPrices) return null;
   return (
     <tr data-testid="order-shipping-ldd">

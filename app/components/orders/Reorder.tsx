@@ -64,7 +64,9 @@ export function ReorderProposal({ proposal }: { proposal: ReorderProposalView })
       ) : null}
       {lines.length > 0 ? (
         <table className="table reorder">
-          <caption>Produits de la commande {proposal.orderNumber} du {formatDate(proposal.orderDate)}</caption>
+          <caption>
+            Produits de la commande {proposal.orderNumber} du {formatDate(proposal.orderDate)}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Produit</th>

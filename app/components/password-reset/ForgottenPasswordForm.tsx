@@ -11,12 +11,28 @@ export function ForgottenPasswordForm({ view, refusal }: { view: ForgottenPasswo
   return (
     <>
       <p>
-        Indiquez l'adresse e-mail qui vous sert d'identifiant : si elle correspond à un compte, vous recevrez un lien pour choisir un nouveau mot de passe, valable{" "}
-        {view.lifetimeMinutes} minutes.
+        Indiquez l'adresse e-mail qui vous sert d'identifiant : si elle correspond à un compte, vous recevrez un lien pour choisir un
+        nouveau mot de passe, valable {view.lifetimeMinutes} minutes.
       </p>
-      <Form method="post" noValidate className="form public-form" aria-label="Mot de passe oublié" aria-describedby={refusal ? "oubli-erreur" : undefined}>
+      <Form
+        method="post"
+        noValidate
+        className="form public-form"
+        aria-label="Mot de passe oublié"
+        aria-describedby={refusal ? "oubli-erreur" : undefined}
+      >
         <FormAlert id="oubli-erreur" message={refusal?.message} />
-        <TextField id="oubli-email" name="email" type="email" label="Adresse e-mail" defaultValue={refusal?.values.email ?? ""} autoComplete="username" maxLength={120} required error={refusal?.errors.email} />
+        <TextField
+          id="oubli-email"
+          name="email"
+          type="email"
+          label="Adresse e-mail"
+          defaultValue={refusal?.values.email ?? ""}
+          autoComplete="username"
+          maxLength={120}
+          required
+          error={refusal?.errors.email}
+        />
         <HoneypotField />
         <button type="submit" className="button button--primary button--block" disabled={sending}>
           {sending ? "Envoi…" : "Recevoir un lien"}

@@ -37,7 +37,13 @@ export function QuickOrderForm({ formKey, gridRows, text, grid }: QuickOrderForm
           </thead>
           <tbody>
             {Array.from({ length: gridRows }, (_unused, index) => (
-              <QuickOrderGridRow key={index} index={index} defaultRef={grid[index]?.ref ?? ""} defaultQty={grid[index]?.qty ?? ""} withPreview={hydrated} />
+              <QuickOrderGridRow
+                key={index}
+                index={index}
+                defaultRef={grid[index]?.ref ?? ""}
+                defaultQty={grid[index]?.qty ?? ""}
+                withPreview={hydrated}
+              />
             ))}
           </tbody>
         </table>
@@ -47,7 +53,14 @@ export function QuickOrderForm({ formKey, gridRows, text, grid }: QuickOrderForm
         <p className="muted" id="quick-order-text-help">
           Une ligne par produit : <code>REF;QTE</code>, <code>REF,QTE</code>, une tabulation ou un espace entre les deux.
         </p>
-        <textarea id="quick-order-text" name="text" rows={8} maxLength={20000} defaultValue={text} aria-describedby="quick-order-text-help" />
+        <textarea
+          id="quick-order-text"
+          name="text"
+          rows={8}
+          maxLength={20000}
+          defaultValue={text}
+          aria-describedby="quick-order-text-help"
+        />
       </div>
       <div className="field">
         <label htmlFor="quick-order-file">Ou importer un fichier CSV ou Excel (XLSX, 2 Mo au plus)</label>

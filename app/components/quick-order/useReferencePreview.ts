@@ -29,7 +29,10 @@ export function useReferencePreview(typed: string): ReferencePreview | null {
     if (!wanted) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`${QUICK_ORDER_PREVIEW_PATH}?ref=${encodeURIComponent(ref)}`, { headers: { accept: "application/json" }, signal: controller.signal })
+      fetch(`${QUICK_ORDER_PREVIEW_PATH}?ref=${encodeURIComponent(ref)}`, {
+        headers: { accept: "application/json" },
+        signal: controller.signal,
+      })
         .then((response) => response.json() as Promise<unknown>)
         .then((body) => setAnswer(previewOf(body, ref)))
         .catch(() => undefined);

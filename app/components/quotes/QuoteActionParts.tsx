@@ -18,7 +18,17 @@ export function refusalFor(answer: FormAnswer | null, intent: string): FormAnswe
 const idOf = (intent: string) => intent.replace("_", "-");
 
 /** A titled form posting `intent`; `globalError` is the refusal's message when no field shows it. */
-export function ActionForm({ intent, title, globalError, children }: { intent: string; title: string; globalError: string | null; children: ReactNode }) {
+export function ActionForm({
+  intent,
+  title,
+  globalError,
+  children,
+}: {
+  intent: string;
+  title: string;
+  globalError: string | null;
+  children: ReactNode;
+}) {
   const id = idOf(intent);
   return (
     <Form method="post" encType="multipart/form-data" className="form quote-form" aria-labelledby={`${id}-titre`}>
@@ -45,7 +55,17 @@ export function SubmitButton({ label, primary = false }: { label: string; primar
 }
 
 /** A message with an optional file (an answer, a question, or a plain message). */
-export function MessageForm({ intent, title, button, answer }: { intent: string; title: string; button: string; answer: FormAnswer | null }) {
+export function MessageForm({
+  intent,
+  title,
+  button,
+  answer,
+}: {
+  intent: string;
+  title: string;
+  button: string;
+  answer: FormAnswer | null;
+}) {
   const refusal = refusalFor(answer, intent);
   const messageError = refusal?.errors?.message;
   const fileError = refusal?.errors?.piece_jointe;

@@ -7,7 +7,11 @@ import { QuoteTimeline, type QuoteReader } from "./QuoteTimeline";
 /** Pieces a quote's page draws alike for the customer and for the representative. */
 
 /** The facts' dates: asked when and by whom, the wished date, the last change. */
-export function QuoteDateFacts({ quote }: { quote: { requestedAt: string; requestedBy: string; wishedDate: string | null; updatedAt: string } }) {
+export function QuoteDateFacts({
+  quote,
+}: {
+  quote: { requestedAt: string; requestedBy: string; wishedDate: string | null; updatedAt: string };
+}) {
   return (
     <>
       <div>
@@ -49,7 +53,11 @@ export function AskedLinesTable({ lines, numbered = false }: { lines: QuoteAsked
             {numbered ? <td>{line.position}</td> : null}
             <td>
               {line.title}
-              {line.ref ? <span className="muted"> · Réf. {line.ref}</span> : numbered ? <span className="muted"> · hors catalogue</span> : null}
+              {line.ref ? (
+                <span className="muted"> · Réf. {line.ref}</span>
+              ) : numbered ? (
+                <span className="muted"> · hors catalogue</span>
+              ) : null}
             </td>
             <td>{line.qty}</td>
           </tr>
@@ -60,13 +68,26 @@ export function AskedLinesTable({ lines, numbered = false }: { lines: QuoteAsked
 }
 
 /** The replaced versions of the proposal, newest first, folded, each with its PDF. */
-export function EarlierProposals({ proposals, askedLines, showPrices }: { proposals: QuoteProposalView[]; askedLines: QuoteAskedLineView[]; showPrices: boolean }) {
+export function EarlierProposals({
+  proposals,
+  askedLines,
+  showPrices,
+}: {
+  proposals: QuoteProposalView[];
+  askedLines: QuoteAskedLineView[];
+  showPrices: boolean;
+}) {
   return (
     <>
       {proposals.map((proposal) => (
         <details key={proposal.version}>
           <summary>Version {proposal.version} (remplacée)</summary>
-          <QuoteProposalTable proposal={proposal} askedLines={askedLines} showPrices={showPrices} idPrefix={`version-${proposal.version}`} />
+          <QuoteProposalTable
+            proposal={proposal}
+            askedLines={askedLines}
+            showPrices={showPrices}
+            idPrefix={`version-${proposal.version}`}
+          />
           {proposal.conditions ? <p className="quote-text">Conditions : {proposal.conditions}</p> : null}
           <p>
             <a href={proposal.pdfHref} download>
@@ -80,7 +101,15 @@ export function EarlierProposals({ proposals, askedLines, showPrices }: { propos
 }
 
 /** The page's last sections: the thread, then every step, authors named for the reader. */
-export function QuoteHistory({ messages, events, reader }: { messages: QuoteMessageView[]; events: QuoteEventView[]; reader: QuoteReader }) {
+export function QuoteHistory({
+  messages,
+  events,
+  reader,
+}: {
+  messages: QuoteMessageView[];
+  events: QuoteEventView[];
+  reader: QuoteReader;
+}) {
   return (
     <>
       <section aria-labelledby="devis-echanges">

@@ -22,11 +22,19 @@ function answeredLine(askedLines: QuoteAskedLineView[], position: number | null)
 }
 
 /** The lines of a proposal: usual price next to the quoted one, alternatives said in words. */
-export function QuoteProposalTable({ proposal, askedLines, showPrices, accepting = false, acceptedPositions = [], idPrefix = "proposition" }: QuoteProposalTableProps) {
+export function QuoteProposalTable({
+  proposal,
+  askedLines,
+  showPrices,
+  accepting = false,
+  acceptedPositions = [],
+  idPrefix = "proposition",
+}: QuoteProposalTableProps) {
   return (
     <table className="table order-table quote-proposal">
       <caption>
-        Proposition version {proposal.version} du {formatDateTime(proposal.createdAt)}, valable jusqu&apos;au {formatDate(proposal.validUntil)}
+        Proposition version {proposal.version} du {formatDateTime(proposal.createdAt)}, valable jusqu&apos;au{" "}
+        {formatDate(proposal.validUntil)}
       </caption>
       <thead>
         <tr>
@@ -50,7 +58,14 @@ export function QuoteProposalTable({ proposal, askedLines, showPrices, accepting
             <tr key={line.position} data-testid={`proposal-line-${line.ref}`}>
               {accepting ? (
                 <td>
-                  <input type="checkbox" id={boxId} name="position" value={line.position} defaultChecked aria-label={`Accepter ${line.ref}`} />
+                  <input
+                    type="checkbox"
+                    id={boxId}
+                    name="position"
+                    value={line.position}
+                    defaultChecked
+                    aria-label={`Accepter ${line.ref}`}
+                  />
                 </td>
               ) : null}
               <td>
@@ -128,7 +143,15 @@ export interface QuoteProposalBlockProps {
  * revision sent meanwhile makes the back-office refuse it rather than accept unseen prices.
  */
 export function QuoteProposalBlock({ proposal, askedLines, showPrices, canAccept, acceptedPositions, error }: QuoteProposalBlockProps) {
-  const table = <QuoteProposalTable proposal={proposal} askedLines={askedLines} showPrices={showPrices} accepting={canAccept} acceptedPositions={acceptedPositions} />;
+  const table = (
+    <QuoteProposalTable
+      proposal={proposal}
+      askedLines={askedLines}
+      showPrices={showPrices}
+      accepting={canAccept}
+      acceptedPositions={acceptedPositions}
+    />
+  );
   return (
     <>
       <dl className="order-facts">
@@ -165,7 +188,9 @@ export function QuoteProposalBlock({ proposal, askedLines, showPrices, canAccept
             </p>
           ) : null}
           {table}
-          <p className="muted">Les lignes cochées rejoignent le panier partagé au prix du devis, jusqu&apos;au {formatDate(proposal.validUntil)}.</p>
+          <p className="muted">
+            Les lignes cochées rejoignent le panier partagé au prix du devis, jusqu&apos;au {formatDate(proposal.validUntil)}.
+          </p>
           <button type="submit" className="button button--primary">
             Accepter les lignes cochées
           </button>

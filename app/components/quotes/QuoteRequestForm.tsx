@@ -58,14 +58,32 @@ function TextRow({ index, line, error }: { index: number; line: QuoteDraftLine; 
         <label htmlFor={textId} className="visually-hidden">
           Produit recherché, ligne {index + 1}
         </label>
-        <input id={textId} name={textId} type="text" maxLength={300} defaultValue={line.text} placeholder="Produit recherché, marque, dimensions…" aria-invalid={error ? true : undefined} aria-describedby={described} />
+        <input
+          id={textId}
+          name={textId}
+          type="text"
+          maxLength={300}
+          defaultValue={line.text}
+          placeholder="Produit recherché, marque, dimensions…"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
         <FieldError id={errorId} message={error} />
       </td>
       <td>
         <label htmlFor={qtyId} className="visually-hidden">
           Quantité, ligne {index + 1}
         </label>
-        <input id={qtyId} name={qtyId} type="text" inputMode="numeric" size={6} defaultValue={line.qty} aria-invalid={error ? true : undefined} aria-describedby={described} />
+        <input
+          id={qtyId}
+          name={qtyId}
+          type="text"
+          inputMode="numeric"
+          size={6}
+          defaultValue={line.qty}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
       </td>
     </tr>
   );
@@ -93,13 +111,23 @@ export function QuoteRequestForm({ view, refusal }: QuoteRequestFormProps) {
       ) : null}
       <div className="field">
         <label htmlFor="reference">Votre référence</label>
-        <input id="reference" name="reference" type="text" aria-required="true" maxLength={60} defaultValue={values.reference} {...describe("reference")} />
+        <input
+          id="reference"
+          name="reference"
+          type="text"
+          aria-required="true"
+          maxLength={60}
+          defaultValue={values.reference}
+          {...describe("reference")}
+        />
         <FieldError id="reference-erreur" message={errors.reference} />
       </div>
       <fieldset>
         <legend>Produits demandés</legend>
         {view.source === "panier" ? <p className="muted">Les lignes de votre panier : votre panier reste tel quel.</p> : null}
-        {lines.some((line) => line.productId !== null) ? <p className="muted">Videz une quantité pour retirer la ligne de la demande.</p> : null}
+        {lines.some((line) => line.productId !== null) ? (
+          <p className="muted">Videz une quantité pour retirer la ligne de la demande.</p>
+        ) : null}
         <FieldError id="lignes-erreur" message={errors.lignes} />
         <table className="table quote-request__lines">
           <caption className="visually-hidden">Lignes de la demande</caption>
@@ -136,12 +164,25 @@ export function QuoteRequestForm({ view, refusal }: QuoteRequestFormProps) {
       </div>
       <div className="field">
         <label htmlFor="date_souhaitee">Date souhaitée (facultatif)</label>
-        <input id="date_souhaitee" name="date_souhaitee" type="date" min={view.today} defaultValue={values.date_souhaitee} {...describe("date_souhaitee")} />
+        <input
+          id="date_souhaitee"
+          name="date_souhaitee"
+          type="date"
+          min={view.today}
+          defaultValue={values.date_souhaitee}
+          {...describe("date_souhaitee")}
+        />
         <FieldError id="date_souhaitee-erreur" message={errors.date_souhaitee} />
       </div>
       <div className="field">
         <label htmlFor="piece_jointe">Pièce jointe (facultatif : PDF, PNG ou JPEG, 5 Mo au plus)</label>
-        <input id="piece_jointe" name="piece_jointe" type="file" accept="application/pdf,image/png,image/jpeg" {...describe("piece_jointe")} />
+        <input
+          id="piece_jointe"
+          name="piece_jointe"
+          type="file"
+          accept="application/pdf,image/png,image/jpeg"
+          {...describe("piece_jointe")}
+        />
         <FieldError id="piece_jointe-erreur" message={errors.piece_jointe} />
       </div>
       <p>

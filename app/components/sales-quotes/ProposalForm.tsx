@@ -11,7 +11,15 @@ export interface ProposalFormProps {
 }
 
 /** A text input of a row, labelled for screen readers, its error right under it. */
-function RowInput(props: { name: string; label: string; value: string; error: string | undefined; inputMode?: "decimal" | "numeric"; size?: number; maxLength: number }) {
+function RowInput(props: {
+  name: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  inputMode?: "decimal" | "numeric";
+  size?: number;
+  maxLength: number;
+}) {
   const { name, label, value, error, inputMode, size, maxLength } = props;
   const errorId = `${name}-erreur`;
   return (
@@ -48,7 +56,13 @@ export function ProposalForm({ draft, answer }: ProposalFormProps) {
   const title = draft.revising ? "Réviser la proposition" : "Faire une proposition";
   return (
     // noValidate: the server's French messages, next to each field, rather than the browser's bubbles.
-    <Form method="post" encType="multipart/form-data" noValidate className="form quote-form quote-proposal-form" aria-labelledby="proposition-titre">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="form quote-form quote-proposal-form"
+      aria-labelledby="proposition-titre"
+    >
       <h3 id="proposition-titre">{title}</h3>
       <input type="hidden" name="intent" value="propose" />
       <input type="hidden" name="lignes" value={draft.rows.length} />
@@ -58,8 +72,8 @@ export function ProposalForm({ draft, answer }: ProposalFormProps) {
         </p>
       ) : null}
       <p className="muted">
-        Pour proposer un produit de remplacement, indiquez sa référence sur la ligne demandée. Videz la référence d&apos;une ligne pour ne pas la
-        proposer. Prix unitaires hors taxes, en euros.
+        Pour proposer un produit de remplacement, indiquez sa référence sur la ligne demandée. Videz la référence d&apos;une ligne pour ne
+        pas la proposer. Prix unitaires hors taxes, en euros.
       </p>
       <table className="table order-table">
         <caption className="visually-hidden">Lignes de la proposition</caption>
@@ -82,16 +96,46 @@ export function ProposalForm({ draft, answer }: ProposalFormProps) {
                   {row.asked ?? "Ligne ajoutée"}
                 </th>
                 <td>
-                  <RowInput name={proposalField.ref(index)} label={`Référence, ${label}`} value={typed(proposalField.ref(index), row.ref)} error={errors[proposalField.ref(index)]} size={14} maxLength={60} />
+                  <RowInput
+                    name={proposalField.ref(index)}
+                    label={`Référence, ${label}`}
+                    value={typed(proposalField.ref(index), row.ref)}
+                    error={errors[proposalField.ref(index)]}
+                    size={14}
+                    maxLength={60}
+                  />
                 </td>
                 <td>
-                  <RowInput name={proposalField.qty(index)} label={`Quantité, ${label}`} value={typed(proposalField.qty(index), row.qty)} error={errors[proposalField.qty(index)]} inputMode="numeric" size={5} maxLength={6} />
+                  <RowInput
+                    name={proposalField.qty(index)}
+                    label={`Quantité, ${label}`}
+                    value={typed(proposalField.qty(index), row.qty)}
+                    error={errors[proposalField.qty(index)]}
+                    inputMode="numeric"
+                    size={5}
+                    maxLength={6}
+                  />
                 </td>
                 <td>
-                  <RowInput name={proposalField.price(index)} label={`Prix unitaire HT, ${label}`} value={typed(proposalField.price(index), row.price)} error={errors[proposalField.price(index)]} inputMode="decimal" size={10} maxLength={20} />
+                  <RowInput
+                    name={proposalField.price(index)}
+                    label={`Prix unitaire HT, ${label}`}
+                    value={typed(proposalField.price(index), row.price)}
+                    error={errors[proposalField.price(index)]}
+                    inputMode="decimal"
+                    size={10}
+                    maxLength={20}
+                  />
                 </td>
                 <td>
-                  <RowInput name={proposalField.note(index)} label={`Note, ${label}`} value={typed(proposalField.note(index), row.note)} error={errors[proposalField.note(index)]} size={20} maxLength={300} />
+                  <RowInput
+                    name={proposalField.note(index)}
+                    label={`Note, ${label}`}
+                    value={typed(proposalField.note(index), row.note)}
+                    error={errors[proposalField.note(index)]}
+                    size={20}
+                    maxLength={300}
+                  />
                 </td>
               </tr>
             );
@@ -100,9 +144,7 @@ export function ProposalForm({ draft, answer }: ProposalFormProps) {
       </table>
       <FieldError id="lignes-erreur" message={errors.lignes} />
       <div className="field">
-        <label htmlFor="proposition-validite">
-          Valable jusqu&apos;au (au plus tard le {formatDate(draft.latest)})
-        </label>
+        <label htmlFor="proposition-validite">Valable jusqu&apos;au (au plus tard le {formatDate(draft.latest)})</label>
         <input
           id="proposition-validite"
           name="validite"

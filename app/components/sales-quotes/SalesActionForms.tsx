@@ -23,10 +23,20 @@ export function SalesActionForms({ actions, answer }: SalesActionFormsProps) {
     <div className="quote-actions">
       {actions.includes("start_study") ? <StartStudyForm answer={answer} /> : null}
       {/* A question moves the quote to « informations demandées »; a message leaves it as it is. */}
-      {actions.includes("ask_information") ? <MessageForm intent="ask_information" title="Demander des informations au client" button="Envoyer la question" answer={answer} /> : null}
-      {actions.includes("message") ? <MessageForm intent="message" title="Écrire au client" button="Envoyer le message" answer={answer} /> : null}
+      {actions.includes("ask_information") ? (
+        <MessageForm intent="ask_information" title="Demander des informations au client" button="Envoyer la question" answer={answer} />
+      ) : null}
+      {actions.includes("message") ? (
+        <MessageForm intent="message" title="Écrire au client" button="Envoyer le message" answer={answer} />
+      ) : null}
       {actions.includes("cancel") ? (
-        <ReasonForm intent="cancel" title="Annuler la demande" button="Annuler la demande" reasonLabel="Motif (facultatif, communiqué au client)" answer={answer} />
+        <ReasonForm
+          intent="cancel"
+          title="Annuler la demande"
+          button="Annuler la demande"
+          reasonLabel="Motif (facultatif, communiqué au client)"
+          answer={answer}
+        />
       ) : null}
     </div>
   );

@@ -30,7 +30,14 @@ export function SalesQuoteFilters({ values, notices, states, clients }: SalesQuo
         options={clients.map((client) => ({ value: String(client.id), label: client.label }))}
       />
       <QuoteSearchField label="Numéro ou référence du client" value={values.recherche} />
-      <SelectField id="devis-tri" name="tri" label="Ordre" value={values.tri === "recents" ? "recents" : ""} emptyLabel={ORDERS[0]?.label ?? ""} options={ORDERS.slice(1)} />
+      <SelectField
+        id="devis-tri"
+        name="tri"
+        label="Ordre"
+        value={values.tri === "recents" ? "recents" : ""}
+        emptyLabel={ORDERS[0]?.label ?? ""}
+        options={ORDERS.slice(1)}
+      />
       <FilterActions resetTo="/clients/devis" className="order-filters__actions" />
     </Form>
   );

@@ -30,7 +30,14 @@ export interface SelectOption {
 }
 
 /** A labelled select whose value is shown only when it is one of its choices. */
-export function SelectField(props: { id: string; name: string; label: string; value: string; emptyLabel: string; options: readonly SelectOption[] }) {
+export function SelectField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  emptyLabel: string;
+  options: readonly SelectOption[];
+}) {
   const { id, name, label, value, emptyLabel, options } = props;
   return (
     <div className="list-controls__field">

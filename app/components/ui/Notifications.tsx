@@ -15,11 +15,7 @@ function showToast(flash: FlashMessage) {
   withToast((toast) =>
     toast.custom(
       (id) => (
-        <div
-          className={`toast toast--${flash.type}`}
-          role={flash.type === "error" ? "alert" : "status"}
-          onClick={() => toast.dismiss(id)}
-        >
+        <div className={`toast toast--${flash.type}`} role={flash.type === "error" ? "alert" : "status"} onClick={() => toast.dismiss(id)}>
           <p>{flash.message}</p>
           <button type="button" className="toast__close" aria-label="Fermer la notification">
             ×

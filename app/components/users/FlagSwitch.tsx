@@ -24,7 +24,8 @@ export interface FlagSwitchProps {
 export function FlagSwitch({ userId, userName, intent, flag, label, on, disabled = false, describedBy }: FlagSwitchProps) {
   const navigation = useNavigation();
   const sent = navigation.formData;
-  const mine = sent?.get("intent") === intent && sent.get("utilisateur") === String(userId) && (flag === undefined || sent.get("droit") === flag);
+  const mine =
+    sent?.get("intent") === intent && sent.get("utilisateur") === String(userId) && (flag === undefined || sent.get("droit") === flag);
   const shown = mine ? sent.get("valeur") === "on" : on;
   return (
     <Form method="post" className="switch-form" preventScrollReset>

@@ -13,7 +13,19 @@ export interface TextFieldProps {
   hint?: string;
 }
 
-export function TextField({ id, name, label, defaultValue, error, type = "text", autoComplete, maxLength, required = false, readOnly = false, hint }: TextFieldProps) {
+export function TextField({
+  id,
+  name,
+  label,
+  defaultValue,
+  error,
+  type = "text",
+  autoComplete,
+  maxLength,
+  required = false,
+  readOnly = false,
+  hint,
+}: TextFieldProps) {
   const errorId = `${id}-erreur`;
   const hintId = `${id}-aide`;
   const described = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");

@@ -29,15 +29,36 @@ export function InviteForm({ refusal }: { refusal?: InviteRefusal | undefined })
       <input type="hidden" name="intent" value="inviter" />
       <div className="field">
         <label htmlFor="invite-name">Nom et prénom</label>
-        <input id="invite-name" name="name" type="text" autoComplete="off" maxLength={120} aria-required="true" defaultValue={values.name} {...describe("name")} />
+        <input
+          id="invite-name"
+          name="name"
+          type="text"
+          autoComplete="off"
+          maxLength={120}
+          aria-required="true"
+          defaultValue={values.name}
+          {...describe("name")}
+        />
         <FieldError field="name" message={errors.name} />
       </div>
       <div className="field">
         <label htmlFor="invite-email">Adresse e-mail</label>
-        <input id="invite-email" name="email" type="email" autoComplete="off" maxLength={254} aria-required="true" defaultValue={values.email} {...describe("email")} />
+        <input
+          id="invite-email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          aria-required="true"
+          defaultValue={values.email}
+          {...describe("email")}
+        />
         <FieldError field="email" message={errors.email} />
       </div>
-      <p className="muted">La personne reçoit un lien, valable 7 jours, pour choisir son mot de passe. Ses droits sont tous accordés au départ : ajustez-les ensuite.</p>
+      <p className="muted">
+        La personne reçoit un lien, valable 7 jours, pour choisir son mot de passe. Ses droits sont tous accordés au départ : ajustez-les
+        ensuite.
+      </p>
       <button type="submit" className="button">
         Envoyer l'invitation
       </button>

@@ -26,8 +26,9 @@ const ADVICE_ID = "nouveau-conseils";
 export function PasswordRule({ minLength }: { minLength: number }) {
   return (
     <p id={RULE_ID} className="muted">
-      Au moins {minLength} caractères, difficile à deviner : évitez les mots du dictionnaire, les prénoms, les dates, les suites du clavier, ainsi que votre nom, votre
-      adresse e-mail et le nom de votre organisation. Une phrase de plusieurs mots sans rapport entre eux est un bon choix.
+      Au moins {minLength} caractères, difficile à deviner : évitez les mots du dictionnaire, les prénoms, les dates, les suites du clavier,
+      ainsi que votre nom, votre adresse e-mail et le nom de votre organisation. Une phrase de plusieurs mots sans rapport entre eux est un
+      bon choix.
     </p>
   );
 }
@@ -53,7 +54,14 @@ export function NewPasswordFields({ minLength, label, errors, advice }: NewPassw
       <div className="field">
         <label htmlFor="nouveau">{label}</label>
         <PasswordRule minLength={minLength} />
-        <input id="nouveau" name="nouveau" type="password" autoComplete="new-password" required {...describedBy("nouveau", errors.nouveau, ...help)} />
+        <input
+          id="nouveau"
+          name="nouveau"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...describedBy("nouveau", errors.nouveau, ...help)}
+        />
         <PasswordFieldError field="nouveau" message={errors.nouveau} />
         {advice.length > 0 ? (
           <ul id={ADVICE_ID} className="form__advice" aria-label="Conseils pour un mot de passe plus sûr">
@@ -65,7 +73,14 @@ export function NewPasswordFields({ minLength, label, errors, advice }: NewPassw
       </div>
       <div className="field">
         <label htmlFor="confirmation">Confirmez le mot de passe</label>
-        <input id="confirmation" name="confirmation" type="password" autoComplete="new-password" required {...describedBy("confirmation", errors.confirmation)} />
+        <input
+          id="confirmation"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...describedBy("confirmation", errors.confirmation)}
+        />
         <PasswordFieldError field="confirmation" message={errors.confirmation} />
       </div>
     </>

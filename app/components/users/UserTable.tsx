@@ -17,7 +17,8 @@ function LastLogin({ user }: { user: UserRow }) {
 /** Why a person's admin role or state cannot be changed from here, if it cannot; null otherwise. */
 function lockReason(user: UserRow, activeAdmins: number): string | null {
   if (user.isSelf) return "C'est vous : un autre administrateur peut changer votre rôle.";
-  if (user.isAdmin && user.state === "active" && activeAdmins <= 1) return "Dernier administrateur : nommez-en un autre avant de lui retirer ce rôle ou de le désactiver.";
+  if (user.isAdmin && user.state === "active" && activeAdmins <= 1)
+    return "Dernier administrateur : nommez-en un autre avant de lui retirer ce rôle ou de le désactiver.";
   return null;
 }
 
@@ -70,7 +71,14 @@ export function UserTable({ rows }: { rows: UserRow[] }) {
                     <span className="users-table__label" aria-hidden="true">
                       {USER_FLAG_LABELS[flag]}
                     </span>
-                    <FlagSwitch userId={user.id} userName={user.name} intent="droit" flag={flag} label={USER_FLAG_LABELS[flag]} on={user.flags[flag]} />
+                    <FlagSwitch
+                      userId={user.id}
+                      userName={user.name}
+                      intent="droit"
+                      flag={flag}
+                      label={USER_FLAG_LABELS[flag]}
+                      on={user.flags[flag]}
+                    />
                   </td>
                 ))}
                 <td>

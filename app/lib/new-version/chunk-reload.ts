@@ -7,7 +7,8 @@
 export const CHUNK_RELOAD_GAP_MS = 10_000;
 const STAMP_PREFIX = "nouvelle-version:rechargement:";
 
-const CHUNK_FAILURE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading (CSS )?chunk [\w-]+ failed/i;
+const CHUNK_FAILURE =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading (CSS )?chunk [\w-]+ failed/i;
 
 export function isChunkLoadError(reason: unknown): boolean {
   const message = reason instanceof Error ? `${reason.name}: ${reason.message}` : typeof reason === "string" ? reason : "";

@@ -50,12 +50,27 @@ export async function loadPasswordPage(args: GuardArgs) {
 
 const tooLong = `Le mot de passe ne peut pas dépasser ${MAX_PASSWORD_LENGTH} caractères.`;
 const passwordForm = z.object({
-  actuel: z.string({ error: "Indiquez votre mot de passe actuel." }).min(1, "Indiquez votre mot de passe actuel.").max(MAX_PASSWORD_LENGTH, tooLong),
-  nouveau: z.string({ error: "Choisissez un nouveau mot de passe." }).min(1, "Choisissez un nouveau mot de passe.").max(MAX_PASSWORD_LENGTH, tooLong),
-  confirmation: z.string({ error: "Confirmez le nouveau mot de passe." }).min(1, "Confirmez le nouveau mot de passe.").max(MAX_PASSWORD_LENGTH, tooLong),
+  actuel: z
+    .string({ error: "Indiquez votre mot de passe actuel." })
+    .min(1, "Indiquez votre mot de passe actuel.")
+    .max(MAX_PASSWORD_LENGTH, tooLong),
+  nouveau: z
+    .string({ error: "Choisissez un nouveau mot de passe." })
+    .min(1, "Choisissez un nouveau mot de passe.")
+    .max(MAX_PASSWORD_LENGTH, tooLong),
+  confirmation: z
+    .string({ error: "Confirmez le nouveau mot de passe." })
+    .min(1, "Confirmez le nouveau mot de passe.")
+    .max(MAX_PASSWORD_LENGTH, tooLong),
 });
 
-function refusal(status: number, message: string, errors: Partial<Record<PasswordField, string>>, advice: string[] = [], headers: Record<string, string> = {}) {
+function refusal(
+  status: number,
+  message: string,
+  errors: Partial<Record<PasswordField, string>>,
+  advice: string[] = [],
+  headers: Record<string, string> = {},
+) {
   return data<PasswordRefusal>({ ok: false, message, errors, advice }, { status, headers });
 }
 
@@ -90,8 +105,14 @@ export async function changePasswordFromForm(args: GuardArgs) {
   const parsed = parseForm(await readForm(args.request), passwordForm);
   if (!parsed.ok) return refusal(400, parsed.formError, parsed.fieldErrors);
   const { actuel, nouveau, confirmation } = parsed.data;
-  if (nouveau !== confirmation) return refusal(400, "Les deux mots de passe saisis sont différents.", { confirmation: "Les deux mots de passe saisis sont différents." });
-  if (nouveau === actuel) return refusal(400, "Le nouveau mot de passe doit être différent de l'actuel.", { nouveau: "Le nouveau mot de passe doit être différent de l'actuel." });
+  if (nouveau !== confirmation)
+    return refusal(400, "Les deux mots de passe saisis sont différents.", {
+      confirmation: "Les deux mots de passe saisis sont différents.",
+    });
+  if (nouveau === actuel)
+    return refusal(400, "Le nouveau mot de passe doit être différent de l'actuel.", {
+      nouveau: "Le nouveau mot de passe doit être différent de l'actuel.",
+    });
   const verdict = await args.context.rateLimits.consume("passwordChange", accountKey(active));
   if (!verdict.allowed) {
     const { message, headers } = throttled(verdict.retryAfterSeconds, "tentatives de changement de mot de passe");

@@ -13,13 +13,22 @@ import { readForm } from "~/services/forms/read.server";
 
 export const PERSONAL_INFO_PATH = "/mon-compte/informations-personnelles";
 
-const ADDRESS_FIELDS = ["adr_name", "adr_line1", "adr_line2", "adr_zipcode", "adr_city", "adr_country", "adr_phone"] as const satisfies readonly AddressField[];
+const ADDRESS_FIELDS = [
+  "adr_name",
+  "adr_line1",
+  "adr_line2",
+  "adr_zipcode",
+  "adr_city",
+  "adr_country",
+  "adr_phone",
+] as const satisfies readonly AddressField[];
 const DETAILS_FIELDS = ["name", "title", "email", "phone"] as const satisfies readonly DetailsField[];
 
 /** The message of an address change the page does not offer: the head office is read-only. */
 export const INVOICING_READ_ONLY = "L'adresse de facturation est celle du siège : pour la changer, contactez votre commercial.";
 /** What a contributor on its own account is told: the addresses are a client's. */
-export const CHOOSE_CLIENT_FIRST = "Choisissez d'abord le client pour lequel vous agissez : les adresses sont celles d'une organisation cliente.";
+export const CHOOSE_CLIENT_FIRST =
+  "Choisissez d'abord le client pour lequel vous agissez : les adresses sont celles d'une organisation cliente.";
 
 /**
  * Whoever is logged in may open the page (its own details). `orgId` is the organization whose
@@ -38,11 +47,23 @@ export const ADDRESSES_READ_ONLY = "Votre compte ne permet pas de modifier les a
 export async function requirePersonalInfoUser(args: GuardArgs): Promise<PersonalInfoUser> {
   const active = await requireUser(args);
   const { user, master } = active.session;
-  return { ...active, orgId: user.obj_class === "contributor" ? null : user.auth_org_id, addressesEditable: permissionsOf(user, master).canUpdateCart };
+  return {
+    ...active,
+    orgId: user.obj_class === "contributor" ? null : user.auth_org_id,
+    addressesEditable: permissionsOf(user, master).canUpdateCart,
+  };
 }
 
 function valuesOf(address: Address): AddressValues {
-  return { adr_name: address.adr_name, adr_line1: address.adr_line1, adr_line2: address.adr_line2, adr_zipcode: address.adr_zipcode, adr_city: address.adr_city, adr_country: address.adr_country, adr_phone: address.adr_phone };
+  return {
+    adr_name: address.adr_name,
+    adr_line1: address.adr_line1,
+    adr_line2: address.adr_line2,
+    adr_zipcode: address.adr_zipcode,
+    adr_city: address.adr_city,
+    adr_country: address.adr_country,
+    adr_phone: address.adr_phone,
+  };
 }
 
 /** The head office may be missing upstream (a 404): the page says so instead of failing. */
@@ -67,7 +88,10 @@ async function addressesOf(user: PersonalInfoUser, orgId: number): Promise<Pick<
 }
 
 export async function loadPersonalInfo(user: PersonalInfoUser): Promise<PersonalInfoView> {
-  const [me, addresses] = await Promise.all([user.upstream.users.me().catch(asRouteError), user.orgId === null ? null : addressesOf(user, user.orgId)]);
+  const [me, addresses] = await Promise.all([
+    user.upstream.users.me().catch(asRouteError),
+    user.orgId === null ? null : addressesOf(user, user.orgId),
+  ]);
   return {
     details: { name: me.name, title: me.title, email: me.email, phone: me.phone, nameEditable: me.name_editable },
     addresses: addresses?.addresses ?? null,
@@ -77,12 +101,24 @@ export async function loadPersonalInfo(user: PersonalInfoUser): Promise<Personal
   };
 }
 
-const addressId = z.string().regex(/^\d{1,9}$/, "Adresse inconnue.").transform(Number);
+const addressId = z
+  .string()
+  .regex(/^\d{1,9}$/, "Adresse inconnue.")
+  .transform(Number);
 const text = z.string().max(400);
-const addressFields = Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, text.default("")])) as Record<AddressField, z.ZodDefault<z.ZodString>>;
+const addressFields = Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, text.default("")])) as Record<
+  AddressField,
+  z.ZodDefault<z.ZodString>
+>;
 
 const pageForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("infos"), name: text.default(""), title: text.default(""), email: text.default(""), phone: text.default("") }),
+  z.object({
+    intent: z.literal("infos"),
+    name: text.default(""),
+    title: text.default(""),
+    email: text.default(""),
+    phone: text.default(""),
+  }),
   z.object({ intent: z.literal("adresse-ajouter"), ...addressFields }),
   z.object({ intent: z.literal("adresse-modifier"), adresse: addressId, ...addressFields }),
   z.object({ intent: z.literal("adresse-supprimer"), adresse: addressId }),
@@ -97,14 +133,16 @@ function issuesOf<F extends string>(error: z.ZodError, fields: readonly F[]): { 
   const errors: Partial<Record<F, string>> = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if (typeof field === "string" && (fields as readonly string[]).includes(field) && !(field in errors)) errors[field as F] = issue.message;
+    if (typeof field === "string" && (fields as readonly string[]).includes(field) && !(field in errors))
+      errors[field as F] = issue.message;
   }
   return { message: error.issues[0]?.message ?? "Vérifiez le formulaire.", errors };
 }
 
 /** A refusal upstream stays on the form (nothing typed lost); a 404 or an outage stops the page. */
 function upstreamRefusal(error: unknown, form: string, values: Record<string, string>) {
-  if (error instanceof UpstreamError && !error.isUnavailable && error.status !== 404 && error.status !== 403) return refusal(form, error.message, {}, values, error.status);
+  if (error instanceof UpstreamError && !error.isUnavailable && error.status !== 404 && error.status !== 403)
+    return refusal(form, error.message, {}, values, error.status);
   return asRouteError(error);
 }
 
@@ -142,7 +180,8 @@ export async function personalInfoAction(user: PersonalInfoUser, context: Portal
     try {
       await users.updateMe(checked.data);
     } catch (error) {
-      if (error instanceof UpstreamError && error.status === 409) return refusal("infos", error.message, { email: error.message }, values, 409);
+      if (error instanceof UpstreamError && error.status === 409)
+        return refusal("infos", error.message, { email: error.message }, values, 409);
       return upstreamRefusal(error, "infos", values);
     }
     return done("Vos coordonnées sont enregistrées.");
@@ -164,7 +203,15 @@ export async function personalInfoAction(user: PersonalInfoUser, context: Portal
   }
 
   const key = form.intent === "adresse-modifier" ? String(form.adresse) : "adresse-ajouter";
-  const values: AddressValues = { adr_name: form.adr_name, adr_line1: form.adr_line1, adr_line2: form.adr_line2, adr_zipcode: form.adr_zipcode, adr_city: form.adr_city, adr_country: form.adr_country.trim().toUpperCase(), adr_phone: form.adr_phone };
+  const values: AddressValues = {
+    adr_name: form.adr_name,
+    adr_line1: form.adr_line1,
+    adr_line2: form.adr_line2,
+    adr_zipcode: form.adr_zipcode,
+    adr_city: form.adr_city,
+    adr_country: form.adr_country.trim().toUpperCase(),
+    adr_phone: form.adr_phone,
+  };
   const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
   const checked = addressInput.safeParse({ org_id: orgId, ...trimmed });
   if (!checked.success) {

@@ -12,7 +12,8 @@ export const ALERT_DESCRIPTIONS: Record<AlertKind, string> = {
   invoice_overdue: "Quand une facture a passé son échéance sans être entièrement réglée (une seule fois par facture).",
   backorder_available: "Quand un article en reliquat sur une commande est de nouveau en stock.",
   favourite_back_in_stock: "Quand un article de vos favoris, épuisé, revient en stock.",
-  quote_answered: "Quand le commercial répond à une demande de devis faite depuis ce compte : proposition, révision ou demande de précisions.",
+  quote_answered:
+    "Quand le commercial répond à une demande de devis faite depuis ce compte : proposition, révision ou demande de précisions.",
   quote_expiring: "Quelques jours avant la fin de validité d'un devis proposé à ce compte.",
   news: "Les actualités et nouveautés de NautiDistrib (aucune n'est envoyée pour le moment).",
 };

@@ -35,7 +35,11 @@ export async function requireAlertsUser(args: GuardArgs): Promise<AlertsUser> {
   const { user, master } = active.session;
   if (!permissionsOf(user, master).canConfigureAlerts) throw data({ message: null }, { status: 404 });
   const audience: AlertsAudience =
-    user.obj_class === "contributor" ? { kind: "contributor" } : master ? { kind: "acting", clientName: user.obj_name } : { kind: "organization" };
+    user.obj_class === "contributor"
+      ? { kind: "contributor" }
+      : master
+        ? { kind: "acting", clientName: user.obj_name }
+        : { kind: "organization" };
   return { ...active, audience };
 }
 
@@ -50,7 +54,12 @@ function viewOf(answer: AlertPreferencesResponse, audience: AlertsAudience): Ale
     audience,
     choices: answer.preferences
       .filter((preference) => shown.has(preference.kind))
-      .map((preference) => ({ kind: preference.kind, label: preference.label, description: ALERT_DESCRIPTIONS[preference.kind], enabled: preference.enabled })),
+      .map((preference) => ({
+        kind: preference.kind,
+        label: preference.label,
+        description: ALERT_DESCRIPTIONS[preference.kind],
+        enabled: preference.enabled,
+      })),
   };
 }
 
@@ -92,7 +101,12 @@ export async function saveAlertsFromForm(user: AlertsUser, context: PortalLoadCo
     if (user.audience.kind === "contributor") {
       // The kinds not on the page keep their value: the back-office turns off every kind left out.
       const current = await alerts.preferences();
-      enabled = [...ticked, ...current.preferences.filter((preference) => preference.enabled && NOT_FOR_CONTRIBUTORS.has(preference.kind)).map((preference) => preference.kind)];
+      enabled = [
+        ...ticked,
+        ...current.preferences
+          .filter((preference) => preference.enabled && NOT_FOR_CONTRIBUTORS.has(preference.kind))
+          .map((preference) => preference.kind),
+      ];
     }
     await alerts.save(enabled);
   } catch (error) {

@@ -51,7 +51,8 @@ export function toNewCartProduct(product: ProductDetail): NewCartProduct {
 
 /** Refusals that the catalogue answer already tells, before any cart is touched. */
 export function assertOrderable(product: ProductDetail): void {
-  if (product.prd_is_port) throw new CartRefused(400, `La référence ${product.obj_ref} est un frais de port : elle ne peut pas être ajoutée.`);
+  if (product.prd_is_port)
+    throw new CartRefused(400, `La référence ${product.obj_ref} est un frais de port : elle ne peut pas être ajoutée.`);
   if (product.prd_discontinued) throw new CartRefused(400, `Le produit ${product.obj_ref} n'est plus commercialisé.`);
 }
 
@@ -87,7 +88,11 @@ export async function addToCart(context: PortalLoadContext, active: ActiveUser, 
   const shipping = showPrices ? await shippingContextFor(context, active).catch(() => null) : null;
   return {
     ok: true,
-    product: { ref: line?.obj_ref ?? product.obj_ref, title: line?.obj_title ?? product.obj_title, image: line?.image ?? product.image ?? null },
+    product: {
+      ref: line?.obj_ref ?? product.obj_ref,
+      title: line?.obj_title ?? product.obj_title,
+      image: line?.image ?? product.image ?? null,
+    },
     qtyAdded: qty,
     qtyInCart: line?.qty ?? qty,
     cartCount: lines.length,
@@ -111,7 +116,11 @@ export function addedMessage(title: string, ref: string, qty: number, availabili
 }
 
 /** The add-to-cart form: the product added (the modal's data for a fetcher, a toast otherwise) or why not. */
-export async function addToCartFromForm(context: PortalLoadContext, active: ActiveUser, form: ParsedForm<typeof addToCartForm>): Promise<Outcome<AddedToCart>> {
+export async function addToCartFromForm(
+  context: PortalLoadContext,
+  active: ActiveUser,
+  form: ParsedForm<typeof addToCartForm>,
+): Promise<Outcome<AddedToCart>> {
   if (!form.ok) return refused(400, form.formError);
   try {
     const added = await addToCart(context, active, form.data.productId, form.data.qty);

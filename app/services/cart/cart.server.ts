@@ -31,7 +31,6 @@ import type { AddItem, CartEvent, PortalCartChange, RefusedItem } from "./types"
  * nobody's change is lost. Live sync (docs/realtime.md) publishes 'cart-update' right after the save.
  */
 
-
 export interface CartChangeResult {
   cart: Cart;
   version: number;
@@ -129,14 +128,15 @@ export function applyPortalChange(cart: Cart, change: PortalCartChange): Cart {
  * One certificate in or out, applied to the line as it is now: a colleague's certificate
  * attached meanwhile stays. The domain refuses more certificates than the quantity.
  */
-function changeCertificates(
-  cart: Cart,
-  change: Extract<PortalCartChange, { type: "attachCertificate" | "detachCertificate" }>,
-): Cart {
+function changeCertificates(cart: Cart, change: Extract<PortalCartChange, { type: "attachCertificate" | "detachCertificate" }>): Cart {
   const line = cart.products.find((candidate) => candidate.line_id === change.lineId && !candidate.prd_is_port);
   if (!line) throw new DomainError("line_not_found", "Cette ligne n'est plus dans le panier.");
   if (change.type === "detachCertificate") {
-    return setCertificates(cart, line.line_id, line.certificates.filter((certificate) => certificate.cer_id !== change.cerId));
+    return setCertificates(
+      cart,
+      line.line_id,
+      line.certificates.filter((certificate) => certificate.cer_id !== change.cerId),
+    );
   }
   if (line.certificates.some((certificate) => certificate.mmsi === change.certificate.mmsi)) {
     throw new DomainError("mmsi_duplicate", `Le numéro MMSI ${change.certificate.mmsi} est déjà joint à cette ligne.`);
@@ -176,11 +176,7 @@ export async function loadCart(args: GuardArgs, active: ActiveUser): Promise<Hel
   return active.upstream.oms.getCart(orgId);
 }
 
-export async function changeCart(
-  context: PortalLoadContext,
-  active: ActiveUser,
-  change: PortalCartChange,
-): Promise<CartChangeResult> {
+export async function changeCart(context: PortalLoadContext, active: ActiveUser, change: PortalCartChange): Promise<CartChangeResult> {
   assertCanChangeCart(active);
   const orgId = active.session.user.auth_org_id;
   // One change at a time per organization in this process: colleagues' changes queue here
@@ -197,11 +193,7 @@ function applyReporting(cart: Cart, change: PortalCartChange) {
   return { next: added, refused, made };
 }
 
-async function saveChange(
-  context: PortalLoadContext,
-  active: ActiveUser,
-  change: PortalCartChange,
-): Promise<CartChangeResult> {
+async function saveChange(context: PortalLoadContext, active: ActiveUser, change: PortalCartChange): Promise<CartChangeResult> {
   const orgId = active.session.user.auth_org_id;
   const { oms } = active.upstream;
   // The change starts from the cart this process last saw, without asking: if a colleague saved

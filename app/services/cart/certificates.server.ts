@@ -43,7 +43,8 @@ export async function attachCertificate(
   const line = cart.products.find((candidate) => candidate.line_id === input.lineId && !candidate.prd_is_port);
   if (!line) throw new CartRefused(400, "Cette ligne n'est plus dans le panier.");
   if (!isMmsiProduct(line)) throw new CartRefused(400, "Ce produit ne demande pas de certificat MMSI.");
-  if (line.certificates.length >= line.qty) throw new CartRefused(400, `Cette ligne a déjà ${plural(line.qty, "son certificat", `ses ${line.qty} certificats`)}.`);
+  if (line.certificates.length >= line.qty)
+    throw new CartRefused(400, `Cette ligne a déjà ${plural(line.qty, "son certificat", `ses ${line.qty} certificats`)}.`);
   const record = await active.upstream.certificates.upload({
     mmsi: input.mmsi,
     file_name: safeFileName(input.file?.name ?? ""),
@@ -64,7 +65,12 @@ export async function attachCertificate(
   }
 }
 
-export function detachCertificate(context: PortalLoadContext, active: ActiveUser, lineId: string, cerId: string): Promise<CartChangeResult> {
+export function detachCertificate(
+  context: PortalLoadContext,
+  active: ActiveUser,
+  lineId: string,
+  cerId: string,
+): Promise<CartChangeResult> {
   return changeCart(context, active, { type: "detachCertificate", lineId, cerId });
 }
 

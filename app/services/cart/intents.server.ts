@@ -61,7 +61,8 @@ export function quantityUpdates(fields: Record<string, string>): { updates: Quan
 /** Several quantities at once; lines a colleague removed meanwhile are left out. */
 export function applyQuantities(cart: Cart, updates: readonly QuantityUpdate[]): Cart {
   return updates.reduce(
-    (current, update) => (current.products.some((line) => line.line_id === update.lineId) ? setQuantity(current, update.lineId, update.qty) : current),
+    (current, update) =>
+      current.products.some((line) => line.line_id === update.lineId) ? setQuantity(current, update.lineId, update.qty) : current,
     cart,
   );
 }

@@ -45,7 +45,13 @@ const NONE_ADDED: ReadonlySet<number> = new Set();
 /** The whole request refused: the form comes back as the user sent it. */
 function refusedAnswer(fields: Record<string, string>, message: string, status: number): { answer: QuickOrderAnswer; status: number } {
   return {
-    answer: { report: EMPTY_REPORT, text: typedText(fields), grid: gridLeft(fields, NONE_ADDED), formKey: formKeyAfter(fields, false), message },
+    answer: {
+      report: EMPTY_REPORT,
+      text: typedText(fields),
+      grid: gridLeft(fields, NONE_ADDED),
+      formKey: formKeyAfter(fields, false),
+      message,
+    },
     status,
   };
 }
@@ -58,7 +64,11 @@ async function sourcesOf(fields: Record<string, string>, file: File | null): Pro
 }
 
 /** Reads the grid, the pasted text and the file, adds what can be added, and says what was not. */
-export async function runQuickOrderForm(context: PortalLoadContext, active: ActiveUser, request: Request): Promise<{ answer: QuickOrderAnswer; status: number }> {
+export async function runQuickOrderForm(
+  context: PortalLoadContext,
+  active: ActiveUser,
+  request: Request,
+): Promise<{ answer: QuickOrderAnswer; status: number }> {
   let fields: Record<string, string> = {};
   try {
     assertCanChangeCart(active);

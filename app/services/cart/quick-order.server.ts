@@ -67,7 +67,12 @@ export function mergeSources(sources: readonly QuickOrderSource[]): Merged {
       if (!existing && byRef.size >= QUICK_ORDER_MAX_LINES) ignored.push({ ...entry, where });
       else if (!existing) byRef.set(entry.ref, { ...entry, where });
       else if (existing.qty + entry.qty > MAX_LINE_QTY) {
-        refused.push({ source: label, line: entry.lines[0] ?? 0, input: entry.ref, message: `Quantité totale de ${entry.ref} supérieure à ${MAX_LINE_QTY}.` });
+        refused.push({
+          source: label,
+          line: entry.lines[0] ?? 0,
+          input: entry.ref,
+          message: `Quantité totale de ${entry.ref} supérieure à ${MAX_LINE_QTY}.`,
+        });
       } else {
         existing.qty += entry.qty;
         existing.where.push(...where);
@@ -133,7 +138,11 @@ function linesBySource(entries: readonly SourcedEntry[]): Map<string, Set<number
   return lines;
 }
 
-export async function runQuickOrder(context: PortalLoadContext, active: ActiveUser, sources: readonly QuickOrderSource[]): Promise<QuickOrderOutcome> {
+export async function runQuickOrder(
+  context: PortalLoadContext,
+  active: ActiveUser,
+  sources: readonly QuickOrderSource[],
+): Promise<QuickOrderOutcome> {
   const { entries, refused, unlisted } = mergeSources(sources);
   const lookups = await lookUpAll(active, entries);
   const wanted = new Map<string, SourcedEntry>();

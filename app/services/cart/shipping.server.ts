@@ -41,7 +41,13 @@ function cacheOf(factory: UpstreamFactory): Cache {
 }
 
 /** Keeps a promise for `ttl`; a failed one is forgotten at once so the next call retries. */
-function remember<T>(slot: Timed<T> | null | undefined, now: number, ttl: number, load: () => Promise<T>, store: (entry: Timed<T> | null) => void): Promise<T> {
+function remember<T>(
+  slot: Timed<T> | null | undefined,
+  now: number,
+  ttl: number,
+  load: () => Promise<T>,
+  store: (entry: Timed<T> | null) => void,
+): Promise<T> {
   if (slot && slot.expiresAt > now) return slot.value;
   const value = load();
   store({ value, expiresAt: now + ttl });
@@ -67,13 +73,25 @@ export async function shippingContextFor(context: PortalLoadContext, active: Act
   const nowMs = Date.now();
   const orgId = active.session.user.auth_org_id;
   const [reference, freeShippingEligible] = await Promise.all([
-    remember(cache.reference, nowMs, REFERENCE_DATA_TTL_MS, () => loadReferenceData(active), (entry) => {
-      cache.reference = entry;
-    }),
-    remember(cache.eligibility.get(orgId), nowMs, ELIGIBILITY_TTL_MS, () => active.upstream.oms.getFreeShipping(orgId), (entry) => {
-      if (entry) cache.eligibility.set(orgId, entry);
-      else cache.eligibility.delete(orgId);
-    }),
+    remember(
+      cache.reference,
+      nowMs,
+      REFERENCE_DATA_TTL_MS,
+      () => loadReferenceData(active),
+      (entry) => {
+        cache.reference = entry;
+      },
+    ),
+    remember(
+      cache.eligibility.get(orgId),
+      nowMs,
+      ELIGIBILITY_TTL_MS,
+      () => active.upstream.oms.getFreeShipping(orgId),
+      (entry) => {
+        if (entry) cache.eligibility.set(orgId, entry);
+        else cache.eligibility.delete(orgId);
+      },
+    ),
   ]);
   return {
     account: accountContextOf(active.session.user),

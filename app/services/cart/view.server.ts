@@ -47,7 +47,11 @@ function quoteOf(line: CartLine): Pick<CartLineView, "quote" | "quoteExpired"> {
   };
 }
 
-function lineView(line: CartLine, { showPrices, showEcotaxe, checksCertificates, partialDelivery }: LineViewRules, problems: string[]): CartLineView {
+function lineView(
+  line: CartLine,
+  { showPrices, showEcotaxe, checksCertificates, partialDelivery }: LineViewRules,
+  problems: string[],
+): CartLineView {
   const price = (value: number) => (showPrices ? value : null);
   const outlook = line.prd_is_port ? null : stockOutlook(line);
   // Shipping lines carry no ecotax (shared/domain/totals.ts); a product line's total includes its own (decision 0161).

@@ -13,7 +13,11 @@ const frenchOrder = new Intl.Collator("fr", { sensitivity: "base", numeric: true
 
 /** The index letter of a brand: its first letter without accent, "#" for a digit or a sign. */
 function letterOf(title: string): string {
-  const first = title.normalize("NFD").replace(/[\u0300-\u036f]/g, "").charAt(0).toUpperCase();
+  const first = title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .charAt(0)
+    .toUpperCase();
   return /[A-Z]/.test(first) ? first : "#";
 }
 

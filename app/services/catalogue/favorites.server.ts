@@ -9,7 +9,10 @@ import { readForm } from "~/services/forms/read.server";
 const favoriteForm = z
   .object({
     intent: z.enum(["add", "remove"]),
-    product_id: z.string().regex(/^\d{1,9}$/).transform(Number),
+    product_id: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
     redirectTo: z.string().max(2000).optional(),
   })
   .strict();

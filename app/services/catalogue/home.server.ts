@@ -10,9 +10,7 @@ export interface CatalogueFamily extends CategoryLink {
   children: CategoryLink[];
 }
 
-export type CatalogueHome =
-  | { mode: "home"; families: CatalogueFamily[] }
-  | ({ mode: "search"; query: string } & LoadedProductList);
+export type CatalogueHome = { mode: "home"; families: CatalogueFamily[] } | ({ mode: "search"; query: string } & LoadedProductList);
 
 /** Parameters that turn the catalogue root into a product list (the header's search, the promotions entry). */
 const LIST_PARAMETERS = ["q", "promo", "stock", "marque", "tri", "page"];
@@ -48,6 +46,9 @@ export async function loadCatalogueHome(user: CatalogueUser, url: URL): Promise<
   const tree = await user.catalogue.caches.categoryTree(user.upstream, user.usrId).catch(asRouteError);
   return {
     mode: "home",
-    families: childLinks(tree, []).map((link, index) => ({ ...link, children: childLinks(tree[index]?.obj_childs ?? [], [tree[index]?.obj_slug ?? ""]) })),
+    families: childLinks(tree, []).map((link, index) => ({
+      ...link,
+      children: childLinks(tree[index]?.obj_childs ?? [], [tree[index]?.obj_slug ?? ""]),
+    })),
   };
 }

@@ -9,10 +9,7 @@ import type { ProductPage } from "~/services/upstream/pim.server";
 
 /** Which products a list shows: a category (with its sub-categories), a brand, the whole catalogue, or favourites. */
 export type ListScope =
-  | { kind: "category"; categoryId: number }
-  | { kind: "brand"; brandId: number }
-  | { kind: "search" }
-  | { kind: "favorites" };
+  { kind: "category"; categoryId: number } | { kind: "brand"; brandId: number } | { kind: "search" } | { kind: "favorites" };
 
 export interface LoadedProductList {
   list: ProductListView;
@@ -64,7 +61,9 @@ function fetchPage(user: CatalogueUser, scope: ListScope, query: ReturnType<type
 function everyBrand(user: CatalogueUser): Promise<BrandOption[]> {
   return user.catalogue.caches
     .brands(user.upstream)
-    .then((brands) => brands.filter((brand) => brand.product_count > 0).map((brand) => ({ id: brand.obj_id, title: brand.obj_title, count: null })))
+    .then((brands) =>
+      brands.filter((brand) => brand.product_count > 0).map((brand) => ({ id: brand.obj_id, title: brand.obj_title, count: null })),
+    )
     .catch(() => []);
 }
 
@@ -74,7 +73,8 @@ function everyBrand(user: CatalogueUser): Promise<BrandOption[]> {
  */
 function brandOptionsOf(user: CatalogueUser, scope: ListScope, page: ProductPage): Promise<BrandOption[]> {
   if (scope.kind === "brand") return Promise.resolve([]);
-  if (page.brands) return Promise.resolve(page.brands.map((brand) => ({ id: brand.obj_id, title: brand.obj_title, count: brand.product_count })));
+  if (page.brands)
+    return Promise.resolve(page.brands.map((brand) => ({ id: brand.obj_id, title: brand.obj_title, count: brand.product_count })));
   return everyBrand(user);
 }
 
@@ -113,7 +113,17 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
       canUpdateCart: user.permissions.canUpdateCart,
     },
     stocks: page.stocks
-      ? stocksFromListing(items.map((item) => item.id), page.stocks)
-      : await settleStocks(stockPromises(user.upstream, items.map((item) => item.id), user.catalogue.config), user.catalogue.config.stockWaitMs),
+      ? stocksFromListing(
+          items.map((item) => item.id),
+          page.stocks,
+        )
+      : await settleStocks(
+          stockPromises(
+            user.upstream,
+            items.map((item) => item.id),
+            user.catalogue.config,
+          ),
+          user.catalogue.config.stockWaitMs,
+        ),
   };
 }

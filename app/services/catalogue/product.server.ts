@@ -59,6 +59,9 @@ export async function loadProductPage(user: CatalogueUser, rawId: string | undef
     canUpdateCart: user.permissions.canUpdateCart && !detail.prd_discontinued,
     canRequestQuote: user.permissions.canViewQuotes && !detail.prd_discontinued,
     crumbs: (trail ?? []).map((category, index) => ({ title: category.obj_title, href: categoryHref(slugs.slice(0, index + 1)) })),
-    stock: (await settleStocks(stockPromises(user.upstream, [detail.obj_id], user.catalogue.config), user.catalogue.config.stockWaitMs))[detail.obj_id] ?? null,
+    stock:
+      (await settleStocks(stockPromises(user.upstream, [detail.obj_id], user.catalogue.config), user.catalogue.config.stockWaitMs))[
+        detail.obj_id
+      ] ?? null,
   };
 }

@@ -31,7 +31,10 @@ const TRUTHY = new Set(["1", "on", "true", "oui"]);
  * database refuse the whole query) become spaces, and runs of spaces fold into one.
  */
 export function normalizeSearchText(raw: string): string {
-  return raw.replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim();
+  return raw
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 export interface ListParamsOptions {
@@ -64,7 +67,8 @@ export function parseListParams(search: URLSearchParams, options: ListParamsOpti
   }
 
   const promoAsked = TRUTHY.has(search.get("promo") ?? "");
-  if (promoAsked && !options.canViewPrices) notices.push("Le filtre « En promotion » n'est pas disponible pour votre compte : il est ignoré.");
+  if (promoAsked && !options.canViewPrices)
+    notices.push("Le filtre « En promotion » n'est pas disponible pour votre compte : il est ignoré.");
 
   return {
     params: {
@@ -80,11 +84,7 @@ export function parseListParams(search: URLSearchParams, options: ListParamsOpti
 }
 
 /** What the product list asks the back-office, for a category, a brand or the whole catalogue. */
-export function toProductListQuery(
-  params: ListParams,
-  usrId: number,
-  scope: { categoryId?: number; brandId?: number },
-): ProductListQuery {
+export function toProductListQuery(params: ListParams, usrId: number, scope: { categoryId?: number; brandId?: number }): ProductListQuery {
   return {
     usr_id: usrId,
     category: scope.categoryId,

@@ -44,11 +44,7 @@ export function stocksFromListing(productIds: readonly number[], stocks: readonl
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function stockPromises(
-  upstream: Upstream,
-  productIds: readonly number[],
-  config: CatalogueConfig,
-): StockPromises {
+export function stockPromises(upstream: Upstream, productIds: readonly number[], config: CatalogueConfig): StockPromises {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return {};
   if (config.stockMode === "batch") {

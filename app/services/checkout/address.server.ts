@@ -22,7 +22,11 @@ export const newAddressForm = z
     adr_line2: text(120, null, "Le complément d'adresse compte au plus 120 caractères."),
     adr_zipcode: text(12, "Indiquez le code postal.", "Le code postal compte au plus 12 caractères."),
     adr_city: text(80, "Indiquez la ville.", "La ville compte au plus 80 caractères."),
-    adr_country: z.string({ error: "Choisissez le pays." }).trim().toUpperCase().refine((code) => COUNTRY_CODES.includes(code), "Choisissez un pays de la liste."),
+    adr_country: z
+      .string({ error: "Choisissez le pays." })
+      .trim()
+      .toUpperCase()
+      .refine((code) => COUNTRY_CODES.includes(code), "Choisissez un pays de la liste."),
     adr_phone: text(30, null, "Le téléphone compte au plus 30 caractères.").refine(
       (phone) => /^[0-9+ ().-]*$/.test(phone),
       "Le téléphone ne peut contenir que des chiffres, espaces et + ( ) . -",

@@ -32,10 +32,20 @@ export async function requireCheckoutUser(args: GuardArgs, status = 302): Promis
   const active = await requireUser(args);
   const { user, master } = active.session;
   if (user.obj_class === "contributor") {
-    throw await redirectWithToast(args.context, "/clients", { type: "info", message: "Choisissez d'abord le client pour lequel commander." }, { status });
+    throw await redirectWithToast(
+      args.context,
+      "/clients",
+      { type: "info", message: "Choisissez d'abord le client pour lequel commander." },
+      { status },
+    );
   }
   if (!permissionsOf(user, master).canUpdateCart) {
-    throw await redirectWithToast(args.context, "/mon-panier", { type: "error", message: "Votre compte ne permet pas de préparer une commande." }, { status });
+    throw await redirectWithToast(
+      args.context,
+      "/mon-panier",
+      { type: "error", message: "Votre compte ne permet pas de préparer une commande." },
+      { status },
+    );
   }
   return active;
 }
@@ -58,7 +68,12 @@ export async function loadStep(args: GuardArgs, step: Exclude<CheckoutStep, "ter
   const active = await requireCheckoutUser(args, status);
   const state = await loadCheckoutState(args, active);
   if (!hasOrderableLine(state.cart)) {
-    throw await redirectWithToast(args.context, "/mon-panier", { type: "info", message: "Votre panier est vide : ajoutez des produits avant de commander." }, { status });
+    throw await redirectWithToast(
+      args.context,
+      "/mon-panier",
+      { type: "info", message: "Votre panier est vide : ajoutez des produits avant de commander." },
+      { status },
+    );
   }
   const elsewhere = redirectionFor(step, state.cart, state.progress);
   if (elsewhere) throw await redirectWithToast(args.context, elsewhere.path, { type: "info", message: elsewhere.reason }, { status });

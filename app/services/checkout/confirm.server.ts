@@ -22,9 +22,7 @@ export const confirmForm = z.object({
   key: z.string({ error: "Formulaire de confirmation invalide." }).min(8).max(100),
 });
 
-export type ConfirmOutcome =
-  | { ok: true; order: Order; created: boolean }
-  | { ok: false; status: number; message: string; path: string };
+export type ConfirmOutcome = { ok: true; order: Order; created: boolean } | { ok: false; status: number; message: string; path: string };
 
 const SUMMARY = "/commander/recapitulatif";
 export const CART_CHANGED = "Le panier a changé depuis l'affichage du récapitulatif : vérifiez-le avant de confirmer.";
@@ -36,12 +34,20 @@ const refused = (status: number, message: string, path = SUMMARY): ConfirmOutcom
 function failureOf(error: unknown): ConfirmOutcome {
   if (!(error instanceof UpstreamError)) throw error;
   if (error.status === 409) return refused(409, CART_CHANGED);
-  if (error.status === 422) return refused(422, "La commande n'a pas pu être confirmée : le récapitulatif a changé entre-temps. Vérifiez-le puis confirmez à nouveau.");
+  if (error.status === 422)
+    return refused(
+      422,
+      "La commande n'a pas pu être confirmée : le récapitulatif a changé entre-temps. Vérifiez-le puis confirmez à nouveau.",
+    );
   if (error.status === 403 || error.status === 401) return refused(403, "Votre compte ne permet pas de passer commande.");
   return refused(503, CONFIRM_UNAVAILABLE);
 }
 
-export async function confirmCheckout(context: PortalLoadContext, state: CheckoutState, form: ParsedForm<typeof confirmForm>): Promise<ConfirmOutcome> {
+export async function confirmCheckout(
+  context: PortalLoadContext,
+  state: CheckoutState,
+  form: ParsedForm<typeof confirmForm>,
+): Promise<ConfirmOutcome> {
   const { active, saved, cart } = state;
   const { user, master } = active.session;
   const orgId = user.auth_org_id;
@@ -62,7 +68,14 @@ export async function confirmCheckout(context: PortalLoadContext, state: Checkou
   // An account shown no amount sends none to check (decision 0131); the others, what they were shown.
   const totals = state.saved.amountsHidden ? null : computeTotals(cart, account);
   try {
-    const body = { cart, version, idempotency_key: key, ord_total_ht: totals?.ht ?? null, ord_total_ecotaxe: totals?.ecotaxe ?? null, ord_total_ttc: totals?.ttc ?? null };
+    const body = {
+      cart,
+      version,
+      idempotency_key: key,
+      ord_total_ht: totals?.ht ?? null,
+      ord_total_ecotaxe: totals?.ecotaxe ?? null,
+      ord_total_ttc: totals?.ttc ?? null,
+    };
     const { order, created } = await active.upstream.oms.confirmOrder(orgId, body, authorOf(active));
     if (created) await announce(context, state, order);
     return { ok: true, order, created };

@@ -60,7 +60,11 @@ export async function invoicingAddressOf(state: Pick<CheckoutState, "active">): 
   });
 }
 
-export async function saveDelivery(context: PortalLoadContext, state: CheckoutState, form: ParsedForm<typeof deliveryIntent>): Promise<Outcome> {
+export async function saveDelivery(
+  context: PortalLoadContext,
+  state: CheckoutState,
+  form: ParsedForm<typeof deliveryIntent>,
+): Promise<Outcome> {
   if (!form.ok) return refused(400, form.formError);
   const intent = form.data;
   if (intent.intent === "options") {

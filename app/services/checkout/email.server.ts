@@ -49,7 +49,11 @@ function mailContent(order: Order, options: OrderEmailOptions): MailContent {
   const receipt = orderReceiptRows(order);
   const priced = options.showPrices ? receipt.totals : null;
   const total = (cents: number | null) => (priced && cents !== null ? formatEuros(cents) : null);
-  const products = receipt.products.map((line) => ({ label: `${line.title} (réf. ${line.ref})`, qty: String(line.qty), total: total(line.amount) }));
+  const products = receipt.products.map((line) => ({
+    label: `${line.title} (réf. ${line.ref})`,
+    qty: String(line.qty),
+    total: total(line.amount),
+  }));
   const shipping = receipt.shipping.rows.map((row) => ({ label: row.label, qty: String(row.qty), total: total(row.amount) }));
   if (!priced) return { products, shipping, francoNote: receipt.shipping.francoNote, totals: [] };
   // The same rows and words as the confirmation page (decision 0161).
@@ -62,7 +66,8 @@ function mailContent(order: Order, options: OrderEmailOptions): MailContent {
 
 const textLine = (line: MailLine) => `- ${line.label} × ${line.qty}${line.total === null ? "" : ` : ${line.total}`}`;
 /** A shipping row names its quantity only when there are several (one pallet per motor). */
-const shippingTextLine = (line: MailLine) => `- ${line.label}${line.qty === "1" ? "" : ` × ${line.qty}`}${line.total === null ? "" : ` : ${line.total}`}`;
+const shippingTextLine = (line: MailLine) =>
+  `- ${line.label}${line.qty === "1" ? "" : ` × ${line.qty}`}${line.total === null ? "" : ` : ${line.total}`}`;
 
 const RIGHT = ' style="text-align:right;white-space:nowrap"';
 
@@ -74,7 +79,12 @@ function htmlTable(content: MailContent): string[] {
   const priced = content.totals.length > 0;
   const shipping =
     content.shipping.length > 0
-      ? [`<tbody>`, `<tr><th scope="rowgroup" colspan="${priced ? 3 : 2}" style="text-align:left">Frais de port</th></tr>`, ...content.shipping.map(htmlRow), `</tbody>`]
+      ? [
+          `<tbody>`,
+          `<tr><th scope="rowgroup" colspan="${priced ? 3 : 2}" style="text-align:left">Frais de port</th></tr>`,
+          ...content.shipping.map(htmlRow),
+          `</tbody>`,
+        ]
       : [];
   return [
     `<table cellpadding="6" style="border-collapse:collapse">`,
@@ -100,7 +110,9 @@ export function orderConfirmationEmail(order: Order, to: string[], options: Orde
     "",
     priced ? "Produits (HT) :" : "Produits :",
     ...content.products.map(textLine),
-    ...(content.shipping.length > 0 ? ["", priced ? "Frais de port (HT) :" : "Frais de port :", ...content.shipping.map(shippingTextLine)] : []),
+    ...(content.shipping.length > 0
+      ? ["", priced ? "Frais de port (HT) :" : "Frais de port :", ...content.shipping.map(shippingTextLine)]
+      : []),
     ...(content.francoNote ? [content.francoNote] : []),
     "",
     ...(priced ? [...content.totals.map(([label, amount]) => `${label} : ${amount}`), ""] : []),

@@ -40,7 +40,17 @@ export function instructionsValues(cart: Cart): InstructionsValues {
 }
 
 /** Refused, the form is drawn again with the message of each field; saved, the step is complete. */
-export async function saveInstructions(context: PortalLoadContext, state: CheckoutState, form: ParsedForm<typeof instructionsForm>): Promise<Outcome> {
+export async function saveInstructions(
+  context: PortalLoadContext,
+  state: CheckoutState,
+  form: ParsedForm<typeof instructionsForm>,
+): Promise<Outcome> {
   if (!form.ok) return refused(400, "Vérifiez les consignes de la commande.", form.fieldErrors);
-  return saveCartChange(context, state.active, { type: "checkout", details: form.data }, "Consignes enregistrées.", "checkout-instructions");
+  return saveCartChange(
+    context,
+    state.active,
+    { type: "checkout", details: form.data },
+    "Consignes enregistrées.",
+    "checkout-instructions",
+  );
 }

@@ -40,7 +40,12 @@ export async function finishStepPage(args: GuardArgs) {
   if (lastOrderId === null) {
     // Nothing confirmed yet: the first incomplete step (loadStep redirects), else the summary.
     await loadStep(args, "recapitulatif");
-    throw await redirectWithToast(args.context, "/commander/recapitulatif", { type: "info", message: "Confirmez d'abord votre commande." }, { status: 302 });
+    throw await redirectWithToast(
+      args.context,
+      "/commander/recapitulatif",
+      { type: "info", message: "Confirmez d'abord votre commande." },
+      { status: 302 },
+    );
   }
   const order = await active.upstream.oms.getOrder(lastOrderId).catch(asRouteError);
   const { user, master } = active.session;

@@ -47,7 +47,11 @@ export function firstIncompleteStep(cart: Cart, progress: CheckoutProgress): { s
 const ORDER: readonly CheckoutStep[] = CHECKOUT_STEPS.map((info) => info.step);
 
 /** Where a request for `wanted` must go instead, or null when it may be shown. */
-export function redirectionFor(wanted: Exclude<CheckoutStep, "terminer">, cart: Cart, progress: CheckoutProgress): { path: string; reason: string } | null {
+export function redirectionFor(
+  wanted: Exclude<CheckoutStep, "terminer">,
+  cart: Cart,
+  progress: CheckoutProgress,
+): { path: string; reason: string } | null {
   const reachable = firstIncompleteStep(cart, progress);
   if (ORDER.indexOf(wanted) <= ORDER.indexOf(reachable.step)) return null;
   return { path: stepInfo(reachable.step).path, reason: reachable.reason ?? MISSING.livraison };

@@ -49,8 +49,6 @@ export function summaryView(context: PortalLoadContext, state: CheckoutState): S
     saturdayCharged: cart.saturday && isFriday(state.shipping.today),
     problems: problems.map((problem) => ({ code: problem.code, message: problem.message, fix: fixFor(problem) })),
     confirm:
-      problems.length === 0
-        ? { version: saved.version, key: context.checkout.idempotencyKey(user.auth_org_id, saved.version) }
-        : null,
+      problems.length === 0 ? { version: saved.version, key: context.checkout.idempotencyKey(user.auth_org_id, saved.version) } : null,
   };
 }

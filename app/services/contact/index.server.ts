@@ -1,5 +1,13 @@
 import { redirect } from "@remix-run/node";
-import { CONTACT_FIELDS, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, REQUEST_LIMITS, contactRequest, type ContactField, type ContactRequest } from "@shared/contracts/requests";
+import {
+  CONTACT_FIELDS,
+  CONTACT_SUBJECT_LABELS,
+  CONTACT_SUBJECTS,
+  REQUEST_LIMITS,
+  contactRequest,
+  type ContactField,
+  type ContactRequest,
+} from "@shared/contracts/requests";
 import { parseForm } from "~/services/forms/index.server";
 import { guardRequest, type ActiveUser, type GuardArgs } from "~/services/guards.server";
 import { UpstreamError } from "~/services/upstream/index.server";
@@ -14,7 +22,6 @@ import type { ContactPageView } from "./types";
 
 export const CONTACT_PATH = "/nous-contacter";
 export const CONTACT_THANKS_PATH = "/nous-contacter/merci";
-
 
 /** What a signed-in user need not type: their name, e-mail and phone (GET /api/crm/me), their organization. */
 async function identityOf(active: ActiveUser): Promise<Partial<Record<ContactField, string>>> {

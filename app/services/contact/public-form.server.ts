@@ -31,7 +31,13 @@ export function pickFields<F extends string>(fields: Record<string, string>, nam
   return picked;
 }
 
-export function refuseForm<F extends string>(status: number, message: string, errors: Partial<Record<F, string>>, values: Record<string, string>, headers?: Record<string, string>) {
+export function refuseForm<F extends string>(
+  status: number,
+  message: string,
+  errors: Partial<Record<F, string>>,
+  values: Record<string, string>,
+  headers?: Record<string, string>,
+) {
   return data<FormRefusal<F>>({ ok: false, message, errors, values }, { status, headers });
 }
 
@@ -44,7 +50,12 @@ export function clientOf(context: PortalLoadContext): string {
  * Counts one attempt under each rule (in order, stopping at the first spent); a spent rule is a
  * 429 with Retry-After and a French message on the form; null when the attempt may go on.
  */
-export async function throttle<F extends string>(context: PortalLoadContext, checks: Array<[RateLimitName, string]>, values: Record<string, string>, what: string) {
+export async function throttle<F extends string>(
+  context: PortalLoadContext,
+  checks: Array<[RateLimitName, string]>,
+  values: Record<string, string>,
+  what: string,
+) {
   for (const [name, key] of checks) {
     const verdict = await context.rateLimits.consume(name, key);
     if (!verdict.allowed) {

@@ -26,7 +26,14 @@ function fileNameOf(file: UpstreamFile, fallback: string): string {
 }
 
 /** Only these pass as they are; anything else is sent as bytes to save, never to render. */
-const KNOWN_TYPES = ["application/pdf", "application/zip", "image/png", "image/jpeg", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
+const KNOWN_TYPES = [
+  "application/pdf",
+  "application/zip",
+  "image/png",
+  "image/jpeg",
+  "text/csv",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+];
 
 /**
  * /telechargements/fichier/{id}: the document's bytes from the back-office, which decides
@@ -39,7 +46,11 @@ export async function downloadFile(user: ActiveUser, id: string | undefined): Pr
   const file = await user.upstream.content.downloadFile(documentId).catch(asRouteError);
   const mime = file.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
   const name = fileNameOf(file, `document-${documentId}.pdf`);
-  const ascii = name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "_") || `document-${documentId}`;
+  const ascii =
+    name
+      .normalize("NFD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\]/g, "_") || `document-${documentId}`;
   const headers = new Headers({
     "Content-Type": KNOWN_TYPES.includes(mime) ? mime : "application/octet-stream",
     "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,

@@ -24,7 +24,11 @@ export async function loadDownloadTree(user: ActiveUser): Promise<DownloadTreeVi
  * /telechargements/{category} and /telechargements/{category}/{sub-category}: the documents
  * the organization may download there; an unknown category is a 404.
  */
-export async function loadDownloadCategory(user: ActiveUser, params: { catSlug?: string; childSlug?: string }, withChild: boolean): Promise<DownloadCategoryView> {
+export async function loadDownloadCategory(
+  user: ActiveUser,
+  params: { catSlug?: string; childSlug?: string },
+  withChild: boolean,
+): Promise<DownloadCategoryView> {
   const slug = slugParam(params.catSlug);
   const child = withChild ? slugParam(params.childSlug) : undefined;
   const answer = await user.upstream.content.downloadCategory(slug, child).catch(asRouteError);

@@ -51,8 +51,15 @@ export function parseForm<S extends z.ZodType>(form: FormData | Record<string, s
   if (forbidden.length > 0) {
     const fieldErrors = Object.fromEntries(forbidden.map((name) => [stripControlCharacters(name), CONTROL_CHARACTER_FORM_MESSAGE]));
     // What was typed comes back without the characters, so the form can be sent again as it shows.
-    const cleaned = Object.fromEntries(Object.entries(fields).map(([name, value]) => [stripControlCharacters(name), stripControlCharacters(value)]));
-    return { ok: false, fieldErrors: fieldErrors as FieldErrors<FieldName<z.input<S>>>, formError: CONTROL_CHARACTER_FORM_MESSAGE, fields: cleaned };
+    const cleaned = Object.fromEntries(
+      Object.entries(fields).map(([name, value]) => [stripControlCharacters(name), stripControlCharacters(value)]),
+    );
+    return {
+      ok: false,
+      fieldErrors: fieldErrors as FieldErrors<FieldName<z.input<S>>>,
+      formError: CONTROL_CHARACTER_FORM_MESSAGE,
+      fields: cleaned,
+    };
   }
   const parsed = schema.safeParse(fields);
   if (parsed.success) return { ok: true, data: parsed.data, fields };
@@ -63,5 +70,10 @@ export function parseForm<S extends z.ZodType>(form: FormData | Record<string, s
     const field = issue.path[0];
     if (typeof field === "string" && !(field in fieldErrors)) fieldErrors[field] = issue.message;
   }
-  return { ok: false, fieldErrors: fieldErrors as FieldErrors<FieldName<z.input<S>>>, formError: issues[0]?.message ?? INVALID_FORM, fields };
+  return {
+    ok: false,
+    fieldErrors: fieldErrors as FieldErrors<FieldName<z.input<S>>>,
+    formError: issues[0]?.message ?? INVALID_FORM,
+    fields,
+  };
 }

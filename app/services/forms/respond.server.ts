@@ -67,7 +67,10 @@ export async function respond<T = never>(context: PortalLoadContext, outcome: Ou
     return data<T | FormAnswer>({ ok: false, message: outcome.message }, { status: outcome.status });
   }
   if (!outcome.ok && options.refused === "page") {
-    return data<T | FormAnswer>({ ok: false, message: outcome.message, errors: outcome.errors ?? {}, values: fields }, { status: outcome.status });
+    return data<T | FormAnswer>(
+      { ok: false, message: outcome.message, errors: outcome.errors ?? {}, values: fields },
+      { status: outcome.status },
+    );
   }
   const toast: ToastMessage = { type: outcome.ok ? "success" : "error", message: outcome.message };
   return redirectWithToast(context, options.redirectTo, toast, { setCookie: outcome.ok ? options.setCookie : null });

@@ -23,7 +23,9 @@ function quoteView(quote: QuoteSummary, href: string): HomeQuoteView {
 /** The client's side: its representative's proposals to accept or refuse, and the questions it asked. */
 async function waitingForClient(user: HomeUser): Promise<{ items: HomeQuoteView[]; total: number }> {
   const [proposed, questions] = await Promise.all(
-    (["proposé", "informations demandées"] as const).map((state) => user.upstream.quotes.list(user.orgId, { state }, { page: 1, size: SHOWN })),
+    (["proposé", "informations demandées"] as const).map((state) =>
+      user.upstream.quotes.list(user.orgId, { state }, { page: 1, size: SHOWN }),
+    ),
   );
   const items = [...(proposed?.items ?? []), ...(questions?.items ?? [])]
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
@@ -42,6 +44,9 @@ async function waitingForRepresentative(user: HomeUser): Promise<HomeQuoteView[]
 }
 
 export async function loadWaitingQuotes(user: HomeUser): Promise<QuotesWaitingView> {
-  const [client, representative] = await Promise.all([waitingForClient(user), user.representative ? waitingForRepresentative(user) : Promise.resolve(null)]);
+  const [client, representative] = await Promise.all([
+    waitingForClient(user),
+    user.representative ? waitingForRepresentative(user) : Promise.resolve(null),
+  ]);
   return { forClient: client.items, forClientTotal: client.total, forRepresentative: representative };
 }

@@ -26,8 +26,16 @@ const DEAD: Record<DeadReason, { status: number; code: string; message: string }
     code: "invitation_unknown",
     message: "Ce lien d'invitation n'est pas valable : il a peut-être été remplacé par un plus récent, ou l'invitation a été annulée.",
   },
-  used: { status: 410, code: "invitation_used", message: "Ce lien d'invitation a déjà servi : connectez-vous avec votre adresse e-mail et votre mot de passe." },
-  expired: { status: 410, code: "invitation_expired", message: "Ce lien d'invitation a expiré : demandez à votre organisation de vous en renvoyer un." },
+  used: {
+    status: 410,
+    code: "invitation_used",
+    message: "Ce lien d'invitation a déjà servi : connectez-vous avec votre adresse e-mail et votre mot de passe.",
+  },
+  expired: {
+    status: 410,
+    code: "invitation_expired",
+    message: "Ce lien d'invitation a expiré : demandez à votre organisation de vous en renvoyer un.",
+  },
 };
 
 function dead(reason: DeadReason, message = DEAD[reason].message): DeadInvitation {
@@ -97,7 +105,10 @@ export async function acceptInvitationFromForm(args: GuardArgs, token: string) {
   const parsed = parseForm(await readForm(args.request), invitationForm);
   if (!parsed.ok) return refusal(400, parsed.formError, parsed.fieldErrors);
   const { nouveau, confirmation } = parsed.data;
-  if (nouveau !== confirmation) return refusal(400, "Les deux mots de passe saisis sont différents.", { confirmation: "Les deux mots de passe saisis sont différents." });
+  if (nouveau !== confirmation)
+    return refusal(400, "Les deux mots de passe saisis sont différents.", {
+      confirmation: "Les deux mots de passe saisis sont différents.",
+    });
   const strength = passwordStrength(nouveau, [info.name, info.email, info.org_name]);
   if (!strength.acceptable) {
     const [reason = "Ce mot de passe est trop faible.", ...advice] = strength.messages;
@@ -108,7 +119,8 @@ export async function acceptInvitationFromForm(args: GuardArgs, token: string) {
   } catch (error) {
     const gone = deadOf(error);
     if (gone) return answerDead(gone);
-    if (error instanceof UpstreamError && !error.isUnavailable && error.status < 500) return refusal(error.status, error.message, { nouveau: error.message });
+    if (error instanceof UpstreamError && !error.isUnavailable && error.status < 500)
+      return refusal(error.status, error.message, { nouveau: error.message });
     return asRouteError(error);
   }
   // A browser signed in as someone else is offered to log out first (the login page would send it home).

@@ -12,7 +12,8 @@ import { readForm } from "~/services/forms/read.server";
 const LIST_PATH = "/mon-compte/factures";
 export const EMPTY_SELECTION = "Choisissez au moins une facture à télécharger.";
 export const TOO_MANY = `Au plus ${ARCHIVE_MAX} factures par archive : affinez les filtres.`;
-export const FOREIGN_SELECTION = "Cette sélection contient une facture introuvable ou d'une autre organisation : aucune archive n'a été créée.";
+export const FOREIGN_SELECTION =
+  "Cette sélection contient une facture introuvable ou d'une autre organisation : aucune archive n'a été créée.";
 export const NOTHING_FILTERED = "Aucune facture ne correspond à ces filtres : aucune archive n'a été créée.";
 
 function notFound(): never {
@@ -102,5 +103,10 @@ export async function archiveFiltered(user: OrdersUser, context: PortalLoadConte
     return redirectWithToast(context, back, { type: "error", message: `${total} factures correspondent à ces filtres : ${TOO_MANY}` });
   }
   if (rows.length === 0) return redirectWithToast(context, back, { type: "error", message: NOTHING_FILTERED });
-  return archiveOf(user, context, rows.map((row) => row.id), back);
+  return archiveOf(
+    user,
+    context,
+    rows.map((row) => row.id),
+    back,
+  );
 }

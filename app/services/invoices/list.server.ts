@@ -38,7 +38,12 @@ export async function loadInvoiceList(user: OrdersUser, url: URL): Promise<Invoi
  * Every invoice the filters give, newest first, up to `max`; `total` is how many match (the
  * caller refuses a ZIP beyond ARCHIVE_MAX before reading them all).
  */
-export async function allInvoices(user: OrdersUser, filters: InvoiceListFilters, max: number, refuseBeyond = false): Promise<{ rows: InvoiceRow[]; total: number }> {
+export async function allInvoices(
+  user: OrdersUser,
+  filters: InvoiceListFilters,
+  max: number,
+  refuseBeyond = false,
+): Promise<{ rows: InvoiceRow[]; total: number }> {
   const rows: InvoiceRow[] = [];
   let total = 0;
   for (let page = 1; rows.length < max; page += 1) {
@@ -56,7 +61,20 @@ export async function exportInvoiceList(user: OrdersUser, url: URL): Promise<Res
   const { filters } = parseInvoiceFilters(url.searchParams);
   const { rows } = await allInvoices(user, filters, EXPORT_MAX_INVOICES);
   const table = [
-    ["Numéro", "Type", "Date", "Échéance", "Commande", "Référence client", "Total HT (€)", "Total TTC (€)", "Reste dû (€)", "Statut", "Jours de retard", "Facture créditée"],
+    [
+      "Numéro",
+      "Type",
+      "Date",
+      "Échéance",
+      "Commande",
+      "Référence client",
+      "Total HT (€)",
+      "Total TTC (€)",
+      "Reste dû (€)",
+      "Statut",
+      "Jours de retard",
+      "Facture créditée",
+    ],
   ];
   for (const row of rows) {
     table.push([

@@ -20,7 +20,15 @@ export interface InvoiceFilterValues {
   montant_max: string;
 }
 
-export const INVOICE_FILTER_NAMES = ["du", "au", "statut", "numero", "commande", "montant_min", "montant_max"] as const satisfies readonly (keyof InvoiceFilterValues)[];
+export const INVOICE_FILTER_NAMES = [
+  "du",
+  "au",
+  "statut",
+  "numero",
+  "commande",
+  "montant_min",
+  "montant_max",
+] as const satisfies readonly (keyof InvoiceFilterValues)[];
 
 /** A filter the page did not apply, and why (shown above the list). */
 export interface InvoiceFilterNotice {

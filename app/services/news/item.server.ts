@@ -15,7 +15,9 @@ import { categoryLink, newsCard } from "./views.server";
 export async function loadNewsItem(user: ActiveUser, params: { catSlug?: string; newsSlug?: string }): Promise<NewsItemView> {
   const category = slugParam(params.catSlug);
   const slug = slugParam(params.newsSlug);
-  const [item, categories] = await Promise.all([user.upstream.content.newsItem(slug), user.upstream.content.newsCategories()]).catch(asRouteError);
+  const [item, categories] = await Promise.all([user.upstream.content.newsItem(slug), user.upstream.content.newsCategories()]).catch(
+    asRouteError,
+  );
   if (item.category.slug !== category) throw redirect(newsItemPath(item.category.slug, item.slug), 301);
   return { item: { ...newsCard(item), body: item.body }, categories: categories.map(categoryLink) };
 }

@@ -26,7 +26,12 @@ function groupRows(rows: BackorderRow[], grouping: BackorderGrouping): Backorder
       group =
         grouping === "produit"
           ? { key, title: `${row.productRef} · ${row.productTitle}`, href: null, rows: [] }
-          : { key, title: `Commande ${row.orderNumber}${row.customerRef ? ` (${row.customerRef})` : ""}`, href: `/mon-compte/commandes/${row.orderId}`, rows: [] };
+          : {
+              key,
+              title: `Commande ${row.orderNumber}${row.customerRef ? ` (${row.customerRef})` : ""}`,
+              href: `/mon-compte/commandes/${row.orderId}`,
+              rows: [],
+            };
       groups.set(key, group);
     }
     group.rows.push(row);
@@ -69,12 +74,31 @@ async function allBackorders(user: OrdersUser): Promise<BackorderRow[]> {
 /** /mon-compte/reliquats/export.csv: the open back-orders for French Excel (csv.server.ts); prices only with `prices`. */
 export async function exportBackorders(user: OrdersUser): Promise<Response> {
   const prices = user.permissions.canViewPrices;
-  const header = ["Commande", "Date de commande", "Référence client", "Référence produit", "Désignation", "Commandé", "Expédié", "En reliquat", "État", "Date prévisionnelle", "Demande d'annulation"];
+  const header = [
+    "Commande",
+    "Date de commande",
+    "Référence client",
+    "Référence produit",
+    "Désignation",
+    "Commandé",
+    "Expédié",
+    "En reliquat",
+    "État",
+    "Date prévisionnelle",
+    "Demande d'annulation",
+  ];
   if (prices) header.push("Prix unitaire HT (€)");
   const table = [header];
   for (const row of await allBackorders(user)) {
     const cells = [row.orderNumber, csvDate(row.orderDate), row.customerRef, row.productRef, row.productTitle].map(excelText);
-    cells.push(String(row.ordered), String(row.shipped), String(row.backorder), row.state, csvDate(row.expectedDate), row.request ? excelText(row.request.status) : "");
+    cells.push(
+      String(row.ordered),
+      String(row.shipped),
+      String(row.backorder),
+      row.state,
+      csvDate(row.expectedDate),
+      row.request ? excelText(row.request.status) : "",
+    );
     if (prices) cells.push(row.unitPrice === null ? "" : excelAmount(row.unitPrice));
     table.push(cells);
   }
@@ -99,9 +123,13 @@ export const cancellationForm = z.object({
 export async function requestCancellation(user: OrdersUser, form: FormData): Promise<{ outcome: Outcome; fields: Record<string, string> }> {
   const parsed = parseForm(form, cancellationForm);
   if (!parsed.ok) return { outcome: refused(422, parsed.formError, parsed.fieldErrors), fields: parsed.fields };
-  if (!user.permissions.canOrder) return { outcome: refused(403, "Votre compte ne permet pas de demander l'annulation d'un reliquat."), fields: parsed.fields };
+  if (!user.permissions.canOrder)
+    return { outcome: refused(403, "Votre compte ne permet pas de demander l'annulation d'un reliquat."), fields: parsed.fields };
   try {
-    const request = await user.upstream.orders.requestCancellation(parsed.data.ord_id, { obj_id: parsed.data.obj_id, reason: parsed.data.reason });
+    const request = await user.upstream.orders.requestCancellation(parsed.data.ord_id, {
+      obj_id: parsed.data.obj_id,
+      reason: parsed.data.reason,
+    });
     return { outcome: saved(`Demande d'annulation envoyée pour ${request.obj_ref} (commande ${request.ord_ref}).`), fields: parsed.fields };
   } catch (error) {
     if (error instanceof UpstreamError && !error.isUnavailable) {

@@ -18,5 +18,11 @@ export async function loadOrderPage(user: OrdersUser, id: string | undefined): P
   const order = await user.upstream.orders.detail(Number(id)).catch(asRouteError);
   if (order.org_id !== user.orgId) notFound();
   const showPrices = user.permissions.canViewPrices;
-  return { order, amounts: orderPageAmounts(order), showPrices, placedBy: placedBy(order.author), canReorder: user.permissions.canUpdateCart };
+  return {
+    order,
+    amounts: orderPageAmounts(order),
+    showPrices,
+    placedBy: placedBy(order.author),
+    canReorder: user.permissions.canUpdateCart,
+  };
 }

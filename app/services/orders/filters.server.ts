@@ -27,5 +27,12 @@ export function parseOrderFilters(params: URLSearchParams): ParsedOrderFilters {
 
 /** The applied filters as the list's query string (no page): the pages' links and the export's. */
 export function filterQuery(filters: OrderListFilters): string {
-  return queryOf({ du: filters.from, au: filters.to, statut: filters.status, reference: filters.ref, produit: filters.product, auteur: filters.author });
+  return queryOf({
+    du: filters.from,
+    au: filters.to,
+    statut: filters.status,
+    reference: filters.ref,
+    produit: filters.product,
+    auteur: filters.author,
+  });
 }

@@ -125,10 +125,15 @@ function proposeLine(lookup: Lookup, held: Map<string, number>, showPrices: bool
     mmsi: false,
   };
   if (!product) {
-    return { view: { ...base, qty: 0, outcome: "refusée", notes: ["Ce produit n'existe plus au catalogue : il ne sera pas ajouté."] }, item: null };
+    return {
+      view: { ...base, qty: 0, outcome: "refusée", notes: ["Ce produit n'existe plus au catalogue : il ne sera pas ajouté."] },
+      item: null,
+    };
   }
   if (product.prd_discontinued || product.prd_is_port) {
-    const note = product.prd_is_port ? "Frais de port : ils sont calculés automatiquement." : "Ce produit n'est plus commercialisé : il ne sera pas ajouté.";
+    const note = product.prd_is_port
+      ? "Frais de port : ils sont calculés automatiquement."
+      : "Ce produit n'est plus commercialisé : il ne sera pas ajouté.";
     return { view: { ...base, qty: 0, outcome: "refusée", notes: [note] }, item: null };
   }
   const notes: string[] = [];
@@ -142,12 +147,16 @@ function proposeLine(lookup: Lookup, held: Map<string, number>, showPrices: bool
   const room = Math.max(0, MAX_LINE_QTY - inCart);
   const view = { ...base, todayUnitPrice, priceChanged, mmsi };
   if (room === 0) {
-    notes.unshift(`Le panier contient déjà ${units(inCart)} × ${base.productRef} : une ligne ne peut pas dépasser ${units(MAX_LINE_QTY)}, rien ne sera ajouté.`);
+    notes.unshift(
+      `Le panier contient déjà ${units(inCart)} × ${base.productRef} : une ligne ne peut pas dépasser ${units(MAX_LINE_QTY)}, rien ne sera ajouté.`,
+    );
     return { view: { ...view, qty: 0, outcome: "refusée", notes }, item: null };
   }
   const qty = Math.min(line.ordered, room);
   if (qty < line.ordered) {
-    notes.unshift(`Quantité ramenée à ${units(qty)} : le panier en contient déjà ${units(inCart)} et une ligne ne peut pas dépasser ${units(MAX_LINE_QTY)}.`);
+    notes.unshift(
+      `Quantité ramenée à ${units(qty)} : le panier en contient déjà ${units(inCart)} et une ligne ne peut pas dépasser ${units(MAX_LINE_QTY)}.`,
+    );
   }
   return {
     view: { ...view, qty, outcome: qty < line.ordered ? "plafonnée" : "ajoutée", notes },
@@ -173,10 +182,14 @@ async function propose(args: GuardArgs, user: OrdersUser, order: OrderDetail, se
       const ignored = plural(strangers, "elle est ignorée", "elles sont ignorées");
       notices.push(`${countOf(strangers, "ligne choisie ne fait", "lignes choisies ne font")} pas partie de cette commande : ${ignored}.`);
     }
-    if (chosen.length === 0) notices.push("Aucune ligne de la commande n'est choisie : cochez les produits à commander à nouveau, ou choisissez toute la commande.");
+    if (chosen.length === 0)
+      notices.push(
+        "Aucune ligne de la commande n'est choisie : cochez les produits à commander à nouveau, ou choisissez toute la commande.",
+      );
   }
   const showPrices = user.permissions.canViewPrices;
-  const [saved, lookups] = chosen.length === 0 ? [null, []] : await Promise.all([loadCart(args, user), lookUpAll(user, chosen)]).catch(asRouteError);
+  const [saved, lookups] =
+    chosen.length === 0 ? [null, []] : await Promise.all([loadCart(args, user), lookUpAll(user, chosen)]).catch(asRouteError);
   const held = saved ? unitsInCart(saved.cart) : new Map<string, number>();
   const lines: ReorderLineView[] = [];
   const items: AddItem[] = [];
@@ -231,7 +244,10 @@ export async function confirmReorder(args: GuardArgs, user: OrdersUser, id: stri
   const orderPage = `/mon-compte/commandes/${order.ord_id}`;
   const notAdded = proposal.view.lines.filter((line) => line.outcome === "refusée").map((line) => line.productRef);
   if (proposal.items.length === 0) {
-    const why = notAdded.length > 0 ? `${notAddedLabel(notAdded.length)} : ${notAdded.join(", ")} (voir « Commander à nouveau »).` : "Aucune ligne de la commande n'est choisie.";
+    const why =
+      notAdded.length > 0
+        ? `${notAddedLabel(notAdded.length)} : ${notAdded.join(", ")} (voir « Commander à nouveau »).`
+        : "Aucune ligne de la commande n'est choisie.";
     return redirectWithToast(args.context, orderPage, { type: "error", message: clip(`Rien n'a été ajouté au panier. ${why}`) });
   }
   let result;
@@ -249,7 +265,8 @@ export async function confirmReorder(args: GuardArgs, user: OrdersUser, id: stri
   const named = added.length <= TOAST_NAMED ? ` (${added.map((item) => `${item.qty} × ${item.product.obj_ref}`).join(", ")})` : "";
   const parts = [`Commande ${order.ord_ref} : ${countOf(added.length, "produit ajouté", "produits ajoutés")} au panier${named}.`];
   if (capped.length > 0) parts.push(`Quantité plafonnée : ${capped.join(", ")}.`);
-  if (notAdded.length + refusedNow.length > 0) parts.push(`${notAddedLabel(notAdded.length + refusedNow.length)} : ${[...notAdded, ...refusedNow].join(", ")}.`);
+  if (notAdded.length + refusedNow.length > 0)
+    parts.push(`${notAddedLabel(notAdded.length + refusedNow.length)} : ${[...notAdded, ...refusedNow].join(", ")}.`);
   if (added.some((item) => isMmsiProduct(item.product))) parts.push("Joignez les certificats MMSI dans le panier.");
   const type = added.length === 0 ? "error" : "success";
   return redirectWithToast(args.context, added.length === 0 ? orderPage : "/mon-panier", { type, message: clip(parts.join(" ")) });

@@ -20,7 +20,14 @@ export interface OrderFilterValues {
   auteur: string;
 }
 
-export const ORDER_FILTER_NAMES = ["du", "au", "statut", "reference", "produit", "auteur"] as const satisfies readonly (keyof OrderFilterValues)[];
+export const ORDER_FILTER_NAMES = [
+  "du",
+  "au",
+  "statut",
+  "reference",
+  "produit",
+  "auteur",
+] as const satisfies readonly (keyof OrderFilterValues)[];
 
 /** A filter the page did not apply, and why (shown above the list). */
 export interface FilterNotice {

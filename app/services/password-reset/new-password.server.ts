@@ -28,7 +28,11 @@ const DEAD: Record<DeadResetReason, { status: number; code: string; message: str
     code: "reset_unknown",
     message: "Ce lien de réinitialisation n'est pas valable : vérifiez qu'il est complet, ou demandez-en un nouveau.",
   },
-  used: { status: 410, code: "reset_used", message: "Ce lien de réinitialisation a déjà servi ou a été remplacé par un plus récent : demandez-en un nouveau si besoin." },
+  used: {
+    status: 410,
+    code: "reset_used",
+    message: "Ce lien de réinitialisation a déjà servi ou a été remplacé par un plus récent : demandez-en un nouveau si besoin.",
+  },
   expired: { status: 410, code: "reset_expired", message: "Ce lien de réinitialisation a expiré : demandez-en un nouveau." },
 };
 
@@ -66,13 +70,25 @@ export async function loadNewPassword(args: GuardArgs) {
   const token = tokenOf(args.request);
   const found = await lookUp(args.context, token);
   if (found.state === "dead") return answerDead(found);
-  return data<NewPasswordPage | NewPasswordRefusal>({ state: "open", token, email: found.info.email, expiresAt: found.info.expires_at, minLength: MIN_PASSWORD_LENGTH });
+  return data<NewPasswordPage | NewPasswordRefusal>({
+    state: "open",
+    token,
+    email: found.info.email,
+    expiresAt: found.info.expires_at,
+    minLength: MIN_PASSWORD_LENGTH,
+  });
 }
 
 const tooLong = `Le mot de passe ne peut pas dépasser ${MAX_PASSWORD_LENGTH} caractères.`;
 const newPasswordForm = z.object({
-  nouveau: z.string({ error: "Choisissez un nouveau mot de passe." }).min(1, "Choisissez un nouveau mot de passe.").max(MAX_PASSWORD_LENGTH, tooLong),
-  confirmation: z.string({ error: "Confirmez le nouveau mot de passe." }).min(1, "Confirmez le nouveau mot de passe.").max(MAX_PASSWORD_LENGTH, tooLong),
+  nouveau: z
+    .string({ error: "Choisissez un nouveau mot de passe." })
+    .min(1, "Choisissez un nouveau mot de passe.")
+    .max(MAX_PASSWORD_LENGTH, tooLong),
+  confirmation: z
+    .string({ error: "Confirmez le nouveau mot de passe." })
+    .min(1, "Confirmez le nouveau mot de passe.")
+    .max(MAX_PASSWORD_LENGTH, tooLong),
 });
 
 function refusal(status: number, message: string, errors: Partial<Record<NewPasswordField, string>>, advice: string[] = []) {
@@ -94,7 +110,10 @@ export async function sendNewPasswordForm(args: GuardArgs) {
   const parsed = parseForm(form, newPasswordForm);
   if (!parsed.ok) return refusal(400, parsed.formError, parsed.fieldErrors);
   const { nouveau, confirmation } = parsed.data;
-  if (nouveau !== confirmation) return refusal(400, "Les deux mots de passe saisis sont différents.", { confirmation: "Les deux mots de passe saisis sont différents." });
+  if (nouveau !== confirmation)
+    return refusal(400, "Les deux mots de passe saisis sont différents.", {
+      confirmation: "Les deux mots de passe saisis sont différents.",
+    });
   const strength = passwordStrength(nouveau, [found.info.email]);
   if (!strength.acceptable) {
     const [reason = "Ce mot de passe est trop faible.", ...advice] = strength.messages;
@@ -106,7 +125,8 @@ export async function sendNewPasswordForm(args: GuardArgs) {
     const gone = deadOf(error);
     if (gone) return answerDead(gone);
     // The back-office also judges with the person's name and organization: its reason, under the field.
-    if (error instanceof UpstreamError && !error.isUnavailable && error.status < 500) return refusal(error.status, error.message, { nouveau: error.message });
+    if (error instanceof UpstreamError && !error.isUnavailable && error.status < 500)
+      return refusal(error.status, error.message, { nouveau: error.message });
     return asRouteError(error);
   }
   // Every session ended upstream: their open live connections close too, on every instance (decision 0120).

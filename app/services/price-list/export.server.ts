@@ -106,7 +106,10 @@ export function priceListCsv(pager: PriceListPager, filters: PriceListFilters, f
       await pages.return(undefined);
     },
   });
-  return new Response(body, { status: 200, headers: downloadHeaders("text/csv; charset=utf-8", exportFileName(orgRef, first.priced_on, "csv")) });
+  return new Response(body, {
+    status: 200,
+    headers: downloadHeaders("text/csv; charset=utf-8", exportFileName(orgRef, first.priced_on, "csv")),
+  });
 }
 
 const EUROS = '#,##0.00 "€"';
@@ -154,7 +157,9 @@ function xlsxValues(row: PriceListRow): ExcelJS.CellValue[] {
 async function readByClient(stream: PassThrough): Promise<void> {
   if (stream.writableNeedDrain && !stream.destroyed) {
     const gone = new AbortController();
-    await Promise.race([once(stream, "drain", { signal: gone.signal }), once(stream, "close", { signal: gone.signal })]).finally(() => gone.abort());
+    await Promise.race([once(stream, "drain", { signal: gone.signal }), once(stream, "close", { signal: gone.signal })]).finally(() =>
+      gone.abort(),
+    );
   }
   if (stream.destroyed) throw new ClientGone();
 }
@@ -166,7 +171,12 @@ class ClientGone extends Error {
   }
 }
 
-async function writeWorkbook(stream: PassThrough, pager: PriceListPager, filters: PriceListFilters, first: PriceListResponse): Promise<void> {
+async function writeWorkbook(
+  stream: PassThrough,
+  pager: PriceListPager,
+  filters: PriceListFilters,
+  first: PriceListResponse,
+): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = "NautiDistrib";
   const sheet = workbook.addWorksheet("Tarifs", { views: [{ state: "frozen", ySplit: 1 }] });

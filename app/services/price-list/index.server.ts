@@ -61,7 +61,12 @@ export async function loadPriceListPage(user: CatalogueUser, url: URL): Promise<
  * page is read before answering, so that a refusal or a back-office down is a page, not a
  * broken file.
  */
-export async function exportPriceList(user: CatalogueUser, url: URL, format: "csv" | "xlsx", onError: (error: unknown) => void): Promise<Response> {
+export async function exportPriceList(
+  user: CatalogueUser,
+  url: URL,
+  format: "csv" | "xlsx",
+  onError: (error: unknown) => void,
+): Promise<Response> {
   const choices = await filterChoices(user);
   const { filters } = parsePriceListFilters(url.searchParams, choices.brands, choices.categories);
   const pager = pagerOf(user);

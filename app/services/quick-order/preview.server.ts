@@ -57,7 +57,11 @@ async function previewOf(active: ActiveUser, ref: string): Promise<ReferencePrev
  * preview is unavailable (and is logged) instead of putting the page's error screen in place
  * of a form being filled; the line is checked again when the form is sent.
  */
-export async function referencePreview(context: PortalLoadContext, active: ActiveUser, rawRef: string): Promise<{ preview: ReferencePreview; status: number }> {
+export async function referencePreview(
+  context: PortalLoadContext,
+  active: ActiveUser,
+  rawRef: string,
+): Promise<{ preview: ReferencePreview; status: number }> {
   const typed = rawRef.slice(0, 60);
   const refusal = refusalOf(active);
   if (refusal) return { preview: { found: false, ref: normalizeReference(typed), message: refusal }, status: 403 };
@@ -66,7 +70,8 @@ export async function referencePreview(context: PortalLoadContext, active: Activ
   try {
     return { preview: await previewOf(active, checked.ref), status: 200 };
   } catch (error) {
-    if (!(error instanceof UpstreamError && error.isUnavailable)) context.logger.error({ error: String(error), ref: checked.ref }, "quick order preview failed");
+    if (!(error instanceof UpstreamError && error.isUnavailable))
+      context.logger.error({ error: String(error), ref: checked.ref }, "quick order preview failed");
     return { preview: { found: false, ref: checked.ref, message: PREVIEW_DOWN }, status: 200 };
   }
 }

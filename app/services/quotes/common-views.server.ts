@@ -21,7 +21,13 @@ function actorView(actor: QuoteActor): QuoteActorView {
 }
 
 function attachmentView(quoteId: number, attachment: QuoteAttachment, paths: QuotePaths): QuoteAttachmentView {
-  return { id: attachment.att_id, fileName: attachment.file_name, mime: attachment.mime, size: attachment.size, href: paths.attachment(quoteId, attachment.att_id) };
+  return {
+    id: attachment.att_id,
+    fileName: attachment.file_name,
+    mime: attachment.mime,
+    size: attachment.size,
+    href: paths.attachment(quoteId, attachment.att_id),
+  };
 }
 
 function proposalView(quoteId: number, proposal: QuoteProposal, side: QuoteViewSide): QuoteProposalView {
@@ -75,12 +81,24 @@ export function commonQuoteView(quote: QuoteDetail, side: QuoteViewSide): QuoteC
     updatedAt: quote.updated_at,
     wishedDate: quote.wished_date,
     waitingFor: quote.waiting_for,
-    askedLines: quote.asked_lines.map((line) => ({ position: line.position, productId: line.obj_id, ref: line.obj_ref, title: line.title, qty: line.qty })),
+    askedLines: quote.asked_lines.map((line) => ({
+      position: line.position,
+      productId: line.obj_id,
+      ref: line.obj_ref,
+      title: line.title,
+      qty: line.qty,
+    })),
     // The proposal in force is the latest; the earlier versions are shown newest first.
     proposal: proposals.at(-1) ?? null,
     earlierProposals: proposals.slice(0, -1).reverse(),
     attachments: quote.attachments.map((attachment) => attachmentView(quote.quo_id, attachment, side.paths)),
-    timeline: quote.timeline.map((event) => ({ at: event.at, label: side.eventLabels[event.kind], state: event.state, author: actorView(event.author), note: event.note })),
+    timeline: quote.timeline.map((event) => ({
+      at: event.at,
+      label: side.eventLabels[event.kind],
+      state: event.state,
+      author: actorView(event.author),
+      note: event.note,
+    })),
     acceptedPositions: quote.accepted_positions,
   };
 }

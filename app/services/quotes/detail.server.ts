@@ -27,7 +27,13 @@ const body = note(1, QUOTE_MESSAGE_MAX);
 
 /** The page's forms, one intent each; `position` (the ticked lines) is read apart: it repeats. */
 export const quoteIntent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("accept"), version: z.string().regex(/^[1-9]\d{0,5}$/, "Version de la proposition invalide.").transform(Number) }),
+  z.object({
+    intent: z.literal("accept"),
+    version: z
+      .string()
+      .regex(/^[1-9]\d{0,5}$/, "Version de la proposition invalide.")
+      .transform(Number),
+  }),
   z.object({ intent: z.literal("refuse"), motif: reason }),
   z.object({ intent: z.literal("cancel"), motif: reason }),
   z.object({ intent: z.literal("answer"), message: body }),
@@ -58,7 +64,12 @@ function upstreamRefusal(error: unknown): Outcome {
   return refused(error.isUnavailable ? 503 : error.status, error.message);
 }
 
-async function run(user: OrdersUser, context: PortalLoadContext, id: number, form: FormData): Promise<{ outcome: Outcome; fields: Record<string, string>; toCart: boolean }> {
+async function run(
+  user: OrdersUser,
+  context: PortalLoadContext,
+  id: number,
+  form: FormData,
+): Promise<{ outcome: Outcome; fields: Record<string, string>; toCart: boolean }> {
   const parsed = parseForm(form, quoteIntent);
   if (!parsed.ok) return { outcome: refused(400, parsed.formError, parsed.fieldErrors), fields: parsed.fields, toCart: false };
   const { data: input, fields } = parsed;
@@ -67,11 +78,18 @@ async function run(user: OrdersUser, context: PortalLoadContext, id: number, for
     switch (input.intent) {
       case "accept": {
         const positions = positionsOf(form);
-        if (positions === null || positions.length === 0) return { outcome: refused(400, NO_POSITION, { position: NO_POSITION }), fields, toCart: false };
+        if (positions === null || positions.length === 0)
+          return { outcome: refused(400, NO_POSITION, { position: NO_POSITION }), fields, toCart: false };
         const answer = await quotes.accept(id, { version: input.version, positions });
         announceAccepted(context, user, answer.quote, positions, answer.version);
         const count = positions.length;
-        return { outcome: saved(`Devis ${answer.quote.number} accepté : ${count} ligne${count > 1 ? "s" : ""} ajoutée${count > 1 ? "s" : ""} au panier au prix du devis.`), fields, toCart: true };
+        return {
+          outcome: saved(
+            `Devis ${answer.quote.number} accepté : ${count} ligne${count > 1 ? "s" : ""} ajoutée${count > 1 ? "s" : ""} au panier au prix du devis.`,
+          ),
+          fields,
+          toCart: true,
+        };
       }
       case "refuse": {
         const quote = await quotes.refuse(id, input.motif || undefined);
@@ -84,7 +102,12 @@ async function run(user: OrdersUser, context: PortalLoadContext, id: number, for
       case "answer":
       case "message": {
         const attachment = await attachmentOf(form);
-        if (!attachment.ok) return { outcome: refused(attachment.message.includes("5 Mo") ? 413 : 415, attachment.message, { piece_jointe: attachment.message }), fields, toCart: false };
+        if (!attachment.ok)
+          return {
+            outcome: refused(attachment.message.includes("5 Mo") ? 413 : 415, attachment.message, { piece_jointe: attachment.message }),
+            fields,
+            toCart: false,
+          };
         const sent = { body: input.message, ...(attachment.upload ? { attachment: attachment.upload } : {}) };
         if (input.intent === "answer") {
           await quotes.answer(id, sent);

@@ -47,7 +47,11 @@ export interface QuoteFileSource {
 }
 
 /** A file of the request or of the thread; a quote the side may not read is the back-office's 404. */
-export async function quoteAttachmentDownload(source: QuoteFileSource, rawId: string | undefined, rawAttachmentId: string | undefined): Promise<Response> {
+export async function quoteAttachmentDownload(
+  source: QuoteFileSource,
+  rawId: string | undefined,
+  rawAttachmentId: string | undefined,
+): Promise<Response> {
   const id = requireId(rawId);
   const attachmentId = requireId(rawAttachmentId);
   const file = await source.attachment(id, attachmentId).catch(asRouteError);
@@ -55,7 +59,11 @@ export async function quoteAttachmentDownload(source: QuoteFileSource, rawId: st
 }
 
 /** A proposal's PDF as the back-office draws it. */
-export async function quoteProposalPdfDownload(source: QuoteFileSource, rawId: string | undefined, rawVersion: string | undefined): Promise<Response> {
+export async function quoteProposalPdfDownload(
+  source: QuoteFileSource,
+  rawId: string | undefined,
+  rawVersion: string | undefined,
+): Promise<Response> {
   const id = requireId(rawId);
   const version = requireId(rawVersion);
   const file = await source.proposalPdf(id, version).catch(asRouteError);

@@ -28,7 +28,12 @@ const NO_QTY_FOR_TEXT = "Indiquez la quantité de ce produit.";
 /** The request's own fields; the lines are read row by row (their number varies). */
 function requestFields(today: string) {
   return z.object({
-    reference: z.string().trim().min(1, "Indiquez votre référence.").max(60, "La référence compte au plus 60 caractères.").regex(/^\P{Cc}*$/u, "La référence ne doit pas contenir de caractères de contrôle."),
+    reference: z
+      .string()
+      .trim()
+      .min(1, "Indiquez votre référence.")
+      .max(60, "La référence compte au plus 60 caractères.")
+      .regex(/^\P{Cc}*$/u, "La référence ne doit pas contenir de caractères de contrôle."),
     // Optional fields a hand-made form may leave out: absent is empty.
     message: note(0, QUOTE_MESSAGE_MAX).default(""),
     date_souhaitee: z
@@ -79,7 +84,12 @@ export async function loadQuoteDraft(user: OrdersUser, context: PortalLoadContex
   const params = url.searchParams;
   if (params.get("depuis") === "panier") {
     const lines = await cartLines(user);
-    return { lines, source: "panier", today, notice: lines.length === 0 ? "Votre panier est vide : décrivez les produits de votre demande ci-dessous." : null };
+    return {
+      lines,
+      source: "panier",
+      today,
+      notice: lines.length === 0 ? "Votre panier est vide : décrivez les produits de votre demande ci-dessous." : null,
+    };
   }
   if (params.has("produit")) {
     const line = await productLine(user, params.get("produit"), params.get("quantite"));
@@ -113,7 +123,13 @@ function readLines(fields: Record<string, string>): ReadLines {
     const qty = value("quantite").slice(0, 20);
     if (productId === null && text === "" && qty === "") continue;
     if (productId !== null && (qty === "" || qty === "0")) continue;
-    const line: QuoteDraftLine = { productId, ref: productId === null ? "" : value("ref").slice(0, 60), title: productId === null ? "" : value("titre").slice(0, 300), text: productId === null ? text : "", qty };
+    const line: QuoteDraftLine = {
+      productId,
+      ref: productId === null ? "" : value("ref").slice(0, 60),
+      title: productId === null ? "" : value("titre").slice(0, 300),
+      text: productId === null ? text : "",
+      qty,
+    };
     const at: QuoteNewField = `ligne-${lines.length}`;
     lines.push(line);
     const count = /^\d{1,5}$/.test(qty) ? Number(qty) : NaN;
@@ -153,7 +169,12 @@ export async function createQuoteFromForm(user: OrdersUser, context: PortalLoadC
   if (!attachment.ok) errors.piece_jointe = attachment.message;
   const firstError = Object.values(errors)[0];
   if (!parsed.ok || !attachment.ok || firstError !== undefined) {
-    return refusal(errors.piece_jointe === ATTACHMENT_TOO_LARGE ? 413 : 400, { message: firstError ?? "Vérifiez le formulaire.", errors, values, lines });
+    return refusal(errors.piece_jointe === ATTACHMENT_TOO_LARGE ? 413 : 400, {
+      message: firstError ?? "Vérifiez le formulaire.",
+      errors,
+      values,
+      lines,
+    });
   }
 
   const body: QuoteCreateRequest = {
@@ -166,11 +187,15 @@ export async function createQuoteFromForm(user: OrdersUser, context: PortalLoadC
   };
   // The contract's own check, as the back-office will make it: a rule added there is met here.
   const checked = quoteCreateRequest.safeParse(body);
-  if (!checked.success) return refusal(400, { message: checked.error.issues[0]?.message ?? "Vérifiez le formulaire.", errors: {}, values, lines });
+  if (!checked.success)
+    return refusal(400, { message: checked.error.issues[0]?.message ?? "Vérifiez le formulaire.", errors: {}, values, lines });
 
   try {
     const quote = await user.upstream.quotes.create(checked.data);
-    return redirectWithToast(context, QUOTE_PATHS.quote(quote.quo_id), { type: "success", message: `Votre demande de devis ${quote.number} est envoyée.` });
+    return redirectWithToast(context, QUOTE_PATHS.quote(quote.quo_id), {
+      type: "success",
+      message: `Votre demande de devis ${quote.number} est envoyée.`,
+    });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status === 404 || error.status === 403) return asRouteError(error);
     // Refused upstream (an unknown product…) or unavailable: the form stays as it was typed.

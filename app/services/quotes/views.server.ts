@@ -35,7 +35,8 @@ export function quoteRow(quote: QuoteSummary, showPrices: boolean): QuoteRow {
   };
 }
 
-export const NO_CART_RIGHT = "Votre compte ne permet pas de modifier le panier : un autre utilisateur de votre organisation peut accepter ce devis.";
+export const NO_CART_RIGHT =
+  "Votre compte ne permet pas de modifier le panier : un autre utilisateur de votre organisation peut accepter ce devis.";
 
 /**
  * One quote as its page shows it. Without the `prices` right every amount is null here,

@@ -16,7 +16,11 @@ import { salesQuotePage } from "./views.server";
 import { note } from "@shared/contracts/primitives";
 
 /** /clients/devis/{id}: a quote of a linked client; any other is a 404 (the back-office's answer). */
-export async function loadSalesQuotePage(user: SalesUser, context: PortalLoadContext, rawId: string | undefined): Promise<SalesQuotePageView> {
+export async function loadSalesQuotePage(
+  user: SalesUser,
+  context: PortalLoadContext,
+  rawId: string | undefined,
+): Promise<SalesQuotePageView> {
   const id = requireId(rawId);
   const quote = await user.active.upstream.salesQuotes.detail(id).catch(asRouteError);
   return salesQuotePage(quote, parisDate(context.now()));
@@ -39,7 +43,12 @@ function upstreamRefusal(error: unknown): Outcome {
   return refused(error.isUnavailable ? 503 : error.status, error.message);
 }
 
-async function run(user: SalesUser, context: PortalLoadContext, id: number, form: FormData): Promise<{ outcome: Outcome; fields: Record<string, string> }> {
+async function run(
+  user: SalesUser,
+  context: PortalLoadContext,
+  id: number,
+  form: FormData,
+): Promise<{ outcome: Outcome; fields: Record<string, string> }> {
   const parsed = parseForm(form, salesQuoteIntent);
   if (!parsed.ok) return { outcome: refused(400, parsed.formError, parsed.fieldErrors), fields: parsed.fields };
   const { data: input, fields } = parsed;
@@ -53,7 +62,11 @@ async function run(user: SalesUser, context: PortalLoadContext, id: number, form
       case "ask_information":
       case "message": {
         const attachment = await attachmentOf(form);
-        if (!attachment.ok) return { outcome: refused(attachment.message.includes("5 Mo") ? 413 : 415, attachment.message, { piece_jointe: attachment.message }), fields };
+        if (!attachment.ok)
+          return {
+            outcome: refused(attachment.message.includes("5 Mo") ? 413 : 415, attachment.message, { piece_jointe: attachment.message }),
+            fields,
+          };
         const sent = { body: input.message, ...(attachment.upload ? { attachment: attachment.upload } : {}) };
         if (input.intent === "ask_information") {
           await quotes.askInformation(id, sent);
@@ -74,7 +87,14 @@ async function run(user: SalesUser, context: PortalLoadContext, id: number, form
         const revising = quote.proposals.length > 0;
         const proposed = await quotes.propose(id, read.request);
         const version = proposed.proposals.at(-1)?.version ?? 1;
-        return { outcome: saved(revising ? `Proposition révisée : version ${version} envoyée au client.` : `Proposition envoyée au client (devis ${proposed.number}).`), fields };
+        return {
+          outcome: saved(
+            revising
+              ? `Proposition révisée : version ${version} envoyée au client.`
+              : `Proposition envoyée au client (devis ${proposed.number}).`,
+          ),
+          fields,
+        };
       }
     }
   } catch (error) {

@@ -29,5 +29,10 @@ export function parseSalesQuoteFilters(params: URLSearchParams): ParsedSalesQuot
 
 /** The applied filters as the list's query string (no page, the default order left out). */
 export function salesQuoteFilterQuery(filters: SalesQuoteListFilters): string {
-  return filterQuery({ etat: filters.state, client: filters.org_id, recherche: filters.q, tri: filters.sort === "recents" ? "recents" : undefined });
+  return filterQuery({
+    etat: filters.state,
+    client: filters.org_id,
+    recherche: filters.q,
+    tri: filters.sort === "recents" ? "recents" : undefined,
+  });
 }

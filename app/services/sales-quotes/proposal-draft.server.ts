@@ -33,7 +33,14 @@ export function proposalDraftOf(quote: QuoteDetail, today: string): ProposalForm
         price: formatPlainAmount(line.unit_price),
         note: line.note ?? "",
       }))
-    : quote.asked_lines.map((line) => ({ answersPosition: line.position, asked: askedLabel(line), ref: line.obj_ref ?? "", qty: String(line.qty), price: "", note: "" }));
+    : quote.asked_lines.map((line) => ({
+        answersPosition: line.position,
+        asked: askedLabel(line),
+        ref: line.obj_ref ?? "",
+        qty: String(line.qty),
+        price: "",
+        note: "",
+      }));
   const fallback = addDaysTo(today, DEFAULT_VALIDITY_DAYS);
   const validUntil = current && current.valid_until >= today ? current.valid_until : fallback <= latest ? fallback : latest;
   return {

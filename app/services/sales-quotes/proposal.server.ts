@@ -142,7 +142,12 @@ function readValidity(raw: string, today: string, errors: FieldErrors): string |
  * its price in euros into cents, the validity within today and a year (France). Every
  * mistake is reported next to its field at once; nothing is sent while one remains.
  */
-export async function readProposalForm(user: SalesUser, quote: QuoteDetail, fields: Record<string, string>, today: string): Promise<ProposalRead> {
+export async function readProposalForm(
+  user: SalesUser,
+  quote: QuoteDetail,
+  fields: Record<string, string>,
+  today: string,
+): Promise<ProposalRead> {
   const errors: FieldErrors = {};
   const count = Number(fields.lignes ?? "0");
   const rowCount = Number.isInteger(count) && count >= 0 ? Math.min(count, MAX_ROWS) : 0;
@@ -164,7 +169,8 @@ export async function readProposalForm(user: SalesUser, quote: QuoteDetail, fiel
   for (const row of rows) {
     const found = lookups.get(row.ref);
     if (found && !found.ok) errors[proposalField.ref(row.row)] = found.message;
-    else if (found?.ok && seen.has(found.product.obj_id)) errors[proposalField.ref(row.row)] = `${row.ref} est déjà proposé sur une autre ligne : une ligne par produit.`;
+    else if (found?.ok && seen.has(found.product.obj_id))
+      errors[proposalField.ref(row.row)] = `${row.ref} est déjà proposé sur une autre ligne : une ligne par produit.`;
     else if (found?.ok) seen.add(found.product.obj_id);
   }
   if (rows.length === 0 && Object.keys(errors).length === 0) errors.lignes = NO_PROPOSAL_LINE;

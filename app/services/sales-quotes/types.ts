@@ -16,7 +16,16 @@ import type {
  * customer's view types, so the same tables draw both.
  */
 
-export type { QuoteActorView, QuoteAskedLineView, QuoteAttachmentView, QuoteEventView, QuoteMessageView, QuoteProposalView, QuoteSide, QuoteState };
+export type {
+  QuoteActorView,
+  QuoteAskedLineView,
+  QuoteAttachmentView,
+  QuoteEventView,
+  QuoteMessageView,
+  QuoteProposalView,
+  QuoteSide,
+  QuoteState,
+};
 
 // ---- the list ------------------------------------------------------------------------------
 

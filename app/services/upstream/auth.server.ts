@@ -1,10 +1,4 @@
-import {
-  clientListResponse,
-  meResponse,
-  sessionResponse,
-  type ClientSummary,
-  type SessionResponse,
-} from "@shared/contracts/api";
+import { clientListResponse, meResponse, sessionResponse, type ClientSummary, type SessionResponse } from "@shared/contracts/api";
 import type { AuthUser } from "@shared/contracts/entities";
 import type { UpstreamHttp } from "./http.server";
 
@@ -20,11 +14,9 @@ export interface AuthClient {
 
 export function createAuthClient(http: UpstreamHttp): AuthClient {
   return {
-    login: (credentials) =>
-      http.send({ method: "POST", path: "api/auth/login", body: credentials, schema: sessionResponse }),
+    login: (credentials) => http.send({ method: "POST", path: "api/auth/login", body: credentials, schema: sessionResponse }),
     me: () => http.send({ method: "GET", path: "api/auth/me", schema: meResponse }),
-    logout: (usrId) =>
-      http.send({ method: "POST", path: "api/auth/logout", body: { usr_id: usrId }, schema: null }),
+    logout: (usrId) => http.send({ method: "POST", path: "api/auth/logout", body: { usr_id: usrId }, schema: null }),
     listClients: (query) =>
       http.send({
         method: "GET",
@@ -39,7 +31,6 @@ export function createAuthClient(http: UpstreamHttp): AuthClient {
         body: { master_id: masterId, slave_id: slaveId },
         schema: sessionResponse,
       }),
-    backToMaster: () =>
-      http.send({ method: "POST", path: "api/auth/back-to-master", body: {}, schema: sessionResponse }),
+    backToMaster: () => http.send({ method: "POST", path: "api/auth/back-to-master", body: {}, schema: sessionResponse }),
   };
 }

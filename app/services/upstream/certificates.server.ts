@@ -26,6 +26,7 @@ export function createCertificatesClient(http: UpstreamHttp): CertificatesClient
         query: { format: "base64" },
         schema: certificateFile,
       }),
-    remove: (cerId) => http.send({ method: "DELETE", path: `api/oms/certificates/${encodeURIComponent(cerId)}`, schema: null }).then(() => undefined),
+    remove: (cerId) =>
+      http.send({ method: "DELETE", path: `api/oms/certificates/${encodeURIComponent(cerId)}`, schema: null }).then(() => undefined),
   };
 }

@@ -37,15 +37,22 @@ const segment = (value: string) => encodeURIComponent(value);
 
 export function createContentClient(http: UpstreamHttp): ContentClient {
   return {
-    newsCategories: () => http.send({ method: "GET", path: "api/content/news/categories", schema: newsCategoriesResponse }).then((answer) => answer.items),
+    newsCategories: () =>
+      http.send({ method: "GET", path: "api/content/news/categories", schema: newsCategoriesResponse }).then((answer) => answer.items),
     news: (query) => http.send({ method: "GET", path: "api/content/news", query: { ...query }, schema: newsListResponse }),
-    latestNews: (limit) => http.send({ method: "GET", path: "api/content/news", query: { page: 1, size: limit }, schema: newsListResponse }).then((answer) => answer.items),
+    latestNews: (limit) =>
+      http
+        .send({ method: "GET", path: "api/content/news", query: { page: 1, size: limit }, schema: newsListResponse })
+        .then((answer) => answer.items),
     newsItem: (slug) => http.send({ method: "GET", path: `api/content/news/items/${segment(slug)}`, schema: newsItem }),
     downloadTree: () => http.send({ method: "GET", path: "api/content/downloads", schema: downloadTreeResponse }),
     downloadCategory: (slug, child) =>
       http.send({
         method: "GET",
-        path: child === undefined ? `api/content/downloads/categories/${segment(slug)}` : `api/content/downloads/categories/${segment(slug)}/${segment(child)}`,
+        path:
+          child === undefined
+            ? `api/content/downloads/categories/${segment(slug)}`
+            : `api/content/downloads/categories/${segment(slug)}/${segment(child)}`,
         schema: downloadCategoryResponse,
       }),
     downloadFile: (id) => http.download({ method: "GET", path: `api/content/downloads/${id}/file` }),

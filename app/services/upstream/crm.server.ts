@@ -29,7 +29,13 @@ export function createCrmClient(http: UpstreamHttp): CrmClient {
       http.send({ method: "GET", path: "api/crm/addresses", query: { org_id: orgId }, schema: addressListResponse }),
     async createAddress(input) {
       let status = 0;
-      const answer = await http.send({ method: "POST", path: "api/crm/addresses", body: input, schema: createdAddress, onStatus: (answered) => void (status = answered) });
+      const answer = await http.send({
+        method: "POST",
+        path: "api/crm/addresses",
+        body: input,
+        schema: createdAddress,
+        onStatus: (answered) => void (status = answered),
+      });
       return { address: answer, created: status === 201 };
     },
     getInvoicingAddress: (orgId) =>

@@ -12,7 +12,13 @@ import type { Cart, CartAnswer, CartLine, CartLineAnswer } from "@shared/contrac
 export type HeldCart = SavedCart & { amountsHidden?: true };
 
 function lineIsPriced(line: CartLineAnswer): line is CartLine {
-  return line.prd_price_selling !== null && line.prc_price !== null && line.prc_discount !== null && line.prd_ecotaxe !== null && (line.quote === undefined || line.quote.unit_price !== null);
+  return (
+    line.prd_price_selling !== null &&
+    line.prc_price !== null &&
+    line.prc_discount !== null &&
+    line.prd_ecotaxe !== null &&
+    (line.quote === undefined || line.quote.unit_price !== null)
+  );
 }
 
 /** Whether the answer carries its amounts (an account with `prices`). */

@@ -8,8 +8,7 @@ import { fetchTransport, undiciTransport, TransportFailure, type Transport, type
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 5000;
 
-const UNAVAILABLE_MESSAGE =
-  "Le service est momentanément indisponible. Réessayez dans quelques instants.";
+const UNAVAILABLE_MESSAGE = "Le service est momentanément indisponible. Réessayez dans quelques instants.";
 const INVALID_ANSWER_MESSAGE = "Le service a renvoyé une réponse inattendue. Réessayez plus tard.";
 
 export interface UpstreamIssue {
@@ -28,7 +27,13 @@ export class UpstreamError extends Error {
   /** The back-office's French reasons, each on its field (a weak password's reasons and advice). */
   readonly issues: readonly UpstreamIssue[];
 
-  constructor(status: number, code: string, message: string, retryAfterSeconds: number | null = null, issues: readonly UpstreamIssue[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    retryAfterSeconds: number | null = null,
+    issues: readonly UpstreamIssue[] = [],
+  ) {
     super(message);
     this.status = status;
     this.code = code;

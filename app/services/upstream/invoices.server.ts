@@ -1,4 +1,11 @@
-import { invoiceDetail, invoiceListResponse, type InvoiceDetail, type InvoiceKind, type InvoiceListResponse, type InvoiceStatus } from "@shared/contracts/invoices";
+import {
+  invoiceDetail,
+  invoiceListResponse,
+  type InvoiceDetail,
+  type InvoiceKind,
+  type InvoiceListResponse,
+  type InvoiceStatus,
+} from "@shared/contracts/invoices";
 import type { UpstreamFile, UpstreamHttp } from "./http.server";
 import type { PageRequest } from "./orders.server";
 

@@ -67,8 +67,7 @@ export function createOmsClient(http: UpstreamHttp, carts: CartCache = new CartC
       return held(orgId, answer);
     },
     lastKnownCart: (orgId) => carts.get(orgId)?.value,
-    listShippingProducts: () =>
-      http.send({ method: "GET", path: "api/oms/products/port", schema: shippingProductsResponse }),
+    listShippingProducts: () => http.send({ method: "GET", path: "api/oms/products/port", schema: shippingProductsResponse }),
     saveCart: async (orgId, saved) => {
       const answer = await http
         .exchange({

@@ -69,11 +69,9 @@ function listQuery(query: ProductListQuery | FavoriteListQuery): Record<string, 
 
 export function createPimClient(http: UpstreamHttp): PimClient {
   return {
-    getCategories: (usrId) =>
-      http.send({ method: "GET", path: "api/pim/categories", query: { usr_id: usrId }, schema: categoryTree }),
+    getCategories: (usrId) => http.send({ method: "GET", path: "api/pim/categories", query: { usr_id: usrId }, schema: categoryTree }),
     listBrands: () => http.send({ method: "GET", path: "api/pim/brands", schema: brandListResponse }),
-    listProducts: (query) =>
-      http.send({ method: "GET", path: "api/pim/products", query: listQuery(query), schema: productListResponse }),
+    listProducts: (query) => http.send({ method: "GET", path: "api/pim/products", query: listQuery(query), schema: productListResponse }),
     getProduct: (usrId, refOrId) =>
       http.send({
         method: "GET",

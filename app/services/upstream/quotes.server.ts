@@ -53,12 +53,14 @@ export function createQuotesClient(http: UpstreamHttp): QuotesClient {
     http.send({ method: "POST", path: `api/oms/quotes/${quoteId}/${step}`, body, schema: quoteDetail });
   const closing = (reason: string | undefined) => (reason ? { reason } : {});
   return {
-    list: (orgId, filters, page) => http.send({ method: "GET", path: "api/oms/quotes", query: { org_id: orgId, ...filters, ...page }, schema: quoteListResponse }),
+    list: (orgId, filters, page) =>
+      http.send({ method: "GET", path: "api/oms/quotes", query: { org_id: orgId, ...filters, ...page }, schema: quoteListResponse }),
     detail: (quoteId) => http.send({ method: "GET", path: `api/oms/quotes/${quoteId}`, schema: quoteDetail }),
     create: (request) => http.send({ method: "POST", path: "api/oms/quotes", body: request, schema: quoteDetail }),
     message: (quoteId, body) => move(quoteId, "messages", body),
     answer: (quoteId, body) => move(quoteId, "answer", body),
-    accept: (quoteId, request) => http.send({ method: "POST", path: `api/oms/quotes/${quoteId}/accept`, body: request, schema: quoteAcceptResponse }),
+    accept: (quoteId, request) =>
+      http.send({ method: "POST", path: `api/oms/quotes/${quoteId}/accept`, body: request, schema: quoteAcceptResponse }),
     refuse: (quoteId, reason) => move(quoteId, "refuse", closing(reason)),
     cancel: (quoteId, reason) => move(quoteId, "cancel", closing(reason)),
     attachment: (quoteId, attachmentId) => http.download({ method: "GET", path: `api/oms/quotes/${quoteId}/attachments/${attachmentId}` }),

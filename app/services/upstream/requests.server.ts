@@ -32,7 +32,9 @@ export function createRequestsClient(http: UpstreamHttp): RequestsClient {
     contact: (request) => http.send({ method: "POST", path: "api/crm/contact-requests", body: request, schema: contactReceipt }),
     openAccount: (request) => http.send({ method: "POST", path: "api/crm/account-requests", body: request, schema: accountRequestReceipt }),
     requestPasswordReset: (email) => http.send({ method: "POST", path: "api/auth/password-reset", body: { email }, schema: null }),
-    checkPasswordReset: (token) => http.send({ method: "POST", path: "api/auth/password-reset/check", body: { token }, schema: passwordResetInfo }),
-    confirmPasswordReset: (token, password) => http.send({ method: "POST", path: "api/auth/password-reset/confirm", body: { token, password }, schema: null }),
+    checkPasswordReset: (token) =>
+      http.send({ method: "POST", path: "api/auth/password-reset/check", body: { token }, schema: passwordResetInfo }),
+    confirmPasswordReset: (token, password) =>
+      http.send({ method: "POST", path: "api/auth/password-reset/confirm", body: { token, password }, schema: null }),
   };
 }

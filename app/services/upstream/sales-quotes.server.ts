@@ -44,7 +44,8 @@ export interface SalesQuotesClient {
 
 export function createSalesQuotesClient(http: UpstreamHttp): SalesQuotesClient {
   const base = "api/sales/quotes";
-  const move = (quoteId: number, step: string, body: object) => http.send({ method: "POST", path: `${base}/${quoteId}/${step}`, body, schema: quoteDetail });
+  const move = (quoteId: number, step: string, body: object) =>
+    http.send({ method: "POST", path: `${base}/${quoteId}/${step}`, body, schema: quoteDetail });
   return {
     list: (filters, page) => http.send({ method: "GET", path: base, query: { ...filters, ...page }, schema: salesQuoteListResponse }),
     detail: (quoteId) => http.send({ method: "GET", path: `${base}/${quoteId}`, schema: quoteDetail }),

@@ -53,14 +53,22 @@ export function createUsersClient(http: UpstreamHttp): UsersClient {
     invite: (request) => http.send({ method: "POST", path: "api/crm/invitations", body: request, schema: null }),
     resendInvitation: (orgId, userId) =>
       http.send({ method: "POST", path: `api/crm/invitations/${userId}/resend`, body: { org_id: orgId }, schema: null }),
-    revokeInvitation: (orgId, userId) => http.send({ method: "DELETE", path: `api/crm/invitations/${userId}`, query: { org_id: orgId }, schema: null }),
+    revokeInvitation: (orgId, userId) =>
+      http.send({ method: "DELETE", path: `api/crm/invitations/${userId}`, query: { org_id: orgId }, schema: null }),
     invitation: (token) => http.send({ method: "GET", path: tokenPath(token), schema: invitationInfo }),
     acceptInvitation: (token, password) => http.send({ method: "POST", path: tokenPath(token), body: { password }, schema: null }),
     changePassword: (currentPassword, newPassword) =>
-      http.send({ method: "POST", path: "api/auth/password", body: { current_password: currentPassword, new_password: newPassword }, schema: null }),
+      http.send({
+        method: "POST",
+        path: "api/auth/password",
+        body: { current_password: currentPassword, new_password: newPassword },
+        schema: null,
+      }),
     me: () => http.send({ method: "GET", path: "api/crm/me", schema: meResponse }),
     updateMe: (request) => http.send({ method: "PUT", path: "api/crm/me", body: request, schema: null }),
-    updateAddress: (addressId, input) => http.send({ method: "PUT", path: `api/crm/addresses/${addressId}`, body: input, schema: savedAddress }),
-    deleteAddress: (orgId, addressId) => http.send({ method: "DELETE", path: `api/crm/addresses/${addressId}`, query: { org_id: orgId }, schema: null }),
+    updateAddress: (addressId, input) =>
+      http.send({ method: "PUT", path: `api/crm/addresses/${addressId}`, body: input, schema: savedAddress }),
+    deleteAddress: (orgId, addressId) =>
+      http.send({ method: "DELETE", path: `api/crm/addresses/${addressId}`, query: { org_id: orgId }, schema: null }),
   };
 }

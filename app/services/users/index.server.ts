@@ -37,7 +37,10 @@ export async function loadUsers(user: OrdersUser): Promise<UsersView> {
   return usersViewOf(response, user.session.user.obj_id);
 }
 
-const userId = z.string().regex(/^\d{1,9}$/, "Utilisateur inconnu.").transform(Number);
+const userId = z
+  .string()
+  .regex(/^\d{1,9}$/, "Utilisateur inconnu.")
+  .transform(Number);
 const onOff = z.enum(["on", "off"], { error: "Valeur invalide." }).transform((value) => value === "on");
 
 const usersForm = z.discriminatedUnion("intent", [
@@ -71,7 +74,8 @@ async function invite(user: OrdersUser, form: Extract<UsersForm, { intent: "invi
     return saved(`Invitation envoyée à ${checked.data.email}.`);
   } catch (error) {
     // « Already in use » is a 409 about the e-mail: it goes next to that field.
-    if (error instanceof UpstreamError && error.status === 409) return { form: { ok: false, message: error.message, errors: { email: error.message }, values } };
+    if (error instanceof UpstreamError && error.status === 409)
+      return { form: { ok: false, message: error.message, errors: { email: error.message }, values } };
     return refusalOf(error);
   }
 }

@@ -17,11 +17,19 @@ export interface AccessChangeOptions {
  * a button at once instead of on its next click. The change is saved already: a lost message
  * costs only that, and never throws.
  */
-export function publishAccessChange(context: Pick<PortalLoadContext, "realtime" | "logger">, session: PortalSession, options: AccessChangeOptions = {}): void {
+export function publishAccessChange(
+  context: Pick<PortalLoadContext, "realtime" | "logger">,
+  session: PortalSession,
+  options: AccessChangeOptions = {},
+): void {
   const orgId = session.user.auth_org_id;
   if (options.deactivated !== undefined) closeUserSockets(context, { orgId, userId: options.deactivated });
   try {
-    context.realtime.publishCartUpdate(orgId, { kind: "access", products: [], author: authorNameOf(session), orgId, version: 0 }, { sessionKey: session.sid });
+    context.realtime.publishCartUpdate(
+      orgId,
+      { kind: "access", products: [], author: authorNameOf(session), orgId, version: 0 },
+      { sessionKey: session.sid },
+    );
   } catch (error) {
     context.logger.error({ error: String(error) }, "access publish failed");
   }

@@ -58,7 +58,8 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv, 
   const [subject = "help", verb = ""] = positionals;
   if (subject === "help" || values.help) return USAGE;
   const command = `${subject} ${verb}`;
-  if (!["token create", "token revoke", "organization create", "user create"].includes(command)) throw new UsageError(`Commande inconnue : « ${command.trim()} ».`);
+  if (!["token create", "token revoke", "organization create", "user create"].includes(command))
+    throw new UsageError(`Commande inconnue : « ${command.trim()} ».`);
   const { db, close } = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR ?? "data", "pglite") });
   try {
     switch (command) {
@@ -68,14 +69,34 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv, 
       }
       case "token revoke": {
         const count = await revokeTokens(db, values.name ?? "", now);
-        return count === 0 ? `Aucun jeton actif pour « ${values.name?.trim()} ».` : `${count} jeton${count > 1 ? "s" : ""} révoqué${count > 1 ? "s" : ""}.`;
+        return count === 0
+          ? `Aucun jeton actif pour « ${values.name?.trim()} ».`
+          : `${count} jeton${count > 1 ? "s" : ""} révoqué${count > 1 ? "s" : ""}.`;
       }
       case "organization create": {
-        const org = await createOrganization(db, { ref: values.ref ?? "", name: values.name ?? "", zipcode: values.zipcode ?? "", city: values.city ?? "", country: values.country, distributor: values.distributor });
+        const org = await createOrganization(db, {
+          ref: values.ref ?? "",
+          name: values.name ?? "",
+          zipcode: values.zipcode ?? "",
+          city: values.city ?? "",
+          country: values.country,
+          distributor: values.distributor,
+        });
         return `Organisation ${org.ref} créée${values.distributor ? " (le distributeur)" : ""}.`;
       }
       default: {
-        const user = await createUser(db, { organization: values.organization ?? "", email: values.email ?? "", name: values.name ?? "", title: values.title, admin: values.admin, clients: values.client }, now);
+        const user = await createUser(
+          db,
+          {
+            organization: values.organization ?? "",
+            email: values.email ?? "",
+            name: values.name ?? "",
+            title: values.title,
+            admin: values.admin,
+            clients: values.client,
+          },
+          now,
+        );
         const base = env.PORTAL_URL ?? localPortalUrl(env.HOST ?? "0.0.0.0", Number(env.PORT ?? 3000));
         const link = base ? new URL(user.invitationPath, base).href : user.invitationPath;
         const expires = formatDateTime(user.expiresAt);

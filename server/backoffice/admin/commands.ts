@@ -19,20 +19,33 @@ import { INVITATION_PATH } from "../users/mail";
 export class AdminRefusal extends Error {}
 
 const text = (label: string, max: number) =>
-  z.string({ error: `Indiquez ${label}.` }).trim().min(1, `Indiquez ${label}.`).max(max, `${label} : ${max} caractères au plus.`).regex(/^\P{Cc}*$/u, `${label} : caractères de contrôle refusés.`);
+  z
+    .string({ error: `Indiquez ${label}.` })
+    .trim()
+    .min(1, `Indiquez ${label}.`)
+    .max(max, `${label} : ${max} caractères au plus.`)
+    .regex(/^\P{Cc}*$/u, `${label} : caractères de contrôle refusés.`);
 
 const orgRef = z
   .string({ error: "Indiquez la référence de l'organisation (--ref)." })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9][A-Z0-9_-]{0,19}$/, "La référence de l'organisation : lettres, chiffres, - ou _, 20 caractères au plus (par exemple C0001).");
+  .regex(
+    /^[A-Z0-9][A-Z0-9_-]{0,19}$/,
+    "La référence de l'organisation : lettres, chiffres, - ou _, 20 caractères au plus (par exemple C0001).",
+  );
 
 export const organizationInput = z.object({
   ref: orgRef,
   name: text("le nom (--name)", 150),
   zipcode: text("le code postal (--zipcode)", 12),
   city: text("la ville (--city)", 100),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Le pays : son code ISO à deux lettres (--country FR).").default("FR"),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Le pays : son code ISO à deux lettres (--country FR).")
+    .default("FR"),
   distributor: z.boolean().default(false),
 });
 export type OrganizationInput = z.input<typeof organizationInput>;
@@ -43,9 +56,18 @@ export const userInput = z.object({
     .string({ error: "Indiquez l'adresse e-mail (--email)." })
     .trim()
     .toLowerCase()
-    .pipe(z.email("Adresse e-mail invalide (--email), par exemple prenom.nom@exemple.fr.").max(120, "L'adresse e-mail : 120 caractères au plus.")),
+    .pipe(
+      z
+        .email("Adresse e-mail invalide (--email), par exemple prenom.nom@exemple.fr.")
+        .max(120, "L'adresse e-mail : 120 caractères au plus."),
+    ),
   name: text("le nom de la personne (--name)", 100),
-  title: z.string().trim().max(100).regex(/^\P{Cc}*$/u).default(""),
+  title: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^\P{Cc}*$/u)
+    .default(""),
   admin: z.boolean().default(false),
   clients: z.array(orgRef).default([]),
 });
@@ -77,7 +99,16 @@ export async function createOrganization(db: Kysely<Database>, input: Organizati
     }
     return trx
       .insertInto("organizations")
-      .values({ ref: org.ref, name: org.name, title: org.name, zipcode: org.zipcode, city: org.city, country: org.country, cat_compta: null, is_distributor: org.distributor })
+      .values({
+        ref: org.ref,
+        name: org.name,
+        title: org.name,
+        zipcode: org.zipcode,
+        city: org.city,
+        country: org.country,
+        cat_compta: null,
+        is_distributor: org.distributor,
+      })
       .returning(["id", "ref"])
       .executeTakeFirstOrThrow();
   });
@@ -102,12 +133,22 @@ const ACTOR_NAME = "Administration du portail (npm run admin)";
 export async function createUser(db: Kysely<Database>, input: UserInput, now: Date): Promise<CreatedUser> {
   const user = parsed(userInput, input);
   return db.transaction().execute(async (trx) => {
-    const org = await trx.selectFrom("organizations").select(["id", "is_distributor"]).where("ref", "=", user.organization).executeTakeFirst();
+    const org = await trx
+      .selectFrom("organizations")
+      .select(["id", "is_distributor"])
+      .where("ref", "=", user.organization)
+      .executeTakeFirst();
     if (!org) throw new AdminRefusal(`Aucune organisation ${user.organization} : créez-la d'abord (organization create).`);
-    const taken = await trx.selectFrom("users").select("id").where(sql<string>`lower(login)`, "=", user.email).executeTakeFirst();
+    const taken = await trx
+      .selectFrom("users")
+      .select("id")
+      .where(sql<string>`lower(login)`, "=", user.email)
+      .executeTakeFirst();
     if (taken) throw new AdminRefusal(`L'adresse ${user.email} est déjà celle d'un compte du portail.`);
-    if (org.is_distributor && user.admin) throw new AdminRefusal("--admin vaut pour une organisation cliente : le personnel du distributeur n'en gère pas les utilisateurs.");
-    if (!org.is_distributor && user.clients.length > 0) throw new AdminRefusal("--client vaut pour le personnel du distributeur (commerciaux).");
+    if (org.is_distributor && user.admin)
+      throw new AdminRefusal("--admin vaut pour une organisation cliente : le personnel du distributeur n'en gère pas les utilisateurs.");
+    if (!org.is_distributor && user.clients.length > 0)
+      throw new AdminRefusal("--client vaut pour le personnel du distributeur (commerciaux).");
     const clientIds = await clientsOf(trx, user.clients);
     const person = await trx
       .insertInto("users")
@@ -124,19 +165,43 @@ export async function createUser(db: Kysely<Database>, input: UserInput, now: Da
       })
       .returning(["id", "name", "class"])
       .executeTakeFirstOrThrow();
-    if (clientIds.length > 0) await trx.insertInto("contributor_clients").values(clientIds.map((id) => ({ contributor_id: person.id, org_id: id }))).execute();
+    if (clientIds.length > 0)
+      await trx
+        .insertInto("contributor_clients")
+        .values(clientIds.map((id) => ({ contributor_id: person.id, org_id: id })))
+        .execute();
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
     // Nobody else exists yet to have invited them: the link names the account itself as its author.
-    await trx.insertInto("user_invitations").values({ user_id: person.id, token_hash: hashToken(token), created_by: person.id, created_at: now, expires_at: expiresAt }).execute();
-    await recordChange(trx, { orgId: org.id, actor: { id: person.id, name: ACTOR_NAME }, target: person, change: "invited", details: { email: user.email }, at: now });
-    return { id: person.id, class: person.class === "contributor" ? "contributor" : "people", invitationPath: `${INVITATION_PATH}/${token}`, expiresAt };
+    await trx
+      .insertInto("user_invitations")
+      .values({ user_id: person.id, token_hash: hashToken(token), created_by: person.id, created_at: now, expires_at: expiresAt })
+      .execute();
+    await recordChange(trx, {
+      orgId: org.id,
+      actor: { id: person.id, name: ACTOR_NAME },
+      target: person,
+      change: "invited",
+      details: { email: user.email },
+      at: now,
+    });
+    return {
+      id: person.id,
+      class: person.class === "contributor" ? "contributor" : "people",
+      invitationPath: `${INVITATION_PATH}/${token}`,
+      expiresAt,
+    };
   });
 }
 
 async function clientsOf(db: Kysely<Database>, refs: readonly string[]): Promise<number[]> {
   if (refs.length === 0) return [];
-  const rows = await db.selectFrom("organizations").select(["id", "ref"]).where("ref", "in", refs).where("is_distributor", "=", false).execute();
+  const rows = await db
+    .selectFrom("organizations")
+    .select(["id", "ref"])
+    .where("ref", "in", refs)
+    .where("is_distributor", "=", false)
+    .execute();
   const missing = refs.filter((ref) => !rows.some((row) => row.ref === ref));
   if (missing.length > 0) throw new AdminRefusal(`Aucune organisation cliente ${missing.join(", ")}.`);
   return rows.map((row) => row.id);

@@ -66,7 +66,10 @@ export function createAlertDeliveries(deps: AlertDeliveriesDeps): AlertDeliverie
       const page = absolute(`${UNSUBSCRIBE_PAGE_PATH}?jeton=${token}`);
       // RFC 8058: mail clients show their own « se désabonner » and POST to this URL, without a page.
       const headers = portalUrl
-        ? { "List-Unsubscribe": `<${absolute(`${UNSUBSCRIBE_PATH}?token=${token}`)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+        ? {
+            "List-Unsubscribe": `<${absolute(`${UNSUBSCRIBE_PATH}?token=${token}`)}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          }
         : undefined;
       return { page, headers };
     },

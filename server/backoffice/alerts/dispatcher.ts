@@ -52,7 +52,12 @@ export function createAlertDispatcher(deps: AlertDispatcherDeps): AlertDispatche
     if (!told) return recipients;
     const excluded = new Set(told.usrIds);
     if (told.organizationAccounts) {
-      const accounts = await db.selectFrom("users").select("id").where("org_id", "=", alert.orgId).where("class", "=", "organization").execute();
+      const accounts = await db
+        .selectFrom("users")
+        .select("id")
+        .where("org_id", "=", alert.orgId)
+        .where("class", "=", "organization")
+        .execute();
       for (const account of accounts) excluded.add(account.id);
     }
     return recipients.filter((recipient) => !excluded.has(recipient.usrId));
@@ -60,7 +65,11 @@ export function createAlertDispatcher(deps: AlertDispatcherDeps): AlertDispatche
 
   async function recipientsOf(alert: LoadedAlert): Promise<AlertRecipient[]> {
     if (alert.onlyUser === null) return organizationRecipients(alert);
-    const user = await db.selectFrom("users").select(["id", "login", "class", "disabled"]).where("id", "=", alert.onlyUser).executeTakeFirst();
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "login", "class", "disabled"])
+      .where("id", "=", alert.onlyUser)
+      .executeTakeFirst();
     // People accounts choose no alert (spec section 6), so get none.
     if (!user || user.disabled || user.class === "people" || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(user.login)) return [];
     return wanting(db, [{ usrId: user.id, email: user.login.toLowerCase() }], alert.kind);

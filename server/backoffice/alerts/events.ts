@@ -40,14 +40,38 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
       const order = await db
         .selectFrom("orders as o")
         .innerJoin("organizations as g", "g.id", "o.org_id")
-        .select((eb) => ["o.id", "o.ref", "o.cart_ref", "o.org_id", "o.usr_id", "o.usr_name", "g.name as org_name",
-          eb.selectFrom("order_lines as l").select((l) => l.fn.countAll<string>().as("n")).whereRef("l.order_id", "=", "o.id").where("l.is_port", "=", false).as("line_count")])
+        .select((eb) => [
+          "o.id",
+          "o.ref",
+          "o.cart_ref",
+          "o.org_id",
+          "o.usr_id",
+          "o.usr_name",
+          "g.name as org_name",
+          eb
+            .selectFrom("order_lines as l")
+            .select((l) => l.fn.countAll<string>().as("n"))
+            .whereRef("l.order_id", "=", "o.id")
+            .where("l.is_port", "=", false)
+            .as("line_count"),
+        ])
         .where("o.id", "=", event.orderId)
         .executeTakeFirst();
       if (!order) return undefined;
       return {
-        kind: event.kind, key: `order_confirmed:${order.id}`, orgId: order.org_id, onlyUser: null, path: `/mon-compte/commandes/${order.id}`,
-        facts: { kind: event.kind, orderRef: order.ref, customerRef: order.cart_ref, orgName: order.org_name, createdBy: order.usr_name, lineCount: Number(order.line_count ?? 0) },
+        kind: event.kind,
+        key: `order_confirmed:${order.id}`,
+        orgId: order.org_id,
+        onlyUser: null,
+        path: `/mon-compte/commandes/${order.id}`,
+        facts: {
+          kind: event.kind,
+          orderRef: order.ref,
+          customerRef: order.cart_ref,
+          orgName: order.org_name,
+          createdBy: order.usr_name,
+          lineCount: Number(order.line_count ?? 0),
+        },
         // The confirmation e-mail (checkout/routes.ts) reached them: the alert is for the representatives.
         toldAlready: { usrIds: [order.usr_id], organizationAccounts: true },
       };
@@ -57,16 +81,38 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
         .selectFrom("shipments as s")
         .innerJoin("orders as o", "o.id", "s.order_id")
         .innerJoin("organizations as g", "g.id", "o.org_id")
-        .select(["o.id", "o.ref", "o.cart_ref", "o.org_id", "o.status", "g.name as org_name", "s.number", "s.carrier", "s.tracking_number", "s.tracking_url"])
+        .select([
+          "o.id",
+          "o.ref",
+          "o.cart_ref",
+          "o.org_id",
+          "o.status",
+          "g.name as org_name",
+          "s.number",
+          "s.carrier",
+          "s.tracking_number",
+          "s.tracking_url",
+        ])
         .where("o.ref", "=", event.orderRef)
         .where("s.number", "=", event.shipment)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
-        kind: event.kind, key: `order_shipped:${row.id}:${row.number}`, orgId: row.org_id, onlyUser: null, path: `/mon-compte/commandes/${row.id}`,
+        kind: event.kind,
+        key: `order_shipped:${row.id}:${row.number}`,
+        orgId: row.org_id,
+        onlyUser: null,
+        path: `/mon-compte/commandes/${row.id}`,
         facts: {
-          kind: event.kind, orderRef: row.ref, customerRef: row.cart_ref, orgName: row.org_name, shipment: row.number, carrier: row.carrier,
-          trackingNumber: row.tracking_number, trackingUrl: row.tracking_url, complete: row.status === "expédiée",
+          kind: event.kind,
+          orderRef: row.ref,
+          customerRef: row.cart_ref,
+          orgName: row.org_name,
+          shipment: row.number,
+          carrier: row.carrier,
+          trackingNumber: row.tracking_number,
+          trackingUrl: row.tracking_url,
+          complete: row.status === "expédiée",
         },
       };
     }
@@ -75,16 +121,35 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
       const invoice = await db
         .selectFrom("invoices as i")
         .innerJoin("organizations as g", "g.id", "i.org_id")
-        .select(["i.id", "i.number", "i.kind", "i.org_id", "i.order_ref", "i.customer_ref", "i.total_ttc", "i.due_on", "g.name as org_name"])
+        .select([
+          "i.id",
+          "i.number",
+          "i.kind",
+          "i.org_id",
+          "i.order_ref",
+          "i.customer_ref",
+          "i.total_ttc",
+          "i.due_on",
+          "g.name as org_name",
+        ])
         .where("i.id", "=", event.invoiceId)
         .executeTakeFirst();
       // A credit note is not a bill to pay: no alert.
       if (!invoice || invoice.kind !== "facture") return undefined;
       return {
-        kind: event.kind, key: `${event.kind}:${invoice.id}`, orgId: invoice.org_id, onlyUser: null, path: `/mon-compte/factures/${invoice.id}.pdf`,
+        kind: event.kind,
+        key: `${event.kind}:${invoice.id}`,
+        orgId: invoice.org_id,
+        onlyUser: null,
+        path: `/mon-compte/factures/${invoice.id}.pdf`,
         facts: {
-          kind: event.kind, number: invoice.number, orderRef: invoice.order_ref, customerRef: invoice.customer_ref, orgName: invoice.org_name,
-          totalTtc: Number(invoice.total_ttc), dueOn: String(invoice.due_on),
+          kind: event.kind,
+          number: invoice.number,
+          orderRef: invoice.order_ref,
+          customerRef: invoice.customer_ref,
+          orgName: invoice.org_name,
+          totalTtc: Number(invoice.total_ttc),
+          dueOn: String(invoice.due_on),
         },
       };
     }
@@ -93,16 +158,39 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
         .innerJoin("organizations as g", "g.id", "o.org_id")
-        .select(["o.id", "o.ref", "o.cart_ref", "o.org_id", "g.name as org_name", "l.ref as obj_ref", "l.title", "l.qty", "l.shipped_qty", "l.cancelled_qty", "l.backorder_qty"])
+        .select([
+          "o.id",
+          "o.ref",
+          "o.cart_ref",
+          "o.org_id",
+          "g.name as org_name",
+          "l.ref as obj_ref",
+          "l.title",
+          "l.qty",
+          "l.shipped_qty",
+          "l.cancelled_qty",
+          "l.backorder_qty",
+        ])
         .where("o.id", "=", event.orderId)
         .where("l.ref", "=", event.objRef)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
-        kind: event.kind, key: `backorder_available:${event.arrival}:${row.id}:${row.obj_ref}`, orgId: row.org_id, onlyUser: null, path: `/mon-compte/commandes/${row.id}`,
-        facts: { kind: event.kind, orderRef: row.ref, customerRef: row.cart_ref, orgName: row.org_name, objRef: row.obj_ref, title: row.title,
+        kind: event.kind,
+        key: `backorder_available:${event.arrival}:${row.id}:${row.obj_ref}`,
+        orgId: row.org_id,
+        onlyUser: null,
+        path: `/mon-compte/commandes/${row.id}`,
+        facts: {
+          kind: event.kind,
+          orderRef: row.ref,
+          customerRef: row.cart_ref,
+          orgName: row.org_name,
+          objRef: row.obj_ref,
+          title: row.title,
           // The figure the order page shows (decision 0160).
-          qty: backorderUnits({ qty: row.qty, shipped: row.shipped_qty, cancelled: row.cancelled_qty, backorder: row.backorder_qty }) },
+          qty: backorderUnits({ qty: row.qty, shipped: row.shipped_qty, cancelled: row.cancelled_qty, backorder: row.backorder_qty }),
+        },
       };
     }
     case "favourite_back_in_stock": {
@@ -114,7 +202,11 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
         .executeTakeFirst();
       if (!row) return undefined;
       return {
-        kind: event.kind, key: `favourite_back_in_stock:${event.arrival}:${row.id}`, orgId: row.org_id, onlyUser: event.usrId, path: `/catalogue/produit/${row.id}`,
+        kind: event.kind,
+        key: `favourite_back_in_stock:${event.arrival}:${row.id}`,
+        orgId: row.org_id,
+        onlyUser: event.usrId,
+        path: `/catalogue/produit/${row.id}`,
         facts: { kind: event.kind, objRef: row.ref, title: row.title },
       };
     }

@@ -66,10 +66,22 @@ export class InvoiceOverdueJob {
         .where("i.due_on", "<", today)
         .where("i.due_on", ">=", sql<string>`${today}::date - ${OVERDUE_LOOKBACK_DAYS}::int`)
         .where(({ eb, selectFrom }) =>
-          eb("i.total_ttc", ">", selectFrom("invoice_payments as p").select(sql<number>`coalesce(sum(p.amount), 0)`.as("paid")).whereRef("p.invoice_id", "=", "i.id")),
+          eb(
+            "i.total_ttc",
+            ">",
+            selectFrom("invoice_payments as p")
+              .select(sql<number>`coalesce(sum(p.amount), 0)`.as("paid"))
+              .whereRef("p.invoice_id", "=", "i.id"),
+          ),
         )
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom("alert_deliveries as d").select("d.id").whereRef("d.event_key", "=", sql<string>`'invoice_overdue:' || i.id`))),
+          not(
+            exists(
+              selectFrom("alert_deliveries as d")
+                .select("d.id")
+                .whereRef("d.event_key", "=", sql<string>`'invoice_overdue:' || i.id`),
+            ),
+          ),
         )
         .orderBy("i.id")
         .execute();

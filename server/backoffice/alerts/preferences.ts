@@ -28,7 +28,11 @@ export async function writePreferences(db: Kysely<Database>, usrId: number, enab
   await db
     .insertInto("alert_preferences")
     .values(ALERT_KINDS.map((kind) => ({ user_id: usrId, kind, enabled: wanted.has(kind), updated_at: at })))
-    .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet((eb) => ({ enabled: eb.ref("excluded.enabled"), updated_at: eb.ref("excluded.updated_at") })))
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "kind"])
+        .doUpdateSet((eb) => ({ enabled: eb.ref("excluded.enabled"), updated_at: eb.ref("excluded.updated_at") })),
+    )
     .execute();
 }
 
@@ -48,7 +52,13 @@ export async function turnOff(db: Kysely<Database>, usrId: number, kind: AlertKi
  */
 export async function recipientsFor(db: Kysely<Database>, orgId: number, kind: AlertKind): Promise<AlertRecipient[]> {
   const [own, representatives] = await Promise.all([
-    db.selectFrom("users").select(["id", "login"]).where("org_id", "=", orgId).where("class", "=", "organization").where("disabled", "=", false).execute(),
+    db
+      .selectFrom("users")
+      .select(["id", "login"])
+      .where("org_id", "=", orgId)
+      .where("class", "=", "organization")
+      .where("disabled", "=", false)
+      .execute(),
     db
       .selectFrom("contributor_clients as cc")
       .innerJoin("users as u", "u.id", "cc.contributor_id")
@@ -58,7 +68,11 @@ export async function recipientsFor(db: Kysely<Database>, orgId: number, kind: A
       .execute(),
   ]);
   const candidates = [...own, ...representatives].filter((row) => isEmail(row.login));
-  return wanting(db, candidates.map((row) => ({ usrId: row.id, email: row.login.toLowerCase() })), kind);
+  return wanting(
+    db,
+    candidates.map((row) => ({ usrId: row.id, email: row.login.toLowerCase() })),
+    kind,
+  );
 }
 
 /** Those of `users` who want `kind` (their choice, or the default); one per address, in order. */
@@ -68,7 +82,11 @@ export async function wanting(db: Kysely<Database>, users: AlertRecipient[], kin
     .selectFrom("alert_preferences")
     .select(["user_id", "enabled"])
     .where("kind", "=", kind)
-    .where("user_id", "in", users.map((user) => user.usrId))
+    .where(
+      "user_id",
+      "in",
+      users.map((user) => user.usrId),
+    )
     .execute();
   const chosen = new Map(rows.map((row) => [row.user_id, row.enabled]));
   const seen = new Set<string>();

@@ -28,9 +28,25 @@ export async function gateQuoteRecipients<T extends { usrId: number; email: stri
 ): Promise<Array<T & { alert: AlertKind | null }>> {
   const kind = QUOTE_ALERTS[mailKind];
   if (!kind || recipients.length === 0) return recipients.map((recipient) => ({ ...recipient, alert: null }));
-  const rows = await db.selectFrom("users").select(["id", "class"]).where("id", "in", recipients.map((recipient) => recipient.usrId)).execute();
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "class"])
+    .where(
+      "id",
+      "in",
+      recipients.map((recipient) => recipient.usrId),
+    )
+    .execute();
   const people = new Set(rows.filter((row) => row.class === "people").map((row) => row.id));
-  const wanted = new Set((await wanting(db, recipients.filter((recipient) => !people.has(recipient.usrId)), kind)).map((recipient) => recipient.usrId));
+  const wanted = new Set(
+    (
+      await wanting(
+        db,
+        recipients.filter((recipient) => !people.has(recipient.usrId)),
+        kind,
+      )
+    ).map((recipient) => recipient.usrId),
+  );
   return recipients.flatMap((recipient): Array<T & { alert: AlertKind | null }> => {
     if (people.has(recipient.usrId)) return [{ ...recipient, alert: null }];
     return wanted.has(recipient.usrId) ? [{ ...recipient, alert: kind }] : [];

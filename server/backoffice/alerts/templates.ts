@@ -21,7 +21,15 @@ export type AlertFacts =
       trackingUrl: string | null;
       complete: boolean;
     }
-  | { kind: "invoice_issued" | "invoice_overdue"; number: string; orderRef: string; customerRef: string; orgName: string; totalTtc: number; dueOn: string }
+  | {
+      kind: "invoice_issued" | "invoice_overdue";
+      number: string;
+      orderRef: string;
+      customerRef: string;
+      orgName: string;
+      totalTtc: number;
+      dueOn: string;
+    }
   | { kind: "backorder_available"; orderRef: string; customerRef: string; orgName: string; objRef: string; title: string; qty: number }
   | { kind: "favourite_back_in_stock"; objRef: string; title: string };
 
@@ -53,12 +61,24 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
         subject: `Commande ${facts.orderRef} confirmée`,
         blocks: [
           { kind: "paragraph", text: `La commande ${facts.orderRef} de ${facts.orgName}, passée par ${facts.createdBy}, est confirmée.` },
-          { kind: "facts", rows: [["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Lignes", String(facts.lineCount)]] },
+          {
+            kind: "facts",
+            rows: [
+              ["Commande", facts.orderRef],
+              ["Votre référence", facts.customerRef],
+              ["Lignes", String(facts.lineCount)],
+            ],
+          },
           { kind: "link", label: "Voir la commande", href: links.page },
         ],
       };
     case "order_shipped": {
-      const rows: Array<[string, string]> = [["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Expédition", `n° ${facts.shipment}`], ["Transporteur", facts.carrier]];
+      const rows: Array<[string, string]> = [
+        ["Commande", facts.orderRef],
+        ["Votre référence", facts.customerRef],
+        ["Expédition", `n° ${facts.shipment}`],
+        ["Transporteur", facts.carrier],
+      ];
       if (facts.trackingNumber) rows.push(["Numéro de suivi", facts.trackingNumber]);
       const blocks: Block[] = [
         {
@@ -87,7 +107,13 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
           },
           {
             kind: "facts",
-            rows: [["Facture", facts.number], ["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Montant TTC", formatEuros(facts.totalTtc)], ["Échéance", formatDate(facts.dueOn)]],
+            rows: [
+              ["Facture", facts.number],
+              ["Commande", facts.orderRef],
+              ["Votre référence", facts.customerRef],
+              ["Montant TTC", formatEuros(facts.totalTtc)],
+              ["Échéance", formatDate(facts.dueOn)],
+            ],
           },
           { kind: "link", label: "Voir la facture", href: links.page },
         ],
@@ -97,8 +123,19 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
       return {
         subject: `Reliquat disponible — commande ${facts.orderRef}`,
         blocks: [
-          { kind: "paragraph", text: `L'article ${facts.objRef} (${facts.title}), en reliquat sur la commande ${facts.orderRef} de ${facts.orgName}, est de nouveau en stock : il partira avec la prochaine expédition.` },
-          { kind: "facts", rows: [["Commande", facts.orderRef], ["Votre référence", facts.customerRef], ["Article", `${facts.objRef} — ${facts.title}`], ["Quantité en reliquat", String(facts.qty)]] },
+          {
+            kind: "paragraph",
+            text: `L'article ${facts.objRef} (${facts.title}), en reliquat sur la commande ${facts.orderRef} de ${facts.orgName}, est de nouveau en stock : il partira avec la prochaine expédition.`,
+          },
+          {
+            kind: "facts",
+            rows: [
+              ["Commande", facts.orderRef],
+              ["Votre référence", facts.customerRef],
+              ["Article", `${facts.objRef} — ${facts.title}`],
+              ["Quantité en reliquat", String(facts.qty)],
+            ],
+          },
           { kind: "link", label: "Voir la commande", href: links.page },
         ],
       };

@@ -41,8 +41,17 @@ function daysBefore(today: string, count: number): string {
  */
 export async function seedDemoViews(db: Kysely<Database>, today: string): Promise<void> {
   const rng = new Prng(20261124);
-  const families = await db.selectFrom("categories").select("slug").where("parent_id", "is", null).orderBy("position").orderBy("id").execute();
-  const pages = [...VISIT, ...families.map((family) => ({ path: `/catalogue/${family.slug}`, chance: 0.25, views: [1, 3] as [number, number] }))];
+  const families = await db
+    .selectFrom("categories")
+    .select("slug")
+    .where("parent_id", "is", null)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const pages = [
+    ...VISIT,
+    ...families.map((family) => ({ path: `/catalogue/${family.slug}`, chance: 0.25, views: [1, 3] as [number, number] })),
+  ];
   const rows: CountedViews[] = [];
   for (let back = DEMO_DAYS; back >= 1; back--) {
     const day = daysBefore(today, back);

@@ -5,7 +5,9 @@ import type { Database } from "../db/schema";
 /** Every date from `from` to `to`, both included. */
 function datesFrom(from: string, to: string): string[] {
   const start = Date.parse(`${from}T00:00:00Z`);
-  return Array.from({ length: daysBetween(from, to) + 1 }, (_unused, index) => new Date(start + index * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_unused, index) =>
+    new Date(start + index * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /**

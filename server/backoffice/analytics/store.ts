@@ -32,7 +32,11 @@ export async function saveViews(db: Kysely<Database>, counted: readonly CountedV
  * day is over nobody can tie its keys to an address any more.
  */
 export async function saltOfDay(db: Kysely<Database>, day: string, candidate: string): Promise<string> {
-  await db.insertInto("analytics_salts").values({ day, salt: candidate }).onConflict((conflict) => conflict.column("day").doNothing()).execute();
+  await db
+    .insertInto("analytics_salts")
+    .values({ day, salt: candidate })
+    .onConflict((conflict) => conflict.column("day").doNothing())
+    .execute();
   const [row] = await Promise.all([
     db.selectFrom("analytics_salts").select("salt").where("day", "=", day).executeTakeFirstOrThrow(),
     db.deleteFrom("analytics_salts").where("day", "<", day).execute(),

@@ -60,8 +60,13 @@ function addressKey(address: string): string {
   const [head = "", tail = ""] = address.toLowerCase().split("::");
   const headGroups = head === "" ? [] : head.split(":");
   const tailGroups = tail === "" ? [] : tail.split(":");
-  const groups = address.includes("::") ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => group.padStart(4, "0")).join(":")}::/64`;
+  const groups = address.includes("::")
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.padStart(4, "0"))
+    .join(":")}::/64`;
 }
 
 const toError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
@@ -81,7 +86,15 @@ export function createLoginThrottle(options: LoginThrottleOptions = {}): LoginTh
   redis?.connect().catch((error: unknown) => onError(toError(error)));
   const limiter = (limiterOptions: { points: number; duration: number; keyPrefix: string }): RateLimiterAbstract => {
     const memory = new RateLimiterMemory(limiterOptions);
-    return redis ? new RateLimiterRedis({ ...limiterOptions, storeClient: redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: memory }) : memory;
+    return redis
+      ? new RateLimiterRedis({
+          ...limiterOptions,
+          storeClient: redis,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory,
+        })
+      : memory;
   };
   const counterOf = (name: LoginLadderName): LadderCounter => {
     const ladder = options.ladders?.[name] ?? LOGIN_LADDERS[name];
@@ -93,7 +106,8 @@ export function createLoginThrottle(options: LoginThrottleOptions = {}): LoginTh
   return {
     async attempt(keys) {
       const checks: Array<[LadderCounter, string, boolean]> = [[counters.account, storedKey(loginAccountKey(keys.login)), true]];
-      if (!isLocalAddress(keys.address)) checks.push([counters.address, storedKey(addressKey(keys.address.replace(/^::ffff:/i, ""))), false]);
+      if (!isLocalAddress(keys.address))
+        checks.push([counters.address, storedKey(addressKey(keys.address.replace(/^::ffff:/i, ""))), false]);
       const counted: typeof checks = [];
       try {
         for (const check of checks) {

@@ -25,8 +25,15 @@ const wrongCurrent = () =>
  * the session cache) and they are told by e-mail. A contributor acting for a client changes
  * nothing of the client's: the password is the contributor's own, on its own account.
  */
-export async function changePassword(db: Kysely<Database>, mail: UserMail, session: Session, change: PasswordChange, now: Date): Promise<{ tell: () => Promise<boolean> }> {
-  if (session.master) throw forbidden("Vous agissez pour le compte d'un client : revenez à votre propre compte pour changer votre mot de passe.");
+export async function changePassword(
+  db: Kysely<Database>,
+  mail: UserMail,
+  session: Session,
+  change: PasswordChange,
+  now: Date,
+): Promise<{ tell: () => Promise<boolean> }> {
+  if (session.master)
+    throw forbidden("Vous agissez pour le compte d'un client : revenez à votre propre compte pour changer votre mot de passe.");
   const user = await db.selectFrom("users").selectAll().where("id", "=", session.user.id).where("disabled", "=", false).executeTakeFirst();
   if (!user) throw notFound();
   if (!(await verifyPassword(change.currentPassword, user.password_hash))) throw wrongCurrent();
@@ -47,5 +54,8 @@ export async function changePassword(db: Kysely<Database>, mail: UserMail, sessi
   });
   const personName = user.class === "organization" ? (org?.name ?? user.name) : user.name;
   // Sent by the caller once the session cache is cleared: the other sessions end first.
-  return { tell: () => mail.send(user.login, passwordChangedMail({ personName, changedAt: now, link: mail.link(PASSWORD_PATH) }), "password_changed") };
+  return {
+    tell: () =>
+      mail.send(user.login, passwordChangedMail({ personName, changedAt: now, link: mail.link(PASSWORD_PATH) }), "password_changed"),
+  };
 }

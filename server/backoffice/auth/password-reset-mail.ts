@@ -16,7 +16,10 @@ export interface ResetMailFacts {
 /** The reset link (decision 0124): single use, 30 minutes, harmless when nobody asked. */
 export function passwordResetMail(facts: ResetMailFacts): MailContent {
   return compose("Réinitialisation de votre mot de passe NautiDistrib", `Bonjour ${facts.personName},`, [
-    { kind: "paragraph", text: `Une demande de nouveau mot de passe a été faite pour votre compte du portail NautiDistrib (identifiant ${facts.login}).` },
+    {
+      kind: "paragraph",
+      text: `Une demande de nouveau mot de passe a été faite pour votre compte du portail NautiDistrib (identifiant ${facts.login}).`,
+    },
     { kind: "link", label: "Choisir un nouveau mot de passe", href: facts.link },
     {
       kind: "paragraph",

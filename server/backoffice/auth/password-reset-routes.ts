@@ -12,22 +12,31 @@ export function passwordResetRouter(resets: PasswordResets): Router {
   const router = Router();
 
   // 202 for every well-formed address, known or not, before anything is e-mailed.
-  router.post("/auth/password-reset", asyncHandler(async (req, res) => {
-    const { email } = parseInput(passwordResetRequest, req.body);
-    await resets.request(email);
-    res.status(202).end();
-  }));
+  router.post(
+    "/auth/password-reset",
+    asyncHandler(async (req, res) => {
+      const { email } = parseInput(passwordResetRequest, req.body);
+      await resets.request(email);
+      res.status(202).end();
+    }),
+  );
 
-  router.post("/auth/password-reset/check", asyncHandler(async (req, res) => {
-    const { token } = parseInput(passwordResetCheck, req.body);
-    res.json(await resets.check(token));
-  }));
+  router.post(
+    "/auth/password-reset/check",
+    asyncHandler(async (req, res) => {
+      const { token } = parseInput(passwordResetCheck, req.body);
+      res.json(await resets.check(token));
+    }),
+  );
 
-  router.post("/auth/password-reset/confirm", asyncHandler(async (req, res) => {
-    const { token, password } = parseInput(passwordResetConfirm, req.body);
-    await resets.confirm(token, password);
-    res.status(204).end();
-  }));
+  router.post(
+    "/auth/password-reset/confirm",
+    asyncHandler(async (req, res) => {
+      const { token, password } = parseInput(passwordResetConfirm, req.body);
+      await resets.confirm(token, password);
+      res.status(204).end();
+    }),
+  );
 
   return router;
 }

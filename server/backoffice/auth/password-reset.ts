@@ -28,11 +28,23 @@ export const MAX_RESET_MAILS = 3;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,200}$/;
 
 const unknownLink = () =>
-  new ApiFailure(404, "reset_unknown", "Ce lien de réinitialisation n'est pas valable : vérifiez qu'il est complet, ou demandez-en un nouveau.");
+  new ApiFailure(
+    404,
+    "reset_unknown",
+    "Ce lien de réinitialisation n'est pas valable : vérifiez qu'il est complet, ou demandez-en un nouveau.",
+  );
 const usedLink = () =>
-  new ApiFailure(410, "reset_used", "Ce lien de réinitialisation a déjà servi ou a été remplacé par un plus récent : demandez-en un nouveau si besoin.");
+  new ApiFailure(
+    410,
+    "reset_used",
+    "Ce lien de réinitialisation a déjà servi ou a été remplacé par un plus récent : demandez-en un nouveau si besoin.",
+  );
 const expiredLink = () =>
-  new ApiFailure(410, "reset_expired", `Ce lien de réinitialisation a expiré (il est valable ${PASSWORD_RESET_LIFETIME_MINUTES} minutes) : demandez-en un nouveau.`);
+  new ApiFailure(
+    410,
+    "reset_expired",
+    `Ce lien de réinitialisation a expiré (il est valable ${PASSWORD_RESET_LIFETIME_MINUTES} minutes) : demandez-en un nouveau.`,
+  );
 
 export interface PasswordResetDeps {
   db: Kysely<Database>;
@@ -102,14 +114,27 @@ export class PasswordResets {
         .where("created_at", ">", since)
         .executeTakeFirstOrThrow();
       if (recent.count >= MAX_RESET_MAILS) return false;
-      await trx.updateTable("password_resets").set({ revoked_at: at }).where("user_id", "=", user.id).where("used_at", "is", null).where("revoked_at", "is", null).execute();
-      await trx.insertInto("password_resets").values({ user_id: user.id, token_hash: tokenHash, created_at: at, expires_at: expiresAt }).execute();
+      await trx
+        .updateTable("password_resets")
+        .set({ revoked_at: at })
+        .where("user_id", "=", user.id)
+        .where("used_at", "is", null)
+        .where("revoked_at", "is", null)
+        .execute();
+      await trx
+        .insertInto("password_resets")
+        .values({ user_id: user.id, token_hash: tokenHash, created_at: at, expires_at: expiresAt })
+        .execute();
       return true;
     });
     if (!issued) return;
     const org = await findOrganization(db, user.org_id);
     const link = mail.link(`${RESET_PATH}?jeton=${token}`);
-    await mail.send(user.login, passwordResetMail({ personName: personNameOf(user, org?.name ?? user.name), login: user.login, link, expiresAt }), "password_reset");
+    await mail.send(
+      user.login,
+      passwordResetMail({ personName: personNameOf(user, org?.name ?? user.name), login: user.login, link, expiresAt }),
+      "password_reset",
+    );
   }
 
   /** The live link `token` names, else the French refusal (unknown, used or replaced, expired). */
@@ -150,14 +175,31 @@ export class PasswordResets {
     await db.transaction().execute(async (trx) => {
       const link = await this.liveLink(trx, token, true);
       await trx.updateTable("password_resets").set({ used_at: at }).where("id", "=", link.id).execute();
-      await trx.updateTable("password_resets").set({ revoked_at: at }).where("user_id", "=", link.user.id).where("used_at", "is", null).where("revoked_at", "is", null).execute();
+      await trx
+        .updateTable("password_resets")
+        .set({ revoked_at: at })
+        .where("user_id", "=", link.user.id)
+        .where("used_at", "is", null)
+        .where("revoked_at", "is", null)
+        .execute();
       await trx.updateTable("users").set({ password_hash: hash }).where("id", "=", link.user.id).execute();
       await revokeUserTokens(trx, link.user.id, at);
       const named = { id: link.user.id, name: personNameOf(link.user, link.orgName) };
-      await recordChange(trx, { orgId: link.user.org_id, actor: named, target: named, change: "password_changed", details: { via: "reset" }, at });
+      await recordChange(trx, {
+        orgId: link.user.org_id,
+        actor: named,
+        target: named,
+        change: "password_changed",
+        details: { via: "reset" },
+        at,
+      });
     });
     await this.deps.sessions.clear();
     const personName = personNameOf(first.user, first.orgName);
-    await mail.send(first.user.login, passwordChangedMail({ personName, changedAt: at, link: mail.link(PASSWORD_PATH) }), "password_changed");
+    await mail.send(
+      first.user.login,
+      passwordChangedMail({ personName, changedAt: at, link: mail.link(PASSWORD_PATH) }),
+      "password_changed",
+    );
   }
 }

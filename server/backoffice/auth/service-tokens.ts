@@ -17,7 +17,10 @@ export interface ServiceCaller {
 
 /** Stores a token the caller chose (the demo's), for `name`. */
 export async function registerServiceToken(db: Kysely<Database>, name: string, token: string): Promise<void> {
-  await db.insertInto("service_tokens").values({ name, token_hash: hashToken(token) }).execute();
+  await db
+    .insertInto("service_tokens")
+    .values({ name, token_hash: hashToken(token) })
+    .execute();
 }
 
 /** Creates a new random token for `name` and returns it: it is shown once and never stored. */

@@ -31,7 +31,10 @@ export class SessionCache<S extends CacheableSession = CacheableSession> {
   private readonly ttlMs: number;
   private tellPeers: (() => Promise<void>) | null = null;
 
-  constructor(options: SessionCacheOptions = {}, private readonly clock: () => number = Date.now) {
+  constructor(
+    options: SessionCacheOptions = {},
+    private readonly clock: () => number = Date.now,
+  ) {
     this.ttlMs = options.ttlMs ?? 10_000;
     this.entries = this.ttlMs > 0 ? new LRUCache({ max: options.maxEntries ?? 10_000 }) : null;
   }

@@ -74,10 +74,7 @@ export async function endSessionFamily(db: Kysely<Database>, session: Session, n
     .where((eb) =>
       eb.or([
         eb("token_hash", "=", session.tokenHash),
-        eb.and([
-          eb("expires_at", "=", session.expiresAt),
-          eb.or([eb("user_id", "=", root.id), eb("master_user_id", "=", root.id)]),
-        ]),
+        eb.and([eb("expires_at", "=", session.expiresAt), eb.or([eb("user_id", "=", root.id), eb("master_user_id", "=", root.id)])]),
       ]),
     )
     .execute();

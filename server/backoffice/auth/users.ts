@@ -46,12 +46,7 @@ function visibleFlags(user: UserRow): PeopleFlags | undefined {
  * The contract's view of an account. `actingOrg` is the organization the token acts for: the
  * user's own, or the client chosen by login-as.
  */
-export async function toAuthUser(
-  db: Kysely<Database>,
-  user: UserRow,
-  actingOrg: OrganizationRow,
-  expiresAt: Date,
-): Promise<AuthUser> {
+export async function toAuthUser(db: Kysely<Database>, user: UserRow, actingOrg: OrganizationRow, expiresAt: Date): Promise<AuthUser> {
   const ownOrg = user.org_id === actingOrg.id ? actingOrg : await findOrganization(db, user.org_id);
   if (!ownOrg) throw new Error(`organization ${user.org_id} of user ${user.id} is missing`);
   const flags = visibleFlags(user);

@@ -93,8 +93,12 @@ async function loadBrands(db: Kysely<Database>): Promise<Brand[]> {
   const brands = await db
     .selectFrom("brands as b")
     .select([
-      "b.id as obj_id", "b.slug as obj_slug", "b.title as obj_title",
-      sql<number>`(select count(*)::int from products p where p.brand_id = b.id and not p.discontinued and not p.is_port)`.as("product_count"),
+      "b.id as obj_id",
+      "b.slug as obj_slug",
+      "b.title as obj_title",
+      sql<number>`(select count(*)::int from products p where p.brand_id = b.id and not p.discontinued and not p.is_port)`.as(
+        "product_count",
+      ),
     ])
     .execute();
   return brands.sort((a, b) => frenchOrder.compare(a.obj_title, b.obj_title));

@@ -67,9 +67,26 @@ export class CertificateFiles {
         .deleteFrom("certificates as c")
         .where("c.org_id", "=", orgId)
         .where("c.cer_id", "in", [...cerIds])
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom("carts").select(sql`1`.as("one")).where("carts.org_id", "=", orgId).where(sql<boolean>`strpos(carts.data::text, c.cer_id) > 0`))))
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom("order_lines").innerJoin("orders", "orders.id", "order_lines.order_id").select(sql`1`.as("one")).where("orders.org_id", "=", orgId).where(sql<boolean>`strpos(order_lines.certificates::text, c.cer_id) > 0`))),
+          not(
+            exists(
+              selectFrom("carts")
+                .select(sql`1`.as("one"))
+                .where("carts.org_id", "=", orgId)
+                .where(sql<boolean>`strpos(carts.data::text, c.cer_id) > 0`),
+            ),
+          ),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("order_lines")
+                .innerJoin("orders", "orders.id", "order_lines.order_id")
+                .select(sql`1`.as("one"))
+                .where("orders.org_id", "=", orgId)
+                .where(sql<boolean>`strpos(order_lines.certificates::text, c.cer_id) > 0`),
+            ),
+          ),
         )
         .returning(["c.cer_id", "c.storage_name"])
         .execute();
@@ -87,7 +104,10 @@ export class CertificateFiles {
     if (this.lastPurge !== null && now.getTime() - this.lastPurge < CERTIFICATE_PURGE_EVERY_MS) return;
     this.lastPurge = now.getTime();
     this.purging = this.purge(now)
-      .then(() => undefined, (error: unknown) => this.logger.error({ err: error }, "certificates purge failed"))
+      .then(
+        () => undefined,
+        (error: unknown) => this.logger.error({ err: error }, "certificates purge failed"),
+      )
       .finally(() => {
         this.purging = null;
       });
@@ -108,7 +128,16 @@ export class CertificateFiles {
     const deleted = await this.db
       .deleteFrom("certificates as c")
       .where("c.created_at", "<", uploadedBefore)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("carts").select(sql`1`.as("one")).whereRef("carts.org_id", "=", "c.org_id").where(sql<boolean>`strpos(carts.data::text, c.cer_id) > 0`))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("carts")
+              .select(sql`1`.as("one"))
+              .whereRef("carts.org_id", "=", "c.org_id")
+              .where(sql<boolean>`strpos(carts.data::text, c.cer_id) > 0`),
+          ),
+        ),
+      )
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(

@@ -23,7 +23,12 @@ async function headOffice(db: Kysely<Database>, orgId: number): Promise<Address 
 /** The organization's own account and the person who confirms (the master after login-as). */
 async function recipients(db: Kysely<Database>, session: Session): Promise<string[]> {
   const ids = [session.org.id, session.user.id, ...(session.master ? [session.master.id] : [])];
-  const rows = await db.selectFrom("users").select(["login", "class", "org_id"]).where("id", "in", ids).where("disabled", "=", false).execute();
+  const rows = await db
+    .selectFrom("users")
+    .select(["login", "class", "org_id"])
+    .where("id", "in", ids)
+    .where("disabled", "=", false)
+    .execute();
   const logins = rows.filter((row) => row.login.includes("@")).map((row) => row.login.toLowerCase());
   return [...new Set(logins)];
 }
@@ -33,18 +38,24 @@ export function checkoutRouter(deps: ServiceDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  router.get("/invoicing-address", asyncHandler(async (req, res) => {
-    const orgId = assertActingOrg(sessionOf(res), parseInput(orgQuery, req.query).org_id);
-    const found = await headOffice(db, orgId);
-    if (!found) throw new ApiFailure(404, "no_invoicing_address", "Aucune adresse de facturation n'est enregistrée pour ce compte.");
-    res.json(found);
-  }));
+  router.get(
+    "/invoicing-address",
+    asyncHandler(async (req, res) => {
+      const orgId = assertActingOrg(sessionOf(res), parseInput(orgQuery, req.query).org_id);
+      const found = await headOffice(db, orgId);
+      if (!found) throw new ApiFailure(404, "no_invoicing_address", "Aucune adresse de facturation n'est enregistrée pour ce compte.");
+      res.json(found);
+    }),
+  );
 
-  router.get("/order-recipients", asyncHandler(async (req, res) => {
-    const session = sessionOf(res);
-    assertActingOrg(session, parseInput(orgQuery, req.query).org_id);
-    res.json({ emails: await recipients(db, session) });
-  }));
+  router.get(
+    "/order-recipients",
+    asyncHandler(async (req, res) => {
+      const session = sessionOf(res);
+      assertActingOrg(session, parseInput(orgQuery, req.query).org_id);
+      res.json({ emails: await recipients(db, session) });
+    }),
+  );
 
   return router;
 }

@@ -10,7 +10,8 @@ import { visibleTo, type Reader } from "./access";
  * not have is absent everywhere: not counted, not listed, its file a 404.
  */
 
-export const unknownDownloadCategory = (): ApiFailure => new ApiFailure(404, "unknown_category", "Cette rubrique de téléchargements n'existe pas.");
+export const unknownDownloadCategory = (): ApiFailure =>
+  new ApiFailure(404, "unknown_category", "Cette rubrique de téléchargements n'existe pas.");
 
 interface CategoryRow {
   id: number;
@@ -23,7 +24,12 @@ interface CategoryRow {
 /** Every category in display order, and how many documents the reader may have in each (its own only). */
 async function categoriesWithCounts(db: Kysely<Database>, reader: Reader): Promise<{ rows: CategoryRow[]; own: Map<number, number> }> {
   const [rows, counts] = await Promise.all([
-    db.selectFrom("download_categories").select(["id", "parent_id", "slug", "title", "description"]).orderBy("position").orderBy("id").execute(),
+    db
+      .selectFrom("download_categories")
+      .select(["id", "parent_id", "slug", "title", "description"])
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("download_documents as d")
       .select((eb) => ["d.category_id", eb.fn.countAll<string>().as("n")])
@@ -51,7 +57,12 @@ export async function downloadTree(db: Kysely<Database>, reader: Reader): Promis
 }
 
 /** A top category (`childSlug` absent) or one of its sub-categories, with the reader's documents. */
-export async function downloadCategory(db: Kysely<Database>, reader: Reader, slug: string, childSlug: string | undefined): Promise<DownloadCategoryResponse> {
+export async function downloadCategory(
+  db: Kysely<Database>,
+  reader: Reader,
+  slug: string,
+  childSlug: string | undefined,
+): Promise<DownloadCategoryResponse> {
   const { rows, own } = await categoriesWithCounts(db, reader);
   const top = rows.find((row) => row.parent_id === null && row.slug === slug);
   if (!top) throw unknownDownloadCategory();
@@ -72,18 +83,16 @@ export async function downloadCategory(db: Kysely<Database>, reader: Reader, slu
     category: summaryOf(current, count),
     parent: current === top ? null : { slug: top.slug, title: top.title },
     children: childSummaries,
-    documents: documents.map(
-      (row): DownloadDocument => ({
-        id: row.id,
-        title: row.title,
-        description: row.description,
-        file_name: row.file_name,
-        mime: row.mime,
-        size: row.size_bytes,
-        published_on: row.published_on,
-        restricted: row.restricted,
-      }),
-    ),
+    documents: documents.map((row): DownloadDocument => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      file_name: row.file_name,
+      mime: row.mime,
+      size: row.size_bytes,
+      published_on: row.published_on,
+      restricted: row.restricted,
+    })),
   };
 }
 

@@ -24,7 +24,17 @@ export async function newsCategories(db: Kysely<Database>, now: Date): Promise<N
   return rows.map((row) => ({ slug: row.slug, title: row.title, description: row.description, count: Number(row.count) }));
 }
 
-const SUMMARY_COLUMNS = ["i.id", "i.slug", "i.title", "i.summary", "i.published_at", "i.picture_url", "i.picture_alt", "c.slug as category_slug", "c.title as category_title"] as const;
+const SUMMARY_COLUMNS = [
+  "i.id",
+  "i.slug",
+  "i.title",
+  "i.summary",
+  "i.published_at",
+  "i.picture_url",
+  "i.picture_alt",
+  "c.slug as category_slug",
+  "c.title as category_title",
+] as const;
 
 interface SummaryRow {
   id: number;
@@ -63,10 +73,7 @@ export async function listNews(db: Kysely<Database>, query: NewsPage, now: Date)
     category = (await newsCategories(db, now)).find((candidate) => candidate.slug === query.category) ?? null;
     if (!category) throw unknownCategory();
   }
-  let base = db
-    .selectFrom("news_items as i")
-    .innerJoin("news_categories as c", "c.id", "i.category_id")
-    .where("i.published_at", "<=", now);
+  let base = db.selectFrom("news_items as i").innerJoin("news_categories as c", "c.id", "i.category_id").where("i.published_at", "<=", now);
   if (category) base = base.where("c.slug", "=", category.slug);
   const [rows, count] = await Promise.all([
     base

@@ -23,35 +23,56 @@ export function contentRouter(deps: ServiceDeps): Router {
     return parsed.data;
   };
 
-  router.get("/news/categories", asyncHandler(async (_req, res) => {
-    res.json({ items: await newsCategories(db, now()) });
-  }));
+  router.get(
+    "/news/categories",
+    asyncHandler(async (_req, res) => {
+      res.json({ items: await newsCategories(db, now()) });
+    }),
+  );
 
-  router.get("/news", asyncHandler(async (req, res) => {
-    const query = parseInput(newsListQuery, req.query);
-    res.json(await listNews(db, query, now()));
-  }));
+  router.get(
+    "/news",
+    asyncHandler(async (req, res) => {
+      const query = parseInput(newsListQuery, req.query);
+      res.json(await listNews(db, query, now()));
+    }),
+  );
 
-  router.get("/news/items/:slug", asyncHandler(async (req, res) => {
-    res.json(await newsItem(db, slugOf(req.params.slug, unknownNews), now()));
-  }));
+  router.get(
+    "/news/items/:slug",
+    asyncHandler(async (req, res) => {
+      res.json(await newsItem(db, slugOf(req.params.slug, unknownNews), now()));
+    }),
+  );
 
-  router.get("/downloads", asyncHandler(async (_req, res) => {
-    res.json(await downloadTree(db, readerOf(sessionOf(res))));
-  }));
+  router.get(
+    "/downloads",
+    asyncHandler(async (_req, res) => {
+      res.json(await downloadTree(db, readerOf(sessionOf(res))));
+    }),
+  );
 
-  router.get("/downloads/categories/:slug", asyncHandler(async (req, res) => {
-    res.json(await downloadCategory(db, readerOf(sessionOf(res)), slugOf(req.params.slug, unknownDownloadCategory), undefined));
-  }));
+  router.get(
+    "/downloads/categories/:slug",
+    asyncHandler(async (req, res) => {
+      res.json(await downloadCategory(db, readerOf(sessionOf(res)), slugOf(req.params.slug, unknownDownloadCategory), undefined));
+    }),
+  );
 
-  router.get("/downloads/categories/:slug/:child", asyncHandler(async (req, res) => {
-    const slug = slugOf(req.params.slug, unknownDownloadCategory);
-    res.json(await downloadCategory(db, readerOf(sessionOf(res)), slug, slugOf(req.params.child, unknownDownloadCategory)));
-  }));
+  router.get(
+    "/downloads/categories/:slug/:child",
+    asyncHandler(async (req, res) => {
+      const slug = slugOf(req.params.slug, unknownDownloadCategory);
+      res.json(await downloadCategory(db, readerOf(sessionOf(res)), slug, slugOf(req.params.child, unknownDownloadCategory)));
+    }),
+  );
 
-  router.get("/downloads/:id/file", asyncHandler(async (req, res) => {
-    sendFile(res, await documentFile(db, readerOf(sessionOf(res)), parseIdParam(req.params.id)));
-  }));
+  router.get(
+    "/downloads/:id/file",
+    asyncHandler(async (req, res) => {
+      sendFile(res, await documentFile(db, readerOf(sessionOf(res)), parseIdParam(req.params.id)));
+    }),
+  );
 
   return router;
 }

@@ -16,7 +16,11 @@ function normalized(value: Expression<string> | string): RawBuilder<string> {
  * one four times (decision 0133). The organization's row is locked for the look-up and the
  * insert, so two identical requests at once make one address.
  */
-export async function createOrReuseAddress(db: Kysely<Database>, orgId: number, input: AddressInput): Promise<{ address: Address; created: boolean }> {
+export async function createOrReuseAddress(
+  db: Kysely<Database>,
+  orgId: number,
+  input: AddressInput,
+): Promise<{ address: Address; created: boolean }> {
   const values = {
     name: input.adr_name,
     line1: input.adr_line1,
@@ -43,7 +47,11 @@ export async function createOrReuseAddress(db: Kysely<Database>, orgId: number, 
       .limit(1)
       .executeTakeFirst();
     if (existing) return { address: toAddress(existing), created: false };
-    const row = await trx.insertInto("addresses").values({ org_id: orgId, ...values }).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto("addresses")
+      .values({ org_id: orgId, ...values })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return { address: toAddress(row), created: true };
   });
 }

@@ -67,14 +67,29 @@ async function addressUses(db: Kysely<Database>, orgId: number, id: number): Pro
 
 export async function deleteAddress(db: Kysely<Database>, orgId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("addresses").select("id").where("id", "=", id).where("org_id", "=", orgId).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom("addresses")
+      .select("id")
+      .where("id", "=", id)
+      .where("org_id", "=", orgId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound();
     await refuseHeadOffice(trx, orgId, id);
     const uses = await addressUses(trx, orgId, id);
     if (uses.orders.length > 0) {
-      throw new ApiFailure(409, "address_in_use", `Cette adresse est celle d'une commande en cours (${uses.orders.join(", ")}) : elle pourra être supprimée une fois la commande livrée ou annulée.`);
+      throw new ApiFailure(
+        409,
+        "address_in_use",
+        `Cette adresse est celle d'une commande en cours (${uses.orders.join(", ")}) : elle pourra être supprimée une fois la commande livrée ou annulée.`,
+      );
     }
-    if (uses.cart) throw new ApiFailure(409, "address_in_use", "Cette adresse est choisie dans le panier en cours : choisissez-en une autre dans le panier avant de la supprimer.");
+    if (uses.cart)
+      throw new ApiFailure(
+        409,
+        "address_in_use",
+        "Cette adresse est choisie dans le panier en cours : choisissez-en une autre dans le panier avant de la supprimer.",
+      );
     await trx.deleteFrom("addresses").where("id", "=", id).execute();
   });
 }

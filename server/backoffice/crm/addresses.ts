@@ -19,6 +19,11 @@ export function toAddress(row: Selectable<AddressesTable>): Address {
 /** The addresses among `ids` that belong to the organization, by id (another org's are left out). */
 export async function ownAddresses(db: Kysely<Database>, orgId: number, ids: readonly number[]): Promise<Map<number, Address>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("addresses").selectAll().where("org_id", "=", orgId).where("id", "in", [...ids]).execute();
+  const rows = await db
+    .selectFrom("addresses")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("id", "in", [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, toAddress(row)]));
 }

@@ -55,7 +55,12 @@ export async function updateMe(db: Kysely<Database>, session: Session, body: Upd
   try {
     const saved = await db.transaction().execute(async (trx) => {
       if (changed.email) {
-        const taken = await trx.selectFrom("users").select("id").where(sql<string>`lower(login)`, "=", next.login).where("id", "!=", user.id).executeTakeFirst();
+        const taken = await trx
+          .selectFrom("users")
+          .select("id")
+          .where(sql<string>`lower(login)`, "=", next.login)
+          .where("id", "!=", user.id)
+          .executeTakeFirst();
         if (taken) throw emailInUse();
       }
       const row = await trx.updateTable("users").set(next).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow();

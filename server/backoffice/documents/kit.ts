@@ -22,7 +22,9 @@ export type Align = "left" | "right" | "center";
  * still embeds its own subset. fontkit is pdfkit's, not a dependency of ours: hence the probe.
  */
 function parsedFont(file: string): FontSource {
-  const probe = new PDFDocument({ autoFirstPage: false, font: fileURLToPath(new URL(file, import.meta.url)) }) as unknown as { _font?: { font?: { layout?: unknown } } };
+  const probe = new PDFDocument({ autoFirstPage: false, font: fileURLToPath(new URL(file, import.meta.url)) }) as unknown as {
+    _font?: { font?: { layout?: unknown } };
+  };
   const font = probe._font?.font;
   if (typeof font?.layout !== "function") throw new Error(`font ${file}: pdfkit did not parse it`);
   return font as unknown as FontSource;
@@ -134,9 +136,20 @@ export class PageLayout {
   }
 
   /** A tagged paragraph (or heading) at x with a width; returns its bottom. */
-  text(content: string, x: number, y: number, width: number, options: { bold?: boolean; size?: number; type?: string; align?: Align; color?: string; parent?: Struct } = {}): number {
+  text(
+    content: string,
+    x: number,
+    y: number,
+    width: number,
+    options: { bold?: boolean; size?: number; type?: string; align?: Align; color?: string; parent?: Struct } = {},
+  ): number {
     this.font(options.bold ?? false, options.size ?? 9).fillColor(options.color ?? "black");
-    this.pdf.text(content, x, y, { width, align: options.align ?? "left", structParent: options.parent ?? this.root, structType: options.type ?? "P" });
+    this.pdf.text(content, x, y, {
+      width,
+      align: options.align ?? "left",
+      structParent: options.parent ?? this.root,
+      structType: options.type ?? "P",
+    });
     this.pdf.fillColor("black");
     return this.pdf.y;
   }
@@ -160,7 +173,12 @@ export class PageLayout {
 
   rule(y: number): void {
     this.artifact(() => {
-      this.pdf.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
+      this.pdf
+        .moveTo(MARGIN, y)
+        .lineTo(MARGIN + CONTENT_WIDTH, y)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
     });
   }
 
@@ -179,7 +197,10 @@ export class PageLayout {
 
 function rowHeight<T>(layout: PageLayout, columns: Column<T>[], cells: string[], bold: boolean): number {
   layout.font(bold, TABLE_FONT_SIZE);
-  return Math.max(...cells.map((cell, index) => layout.pdf.heightOfString(cell, { width: (columns[index]?.width ?? 0) - 2 * CELL_PADDING }))) + 2 * CELL_PADDING;
+  return (
+    Math.max(...cells.map((cell, index) => layout.pdf.heightOfString(cell, { width: (columns[index]?.width ?? 0) - 2 * CELL_PADDING }))) +
+    2 * CELL_PADDING
+  );
 }
 
 /** One row; tagged as TR with TH/TD cells, or as an artifact for a header repeated on a new page. */
@@ -201,7 +222,11 @@ function drawRow<T>(layout: PageLayout, columns: Column<T>[], cells: string[], o
     layout.font(options.header, TABLE_FONT_SIZE).fillColor("black");
     const textOptions = { width: column.width - 2 * CELL_PADDING, align: column.align };
     if (row) {
-      layout.pdf.text(cell, x + CELL_PADDING, y + CELL_PADDING, { ...textOptions, structParent: row, structType: options.header ? "TH" : "TD" });
+      layout.pdf.text(cell, x + CELL_PADDING, y + CELL_PADDING, {
+        ...textOptions,
+        structParent: row,
+        structType: options.header ? "TH" : "TD",
+      });
     } else {
       layout.artifact(() => layout.pdf.text(cell, x + CELL_PADDING, y + CELL_PADDING, textOptions));
     }
@@ -232,7 +257,13 @@ export function drawTable<T>(layout: PageLayout, columns: Column<T>[], rows: rea
 }
 
 /** A label/value table (totals), right-aligned values, starting at `top`; returns its bottom. */
-export function drawFigures(layout: PageLayout, rows: Array<{ label: string; value: string; bold?: boolean }>, top: number, labelX: number, labelWidth: number): number {
+export function drawFigures(
+  layout: PageLayout,
+  rows: Array<{ label: string; value: string; bold?: boolean }>,
+  top: number,
+  labelX: number,
+  labelWidth: number,
+): number {
   const valueX = labelX + labelWidth;
   const valueWidth = MARGIN + CONTENT_WIDTH - valueX;
   const table = layout.pdf.struct("Table");
@@ -257,10 +288,19 @@ export function drawFooters(layout: PageLayout, legal: string): void {
   for (let index = range.start; index < range.start + range.count; index += 1) {
     pdf.switchToPage(index);
     layout.artifact(() => {
-      pdf.moveTo(MARGIN, FOOTER_Y - 4).lineTo(MARGIN + CONTENT_WIDTH, FOOTER_Y - 4).lineWidth(0.5).strokeColor(RULE).stroke();
+      pdf
+        .moveTo(MARGIN, FOOTER_Y - 4)
+        .lineTo(MARGIN + CONTENT_WIDTH, FOOTER_Y - 4)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
       layout.font(false, 7).fillColor(GREY);
       pdf.text(legal, MARGIN, FOOTER_Y, { width: CONTENT_WIDTH - 70, lineBreak: true });
-      pdf.text(`Page ${index - range.start + 1} / ${range.count}`, MARGIN + CONTENT_WIDTH - 70, FOOTER_Y, { width: 70, align: "right", lineBreak: false });
+      pdf.text(`Page ${index - range.start + 1} / ${range.count}`, MARGIN + CONTENT_WIDTH - 70, FOOTER_Y, {
+        width: 70,
+        align: "right",
+        lineBreak: false,
+      });
       pdf.fillColor("black");
     }, "Pagination");
   }

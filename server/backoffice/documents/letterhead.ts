@@ -33,7 +33,8 @@ export function addressLines(address: PostalAddress, withName = true): string[] 
   lines.push(address.street);
   if (address.street2) lines.push(address.street2);
   lines.push(`${address.zipcode} ${address.city}`.trim());
-  if (address.country.toUpperCase() !== "FR") lines.push((COUNTRY_NAMES.of(address.country.toUpperCase()) ?? address.country).toUpperCase());
+  if (address.country.toUpperCase() !== "FR")
+    lines.push((COUNTRY_NAMES.of(address.country.toUpperCase()) ?? address.country).toUpperCase());
   return lines;
 }
 

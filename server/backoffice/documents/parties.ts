@@ -49,7 +49,25 @@ export interface BuyerParty {
   vat_number: string | null;
 }
 
-type OrganizationColumns = Pick<Database["organizations"], "ref" | "name" | "zipcode" | "city" | "country" | "street" | "legal_form" | "share_capital" | "siren" | "siret" | "vat_number" | "rcs" | "iban" | "bic" | "email" | "phone">;
+type OrganizationColumns = Pick<
+  Database["organizations"],
+  | "ref"
+  | "name"
+  | "zipcode"
+  | "city"
+  | "country"
+  | "street"
+  | "legal_form"
+  | "share_capital"
+  | "siren"
+  | "siret"
+  | "vat_number"
+  | "rcs"
+  | "iban"
+  | "bic"
+  | "email"
+  | "phone"
+>;
 
 interface AddressRow {
   name: string;
@@ -74,23 +92,61 @@ export function storedPostalAddress(value: unknown): PostalAddress | null {
   const parsed = addressSchema.nullable().safeParse(value ?? null);
   if (!parsed.success || parsed.data === null) return null;
   const row = parsed.data;
-  return postal({ name: row.adr_name, line1: row.adr_line1, line2: row.adr_line2, zipcode: row.adr_zipcode, city: row.adr_city, country: row.adr_country });
+  return postal({
+    name: row.adr_name,
+    line1: row.adr_line1,
+    line2: row.adr_line2,
+    zipcode: row.adr_zipcode,
+    city: row.adr_city,
+    country: row.adr_country,
+  });
 }
 
 export function sameAddress(a: PostalAddress, b: PostalAddress): boolean {
-  const key = (value: PostalAddress) => [value.street, value.street2 ?? "", value.zipcode, value.city, value.country].map((part) => part.trim().toLowerCase()).join("|");
+  const key = (value: PostalAddress) =>
+    [value.street, value.street2 ?? "", value.zipcode, value.city, value.country].map((part) => part.trim().toLowerCase()).join("|");
   return key(a) === key(b);
 }
 
 async function headOffice(db: Kysely<Database>, orgId: number): Promise<AddressRow | undefined> {
-  return db.selectFrom("addresses").select(["name", "line1", "line2", "zipcode", "city", "country"]).where("org_id", "=", orgId).orderBy("id").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("addresses")
+    .select(["name", "line1", "line2", "zipcode", "city", "country"])
+    .where("org_id", "=", orgId)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
 }
 
-const ORG_COLUMNS = ["id", "ref", "name", "zipcode", "city", "country", "street", "legal_form", "share_capital", "siren", "siret", "vat_number", "rcs", "iban", "bic", "email", "phone"] as const;
+const ORG_COLUMNS = [
+  "id",
+  "ref",
+  "name",
+  "zipcode",
+  "city",
+  "country",
+  "street",
+  "legal_form",
+  "share_capital",
+  "siren",
+  "siret",
+  "vat_number",
+  "rcs",
+  "iban",
+  "bic",
+  "email",
+  "phone",
+] as const;
 
 /** The distributor as the seller of every invoice and quote; its registered office's street, else its head office's. */
 export async function loadSeller(db: Kysely<Database>): Promise<SellerParty> {
-  const org = await db.selectFrom("organizations").select(ORG_COLUMNS).where("is_distributor", "=", true).orderBy("id").limit(1).executeTakeFirst();
+  const org = await db
+    .selectFrom("organizations")
+    .select(ORG_COLUMNS)
+    .where("is_distributor", "=", true)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
   if (!org) throw new Error("no distributor organization: invoices need their seller");
   const office = await headOffice(db, org.id);
   return sellerOf(org, office);
@@ -101,7 +157,14 @@ function sellerOf(org: OrganizationColumns, office: AddressRow | undefined): Sel
     name: org.name,
     legal_form: org.legal_form ?? "",
     share_capital: org.share_capital ?? 0,
-    address: { name: org.name, street: org.street ?? office?.line1 ?? "", street2: null, zipcode: org.zipcode, city: org.city, country: org.country.trim().toUpperCase() },
+    address: {
+      name: org.name,
+      street: org.street ?? office?.line1 ?? "",
+      street2: null,
+      zipcode: org.zipcode,
+      city: org.city,
+      country: org.country.trim().toUpperCase(),
+    },
     siren: org.siren ?? "",
     siret: org.siret ?? "",
     rcs: org.rcs ?? "",
@@ -121,8 +184,17 @@ export async function loadBuyer(db: Kysely<Database>, orgId: number, invoicingAd
   const org = await db.selectFrom("organizations").select(ORG_COLUMNS).where("id", "=", orgId).executeTakeFirstOrThrow();
   const fromOrder = storedPostalAddress(invoicingAddress);
   const office = fromOrder ? undefined : await headOffice(db, orgId);
-  const address = fromOrder ?? (office
-    ? postal(office)
-    : { name: org.name, street: org.street ?? "", street2: null, zipcode: org.zipcode, city: org.city, country: org.country.trim().toUpperCase() });
+  const address =
+    fromOrder ??
+    (office
+      ? postal(office)
+      : {
+          name: org.name,
+          street: org.street ?? "",
+          street2: null,
+          zipcode: org.zipcode,
+          city: org.city,
+          country: org.country.trim().toUpperCase(),
+        });
   return { ref: org.ref, name: org.name, address: { ...address, name: org.name }, siren: org.siren, vat_number: org.vat_number };
 }

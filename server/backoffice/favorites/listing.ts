@@ -36,13 +36,30 @@ export async function listFavorites(
   // pricedProducts is typed on the core schema; the favorites join is added on top of it.
   let base = pricedProducts(db as unknown as Kysely<Database>, owner.orgId, today)
     .innerJoin(sql<{ product_id: number; created_at: Date }>`favorites`.as("f"), (join) =>
-      join.on(sql`f.product_id`, "=", sql`p.id`).on(sql`f.user_id`, "=", owner.userId).on(sql`f.org_id`, "=", owner.orgId),
+      join
+        .on(sql`f.product_id`, "=", sql`p.id`)
+        .on(sql`f.user_id`, "=", owner.userId)
+        .on(sql`f.org_id`, "=", owner.orgId),
     )
     .leftJoin("brands as b", "b.id", "p.brand_id")
     .select([
-      "p.id", "p.ref", "p.title", "p.name", "p.brand_id", "b.slug as brand_slug", "b.title as brand_title",
-      "p.images", "p.is_port", "p.discontinued", "p.price_selling", "p.ecotaxe", "p.weight_gross",
-      "p.weight_net", "p.is_mmsi", "p.is_hazardous", "p.properties",
+      "p.id",
+      "p.ref",
+      "p.title",
+      "p.name",
+      "p.brand_id",
+      "b.slug as brand_slug",
+      "b.title as brand_title",
+      "p.images",
+      "p.is_port",
+      "p.discontinued",
+      "p.price_selling",
+      "p.ecotaxe",
+      "p.weight_gross",
+      "p.weight_net",
+      "p.is_mmsi",
+      "p.is_hazardous",
+      "p.properties",
     ]);
   if (query.in_stock) {
     base = base.where((eb) =>
@@ -64,7 +81,10 @@ export async function listFavorites(
   const withBrandsOf = <T extends object>(answer: T) => (brands ? { ...answer, brands } : answer);
   if (query.brand !== undefined) base = base.where("p.brand_id", "=", query.brand);
 
-  const totalRow = await base.clearSelect().select(sql<number>`count(*)::int`.as("total")).executeTakeFirst();
+  const totalRow = await base
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as("total"))
+    .executeTakeFirst();
   const total = totalRow?.total ?? 0;
   if (total === 0) return withBrandsOf({ rows: [], total });
 
@@ -98,7 +118,12 @@ async function brandCountsOf(db: Kysely<Database>, base: FavoritesBase, chosen: 
     .select(["cb.id as obj_id", "cb.slug as obj_slug", "cb.title as obj_title", sql<number>`count(*)::int`.as("product_count")])
     .groupBy(["cb.id", "cb.slug", "cb.title"])
     .execute();
-  const brands: BrandCount[] = counted.map((row) => ({ obj_id: row.obj_id, obj_slug: row.obj_slug, obj_title: row.obj_title, product_count: row.product_count }));
+  const brands: BrandCount[] = counted.map((row) => ({
+    obj_id: row.obj_id,
+    obj_slug: row.obj_slug,
+    obj_title: row.obj_title,
+    product_count: row.product_count,
+  }));
   if (chosen !== undefined && !brands.some((brand) => brand.obj_id === chosen)) {
     const brand = await db.selectFrom("brands").select(["id", "slug", "title"]).where("id", "=", chosen).executeTakeFirst();
     if (brand) brands.push({ obj_id: brand.id, obj_slug: brand.slug, obj_title: brand.title, product_count: 0 });

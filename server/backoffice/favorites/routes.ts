@@ -30,31 +30,43 @@ export function favoritesRouter(deps: ServiceDeps): Router {
   const db = withFavorites(deps.db);
   const router = Router();
 
-  router.get("/favorites", asyncHandler(async (req, res) => {
-    const session = sessionOf(res);
-    const showPrices = hasFlag(session, "prices");
-    const query = withoutHiddenPriceFilters(parseInput(favoriteListQuery, req.query), showPrices);
-    const owner = { userId: session.user.id, orgId: assertActingOrg(session, query.usr_id) };
-    const { rows, total, brands } = await listFavorites(db, owner, parisDate(deps.now()), query, showPrices);
-    const items = rows.map((row) => toProductSummary(row, showPrices));
-    res.json({ items, total, page: query.page, per_page: query.per_page, ...(brands ? { brands } : {}) });
-  }));
+  router.get(
+    "/favorites",
+    asyncHandler(async (req, res) => {
+      const session = sessionOf(res);
+      const showPrices = hasFlag(session, "prices");
+      const query = withoutHiddenPriceFilters(parseInput(favoriteListQuery, req.query), showPrices);
+      const owner = { userId: session.user.id, orgId: assertActingOrg(session, query.usr_id) };
+      const { rows, total, brands } = await listFavorites(db, owner, parisDate(deps.now()), query, showPrices);
+      const items = rows.map((row) => toProductSummary(row, showPrices));
+      res.json({ items, total, page: query.page, per_page: query.per_page, ...(brands ? { brands } : {}) });
+    }),
+  );
 
-  router.get("/favorites/ids", asyncHandler(async (req, res) => {
-    res.json(await favoriteIds(db, ownerOf(sessionOf(res), req.query)));
-  }));
+  router.get(
+    "/favorites/ids",
+    asyncHandler(async (req, res) => {
+      res.json(await favoriteIds(db, ownerOf(sessionOf(res), req.query)));
+    }),
+  );
 
-  router.post("/favorites/:productId", asyncHandler(async (req, res) => {
-    const productId = productIdOf(req.params.productId);
-    await addFavorite(db, ownerOf(sessionOf(res), req.query), productId);
-    res.json({ product_id: productId, favorite: true } satisfies FavoriteState);
-  }));
+  router.post(
+    "/favorites/:productId",
+    asyncHandler(async (req, res) => {
+      const productId = productIdOf(req.params.productId);
+      await addFavorite(db, ownerOf(sessionOf(res), req.query), productId);
+      res.json({ product_id: productId, favorite: true } satisfies FavoriteState);
+    }),
+  );
 
-  router.delete("/favorites/:productId", asyncHandler(async (req, res) => {
-    const productId = productIdOf(req.params.productId);
-    await removeFavorite(db, ownerOf(sessionOf(res), req.query), productId);
-    res.json({ product_id: productId, favorite: false } satisfies FavoriteState);
-  }));
+  router.delete(
+    "/favorites/:productId",
+    asyncHandler(async (req, res) => {
+      const productId = productIdOf(req.params.productId);
+      await removeFavorite(db, ownerOf(sessionOf(res), req.query), productId);
+      res.json({ product_id: productId, favorite: false } satisfies FavoriteState);
+    }),
+  );
 
   return router;
 }

@@ -27,12 +27,7 @@ export async function favoriteIds(db: Kysely<FavoritesDatabase>, owner: Favorite
  * replayed form is harmless). Shipping lines are not products one can favour.
  */
 export async function addFavorite(db: Kysely<FavoritesDatabase>, owner: FavoriteOwner, productId: number): Promise<void> {
-  const product = await db
-    .selectFrom("products")
-    .select("id")
-    .where("id", "=", productId)
-    .where("is_port", "=", false)
-    .executeTakeFirst();
+  const product = await db.selectFrom("products").select("id").where("id", "=", productId).where("is_port", "=", false).executeTakeFirst();
   if (!product) throw new ApiFailure(404, "unknown_product", "Produit introuvable.");
   const count = await db
     .selectFrom("favorites")

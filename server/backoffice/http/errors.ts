@@ -78,6 +78,5 @@ export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
 }
 
 function isBodyParserError(error: unknown): error is { type: string } {
-  return typeof error === "object" && error !== null && typeof (error as { type?: unknown }).type === "string"
-    && "status" in error;
+  return typeof error === "object" && error !== null && typeof (error as { type?: unknown }).type === "string" && "status" in error;
 }

@@ -30,8 +30,7 @@ export function requireService({ db, refusedServiceTokens }: Pick<ServiceDeps, "
   };
 }
 
-const unknownService = (): ApiFailure =>
-  new ApiFailure(401, "unauthorized", "Jeton de service absent, inconnu ou révoqué.");
+const unknownService = (): ApiFailure => new ApiFailure(401, "unauthorized", "Jeton de service absent, inconnu ou révoqué.");
 const forbiddenToUsers = (): ApiFailure =>
   new ApiFailure(403, "forbidden", "Ces appels sont réservés aux systèmes du distributeur (jeton de service).");
 

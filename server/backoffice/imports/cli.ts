@@ -38,9 +38,11 @@ export function printReport(report: ImportReport): string {
 }
 
 async function send(feed: ImportFeed, file: string, dryRun: boolean, skipInvalid: boolean): Promise<{ text: string; applied: boolean }> {
-  const size = (await stat(file).catch(() => {
-    throw new UsageError(`Fichier introuvable : ${file}`);
-  })).size;
+  const size = (
+    await stat(file).catch(() => {
+      throw new UsageError(`Fichier introuvable : ${file}`);
+    })
+  ).size;
   if (size > FEED_FILE_MAX_BYTES) return { text: fileTooLarge(size).message, applied: false };
   const config = await warehouseConfig(process.env);
   const query = new URLSearchParams({ ...(dryRun ? { dry_run: "1" } : {}), ...(skipInvalid ? { skip_invalid: "1" } : {}) });
@@ -49,14 +51,19 @@ async function send(feed: ImportFeed, file: string, dryRun: boolean, skipInvalid
     headers: { authorization: `Bearer ${config.token}`, "content-type": "application/octet-stream" },
     body: new Uint8Array(await readFile(file)),
   }).catch((error: unknown) => {
-    throw new Unreachable(`Impossible de joindre le portail à ${config.baseUrl} (${error instanceof Error ? error.message : String(error)}). Est-il démarré (npm start) ?`);
+    throw new Unreachable(
+      `Impossible de joindre le portail à ${config.baseUrl} (${error instanceof Error ? error.message : String(error)}). Est-il démarré (npm start) ?`,
+    );
   });
   const answer: unknown = await response.json().catch(() => null);
   const report = importReport.safeParse(answer);
   if (report.success) return { text: printReport(report.data), applied: report.data.applied };
   const message = (answer as { message?: unknown } | null)?.message;
   const hint = response.status === 401 ? ` (jeton : ${config.tokenSource})` : "";
-  return { text: `Refusé (${response.status}) : ${typeof message === "string" ? message : "réponse inattendue du portail."}${hint}`, applied: false };
+  return {
+    text: `Refusé (${response.status}) : ${typeof message === "string" ? message : "réponse inattendue du portail."}${hint}`,
+    applied: false,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {

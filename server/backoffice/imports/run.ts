@@ -30,7 +30,12 @@ function summary(report: Omit<ImportReport, "message">): string {
  * a dry run and no line was refused (or --skip-invalid was asked). Throws FeedFileError when
  * the file as a whole cannot be read.
  */
-export async function runImport(db: Kysely<Database>, feedName: ImportFeed, bytes: Uint8Array, options: ImportQuery): Promise<ImportReport> {
+export async function runImport(
+  db: Kysely<Database>,
+  feedName: ImportFeed,
+  bytes: Uint8Array,
+  options: ImportQuery,
+): Promise<ImportReport> {
   const feed = FEEDS[feedName];
   const table = readTable(await readSheetRows(bytes), feed.columns);
   try {

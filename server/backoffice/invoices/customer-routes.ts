@@ -30,62 +30,95 @@ export function customerInvoicesRouter(deps: ServiceDeps): Router {
     return session;
   }
 
-  router.get("/invoices", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const { org_id, page, size, from, to, status, kind, number, order_ref, ord_id, min_ttc, max_ttc } = parseInput(invoiceListQuery, req.query);
-    assertActingOrg(session, org_id);
-    const filters = { from, to, status, kind, number: number || undefined, orderRef: order_ref || undefined, orderId: ord_id, minTtc: min_ttc, maxTtc: max_ttc };
-    res.json(await listOrganizationInvoices(db, org_id, filters, { page, size }, parisDate(now())));
-  }));
+  router.get(
+    "/invoices",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const { org_id, page, size, from, to, status, kind, number, order_ref, ord_id, min_ttc, max_ttc } = parseInput(
+        invoiceListQuery,
+        req.query,
+      );
+      assertActingOrg(session, org_id);
+      const filters = {
+        from,
+        to,
+        status,
+        kind,
+        number: number || undefined,
+        orderRef: order_ref || undefined,
+        orderId: ord_id,
+        minTtc: min_ttc,
+        maxTtc: max_ttc,
+      };
+      res.json(await listOrganizationInvoices(db, org_id, filters, { page, size }, parisDate(now())));
+    }),
+  );
 
-  router.get("/invoices/:invId", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const id = parseIdParam(req.params.invId);
-    const invoice = id === null ? undefined : await loadInvoiceDetail(db, { orgId: session.org.id, invoiceId: id }, parisDate(now()));
-    if (!invoice) throw notFound();
-    res.json(invoice);
-  }));
+  router.get(
+    "/invoices/:invId",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const id = parseIdParam(req.params.invId);
+      const invoice = id === null ? undefined : await loadInvoiceDetail(db, { orgId: session.org.id, invoiceId: id }, parisDate(now()));
+      if (!invoice) throw notFound();
+      res.json(invoice);
+    }),
+  );
 
-  router.get("/invoices/:invId/pdf", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const id = parseIdParam(req.params.invId);
-    const invoice = id === null ? undefined : await db.selectFrom("invoices").select(["id", "number"]).where("id", "=", id).where("org_id", "=", session.org.id).executeTakeFirst();
-    if (!invoice) throw notFound();
-    const stored = await invoicePdf(db, invoice.id);
-    if (!stored) throw notFound();
-    res.set({
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${invoice.number}.pdf"`,
-      ETag: `"${stored.sha256}"`,
-    });
-    res.send(Buffer.from(stored.pdf.buffer, stored.pdf.byteOffset, stored.pdf.byteLength));
-  }));
-
-  router.post("/invoices/archive", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const body = parseInput(invoiceArchiveRequest, req.body);
-    assertActingOrg(session, body.org_id);
-    const ids = [...new Set(body.ids)];
-    const invoices = await db
-      .selectFrom("invoices")
-      .select(["id", "number"])
-      .where("org_id", "=", body.org_id)
-      .where("id", "in", ids)
-      .orderBy("number")
-      .execute();
-    // All of the organization's or nothing: one foreign id refuses the whole archive.
-    if (invoices.length !== ids.length) throw notFound();
-    const files: Zippable = {};
-    for (const invoice of invoices) {
+  router.get(
+    "/invoices/:invId/pdf",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const id = parseIdParam(req.params.invId);
+      const invoice =
+        id === null
+          ? undefined
+          : await db
+              .selectFrom("invoices")
+              .select(["id", "number"])
+              .where("id", "=", id)
+              .where("org_id", "=", session.org.id)
+              .executeTakeFirst();
+      if (!invoice) throw notFound();
       const stored = await invoicePdf(db, invoice.id);
       if (!stored) throw notFound();
-      // A PDF is compressed already: stored as is.
-      files[`${invoice.number}.pdf`] = [stored.pdf, { level: 0 }];
-    }
-    const zip = zipSync(files);
-    res.set({ "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="factures-${parisDate(now())}.zip"` });
-    res.send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
-  }));
+      res.set({
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${invoice.number}.pdf"`,
+        ETag: `"${stored.sha256}"`,
+      });
+      res.send(Buffer.from(stored.pdf.buffer, stored.pdf.byteOffset, stored.pdf.byteLength));
+    }),
+  );
+
+  router.post(
+    "/invoices/archive",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const body = parseInput(invoiceArchiveRequest, req.body);
+      assertActingOrg(session, body.org_id);
+      const ids = [...new Set(body.ids)];
+      const invoices = await db
+        .selectFrom("invoices")
+        .select(["id", "number"])
+        .where("org_id", "=", body.org_id)
+        .where("id", "in", ids)
+        .orderBy("number")
+        .execute();
+      // All of the organization's or nothing: one foreign id refuses the whole archive.
+      if (invoices.length !== ids.length) throw notFound();
+      const files: Zippable = {};
+      for (const invoice of invoices) {
+        const stored = await invoicePdf(db, invoice.id);
+        if (!stored) throw notFound();
+        // A PDF is compressed already: stored as is.
+        files[`${invoice.number}.pdf`] = [stored.pdf, { level: 0 }];
+      }
+      const zip = zipSync(files);
+      res.set({ "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="factures-${parisDate(now())}.zip"` });
+      res.send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    }),
+  );
 
   return router;
 }

@@ -43,14 +43,22 @@ export interface NewLine {
 const lineTotal = (line: NewLine) => line.qty * (line.unit_price + line.unit_ecotax);
 
 const chronology = (number: string, last: string) =>
-  new ApiFailure(409, "invoice_chronology", `La date d'émission précède celle du dernier document émis (${last}) : la numérotation doit rester chronologique (${number} refusé).`);
+  new ApiFailure(
+    409,
+    "invoice_chronology",
+    `La date d'émission précède celle du dernier document émis (${last}) : la numérotation doit rester chronologique (${number} refusé).`,
+  );
 
 /**
  * The next number of `kind` for the year of `issuedOn`: `insert … on conflict do update …
  * returning` locks the sequence row until the transaction ends. A date before the last
  * document of the same sequence is refused: numbers follow the dates.
  */
-export async function takeNumber(trx: Kysely<Database>, kind: InvoiceKind, issuedOn: string): Promise<{ number: string; year: number; sequence: number }> {
+export async function takeNumber(
+  trx: Kysely<Database>,
+  kind: InvoiceKind,
+  issuedOn: string,
+): Promise<{ number: string; year: number; sequence: number }> {
   const year = Number(issuedOn.slice(0, 4));
   const row = await trx
     .insertInto("invoice_sequences")
@@ -99,14 +107,32 @@ async function insertInvoice(trx: Kysely<Database>, invoice: NewInvoice): Promis
   const { id } = await trx
     .insertInto("invoices")
     .values({
-      number, kind: invoice.kind, year, sequence, org_id: invoice.orgId, order_id: invoice.orderId, shipment_id: invoice.shipmentId,
-      credits_id: invoice.creditsId, reason: invoice.reason, issued_on: invoice.issuedOn, sale_on: invoice.saleOn, due_on: invoice.dueOn,
-      payment_terms: invoice.paymentTerms, order_ref: invoice.orderRef, customer_ref: invoice.customerRef,
-      total_ht: totals.total_ht, total_ecotax: totals.total_ecotax, total_vat: totals.total_vat, total_ttc: totals.total_ttc,
-      vat: JSON.stringify(totals.vat), vat_exemption: invoice.vatExemption,
-      seller: JSON.stringify(invoice.seller), buyer: JSON.stringify(invoice.buyer),
+      number,
+      kind: invoice.kind,
+      year,
+      sequence,
+      org_id: invoice.orgId,
+      order_id: invoice.orderId,
+      shipment_id: invoice.shipmentId,
+      credits_id: invoice.creditsId,
+      reason: invoice.reason,
+      issued_on: invoice.issuedOn,
+      sale_on: invoice.saleOn,
+      due_on: invoice.dueOn,
+      payment_terms: invoice.paymentTerms,
+      order_ref: invoice.orderRef,
+      customer_ref: invoice.customerRef,
+      total_ht: totals.total_ht,
+      total_ecotax: totals.total_ecotax,
+      total_vat: totals.total_vat,
+      total_ttc: totals.total_ttc,
+      vat: JSON.stringify(totals.vat),
+      vat_exemption: invoice.vatExemption,
+      seller: JSON.stringify(invoice.seller),
+      buyer: JSON.stringify(invoice.buyer),
       delivery_address: invoice.deliveryAddress ? JSON.stringify(invoice.deliveryAddress) : null,
-      issued_at: invoice.issuedAt, author: invoice.author,
+      issued_at: invoice.issuedAt,
+      author: invoice.author,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -138,8 +164,19 @@ export async function issueShipmentInvoice(trx: Kysely<Database>, input: Shipmen
     .innerJoin("orders as o", "o.id", "s.order_id")
     .innerJoin("organizations as g", "g.id", "o.org_id")
     .select([
-      "s.id", "s.order_id", "s.shipped_at", "o.ref", "o.org_id", "o.cart_ref", "o.inv_address", "o.dlv_address", "o.ldd_active", "o.total_ht",
-      "g.cat_compta", "g.payment_terms_days", "g.payment_terms_end_of_month",
+      "s.id",
+      "s.order_id",
+      "s.shipped_at",
+      "o.ref",
+      "o.org_id",
+      "o.cart_ref",
+      "o.inv_address",
+      "o.dlv_address",
+      "o.ldd_active",
+      "o.total_ht",
+      "g.cat_compta",
+      "g.payment_terms_days",
+      "g.payment_terms_end_of_month",
     ])
     .where("s.id", "=", input.shipmentId)
     .executeTakeFirstOrThrow();
@@ -152,8 +189,19 @@ export async function issueShipmentInvoice(trx: Kysely<Database>, input: Shipmen
       .where("sl.shipment_id", "=", shipment.id)
       .orderBy("l.position")
       .execute(),
-    trx.selectFrom("order_lines").select(["position", "ref", "title", "qty", "unit_price", "line_total_ht", "is_port"]).where("order_id", "=", shipment.order_id).orderBy("position").execute(),
-    trx.selectFrom("invoices").select("id").where("order_id", "=", shipment.order_id).where("kind", "=", "facture").limit(1).executeTakeFirst(),
+    trx
+      .selectFrom("order_lines")
+      .select(["position", "ref", "title", "qty", "unit_price", "line_total_ht", "is_port"])
+      .where("order_id", "=", shipment.order_id)
+      .orderBy("position")
+      .execute(),
+    trx
+      .selectFrom("invoices")
+      .select("id")
+      .where("order_id", "=", shipment.order_id)
+      .where("kind", "=", "facture")
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   const rate = vatPercentOf(shipment.cat_compta);
   const exempt = rate === 0;
@@ -172,12 +220,32 @@ export async function issueShipmentInvoice(trx: Kysely<Database>, input: Shipmen
   if (!earlier) {
     // The order's charges go on its first invoice: its shipping lines, then the direct-delivery fee.
     for (const line of orderLines.filter((candidate) => candidate.is_port && candidate.qty > 0)) {
-      lines.push({ obj_ref: line.ref, title: line.title, qty: line.qty, unit_list_price: line.unit_price, discount_pct: 0, unit_price: line.unit_price, unit_ecotax: 0, vat_rate: rate, is_port: true });
+      lines.push({
+        obj_ref: line.ref,
+        title: line.title,
+        qty: line.qty,
+        unit_list_price: line.unit_price,
+        discount_pct: 0,
+        unit_price: line.unit_price,
+        unit_ecotax: 0,
+        vat_rate: rate,
+        is_port: true,
+      });
     }
     const lddFee = shipment.total_ht - orderLines.reduce((sum, line) => sum + line.line_total_ht, 0);
     if (shipment.ldd_active && lddFee > 0) {
       const lddRate = exempt ? 0 : Math.round(DEFAULT_LDD.tva * 100);
-      lines.push({ obj_ref: LDD_REF, title: "Livraison directe", qty: 1, unit_list_price: lddFee, discount_pct: 0, unit_price: lddFee, unit_ecotax: 0, vat_rate: lddRate, is_port: true });
+      lines.push({
+        obj_ref: LDD_REF,
+        title: "Livraison directe",
+        qty: 1,
+        unit_list_price: lddFee,
+        discount_pct: 0,
+        unit_price: lddFee,
+        unit_ecotax: 0,
+        vat_rate: lddRate,
+        is_port: true,
+      });
     }
   }
   if (lines.length === 0) throw new Error(`shipment ${shipment.id} has no line to invoice`);
@@ -222,7 +290,8 @@ export interface CreditNoteInput {
 
 export const unknownInvoice = (number: string): ApiFailure => new ApiFailure(404, "unknown_invoice", `Facture ${number} introuvable.`);
 
-const refusal = (message: string, issues: { path: string; message: string }[] = []) => new ApiFailure(422, "invalid_credit_note", message, { issues });
+const refusal = (message: string, issues: { path: string; message: string }[] = []) =>
+  new ApiFailure(422, "invalid_credit_note", message, { issues });
 
 /**
  * Issues a credit note (« avoir ») against an invoice, for quantities invoiced then cancelled
@@ -230,12 +299,7 @@ const refusal = (message: string, issues: { path: string; message: string }[] = 
  * Same prices, ecotax and VAT as the invoice's lines. Returns the credit note's id and number.
  */
 export async function issueCreditNote(trx: Kysely<Database>, input: CreditNoteInput): Promise<{ id: number; number: string }> {
-  const invoice = await trx
-    .selectFrom("invoices")
-    .selectAll()
-    .where("number", "=", input.number)
-    .forUpdate()
-    .executeTakeFirst();
+  const invoice = await trx.selectFrom("invoices").selectAll().where("number", "=", input.number).forUpdate().executeTakeFirst();
   if (!invoice) throw unknownInvoice(input.number);
   if (invoice.kind !== "facture") throw refusal(`${input.number} est un avoir : un avoir se fait sur une facture.`);
   const [invoiced, credited] = await Promise.all([
@@ -256,7 +320,9 @@ export async function issueCreditNote(trx: Kysely<Database>, input: CreditNoteIn
   }
   const wanted = input.lines
     ? input.lines.map((line, index) => ({ ref: normalizeReference(line.obj_ref), raw: line.obj_ref, qty: line.qty, index }))
-    : [...left.entries()].filter(([, entry]) => entry.qty > 0).map(([ref, entry], index) => ({ ref, raw: entry.line.obj_ref, qty: entry.qty, index }));
+    : [...left.entries()]
+        .filter(([, entry]) => entry.qty > 0)
+        .map(([ref, entry], index) => ({ ref, raw: entry.line.obj_ref, qty: entry.qty, index }));
   if (wanted.length === 0) throw refusal(`Tout ce que la facture ${input.number} porte a déjà été crédité.`);
   const issues: { path: string; message: string }[] = [];
   const seen = new Set<string>();
@@ -267,7 +333,10 @@ export async function issueCreditNote(trx: Kysely<Database>, input: CreditNoteIn
     } else if (seen.has(item.ref)) {
       issues.push({ path: `lines.${item.index}`, message: `${item.raw} est demandé deux fois.` });
     } else if (item.qty > entry.qty) {
-      issues.push({ path: `lines.${item.index}`, message: `Quantité trop élevée pour ${entry.line.obj_ref} : facturé ${entry.line.qty}, déjà crédité ${entry.line.qty - entry.qty} ; il reste ${entry.qty} à créditer.` });
+      issues.push({
+        path: `lines.${item.index}`,
+        message: `Quantité trop élevée pour ${entry.line.obj_ref} : facturé ${entry.line.qty}, déjà crédité ${entry.line.qty - entry.qty} ; il reste ${entry.qty} à créditer.`,
+      });
     }
     seen.add(item.ref);
   }
@@ -277,10 +346,19 @@ export async function issueCreditNote(trx: Kysely<Database>, input: CreditNoteIn
     const entry = left.get(item.ref);
     if (!entry) return [];
     const { line } = entry;
-    return [{
-      obj_ref: line.obj_ref, title: line.title, qty: item.qty, unit_list_price: line.unit_list_price, discount_pct: Number(line.discount_pct),
-      unit_price: line.unit_price, unit_ecotax: line.unit_ecotax, vat_rate: Number(line.vat_rate), is_port: line.is_port,
-    }];
+    return [
+      {
+        obj_ref: line.obj_ref,
+        title: line.title,
+        qty: item.qty,
+        unit_list_price: line.unit_list_price,
+        discount_pct: Number(line.discount_pct),
+        unit_price: line.unit_price,
+        unit_ecotax: line.unit_ecotax,
+        vat_rate: Number(line.vat_rate),
+        is_port: line.is_port,
+      },
+    ];
   });
   const issuedOn = parisDate(input.at);
   if (issuedOn < invoice.issued_on) throw refusal(`La date de l'avoir précède celle de la facture ${input.number} (${invoice.issued_on}).`);

@@ -31,7 +31,8 @@ export async function recordPayment(db: Kysely<Database>, input: PaymentInput): 
     if (!invoice) throw unknownInvoice(input.number);
     const { amount, paid_on: paidOn } = input.request;
     if (paidOn > parisDate(input.now)) throw refused("La date de paiement est dans le futur.", "paid_on");
-    if (paidOn < invoice.issued_on) throw refused(`La date de paiement précède la date de la facture ${invoice.number} (${invoice.issued_on}).`, "paid_on");
+    if (paidOn < invoice.issued_on)
+      throw refused(`La date de paiement précède la date de la facture ${invoice.number} (${invoice.issued_on}).`, "paid_on");
     const { paid } = await trx
       .selectFrom("invoice_payments")
       .select(sql<number>`coalesce(sum(amount), 0)`.as("paid"))
@@ -39,17 +40,28 @@ export async function recordPayment(db: Kysely<Database>, input: PaymentInput): 
       .executeTakeFirstOrThrow();
     const remaining = invoice.total_ttc - Number(paid);
     if (remaining <= 0) {
-      throw refused(invoice.kind === "avoir" ? `L'avoir ${invoice.number} est déjà entièrement imputé.` : `La facture ${invoice.number} est déjà entièrement payée.`, "amount");
+      throw refused(
+        invoice.kind === "avoir"
+          ? `L'avoir ${invoice.number} est déjà entièrement imputé.`
+          : `La facture ${invoice.number} est déjà entièrement payée.`,
+        "amount",
+      );
     }
     if (amount > remaining) {
-      const what = invoice.kind === "avoir" ? `le reste à imputer de l'avoir ${invoice.number}` : `le reste dû de la facture ${invoice.number}`;
+      const what =
+        invoice.kind === "avoir" ? `le reste à imputer de l'avoir ${invoice.number}` : `le reste dû de la facture ${invoice.number}`;
       throw refused(`Le montant de ${formatEuros(amount)} dépasse ${what} (${formatEuros(remaining)}).`, "amount");
     }
     await trx
       .insertInto("invoice_payments")
       .values({
-        invoice_id: invoice.id, paid_on: paidOn, amount, method: input.request.method, reference: input.request.reference ?? null,
-        recorded_at: input.now, author: input.author,
+        invoice_id: invoice.id,
+        paid_on: paidOn,
+        amount,
+        method: input.request.method,
+        reference: input.request.reference ?? null,
+        recorded_at: input.now,
+        author: input.author,
       })
       .execute();
   });

@@ -1,11 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
-import type {
-  InvoiceAccountSummary,
-  InvoiceDetail,
-  InvoiceKind,
-  InvoiceListResponse,
-  InvoiceStatus,
-} from "@shared/contracts/invoices";
+import type { InvoiceAccountSummary, InvoiceDetail, InvoiceKind, InvoiceListResponse, InvoiceStatus } from "@shared/contracts/invoices";
 import type { Database } from "../db/schema";
 import { containsText, likeLiteral } from "../orders/text-match";
 import { lineView, paymentView, summaryView } from "./views";
@@ -102,8 +96,19 @@ async function invoicePage(db: Kysely<Database>, filters: InvoiceFilters, paging
       .leftJoin("invoice_open_balances as o", "o.invoice_id", "i.id")
       .innerJoin("organizations as g", "g.id", "i.org_id")
       .select([
-        "i.id", "i.number", "i.kind", "i.issued_on", "i.due_on", "i.order_id", "i.order_ref", "i.customer_ref", "i.total_ht", "i.total_vat", "i.total_ttc",
-        "g.ref as org_ref", "g.name as org_name",
+        "i.id",
+        "i.number",
+        "i.kind",
+        "i.issued_on",
+        "i.due_on",
+        "i.order_id",
+        "i.order_ref",
+        "i.customer_ref",
+        "i.total_ht",
+        "i.total_vat",
+        "i.total_ttc",
+        "g.ref as org_ref",
+        "g.name as org_name",
         paidOf.as("paid"),
         sql<string | null>`(select c.number from invoices c where c.id = i.credits_id)`.as("credits_number"),
       ])
@@ -176,12 +181,15 @@ export async function loadInvoiceDetail(db: Kysely<Database>, lookup: InvoiceLoo
     .leftJoin("invoice_documents as d", "d.invoice_id", "i.id")
     .selectAll("i")
     .select([
-      "g.ref as org_ref", "g.name as org_name", "d.sha256",
+      "g.ref as org_ref",
+      "g.name as org_name",
+      "d.sha256",
       sql<string | null>`(select c.number from invoices c where c.id = i.credits_id)`.as("credits_number"),
     ]);
-  const row = await ("number" in lookup
-    ? query.where("i.number", "=", lookup.number)
-    : query.where("i.id", "=", lookup.invoiceId).where("i.org_id", "=", lookup.orgId)
+  const row = await (
+    "number" in lookup
+      ? query.where("i.number", "=", lookup.number)
+      : query.where("i.id", "=", lookup.invoiceId).where("i.org_id", "=", lookup.orgId)
   ).executeTakeFirst();
   if (!row) return undefined;
   const [lines, payments, creditNotes] = await Promise.all([

@@ -26,7 +26,9 @@ function issueInstant(sent: string | undefined, now: Date): Date {
   if (sent === undefined) return now;
   const at = /^\d{4}-\d{2}-\d{2}$/.test(sent) ? new Date(Math.min(now.getTime(), new Date(`${sent}T12:00:00Z`).getTime())) : new Date(sent);
   if (/^\d{4}-\d{2}-\d{2}$/.test(sent) ? sent > parisDate(now) : at.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-    throw new ApiFailure(422, "invalid_date", "La date indiquée est dans le futur.", { issues: [{ path: "at", message: "Date dans le futur." }] });
+    throw new ApiFailure(422, "invalid_date", "La date indiquée est dans le futur.", {
+      issues: [{ path: "at", message: "Date dans le futur." }],
+    });
   }
   return at;
 }
@@ -46,36 +48,48 @@ export function serviceInvoicesRouter(deps: ServiceDeps): Router {
     return invoice;
   }
 
-  router.get("/invoices", asyncHandler(async (req, res) => {
-    const { org, status, page, size } = parseInput(serviceInvoiceListQuery, req.query);
-    res.json(await listAllInvoices(db, { orgRef: org || undefined, status }, { page, size }, parisDate(now())));
-  }));
+  router.get(
+    "/invoices",
+    asyncHandler(async (req, res) => {
+      const { org, status, page, size } = parseInput(serviceInvoiceListQuery, req.query);
+      res.json(await listAllInvoices(db, { orgRef: org || undefined, status }, { page, size }, parisDate(now())));
+    }),
+  );
 
-  router.get("/invoices/:number", asyncHandler(async (req, res) => {
-    res.json(await answerInvoice(invoiceRef(req)));
-  }));
+  router.get(
+    "/invoices/:number",
+    asyncHandler(async (req, res) => {
+      res.json(await answerInvoice(invoiceRef(req)));
+    }),
+  );
 
-  router.post("/invoices/:number/payments", asyncHandler(async (req, res) => {
-    const number = invoiceRef(req);
-    const request = parseInput(paymentRequest, req.body);
-    await recordPayment(db, { number, request, author: serviceOf(res).name, now: now() });
-    res.status(201).json(await answerInvoice(number));
-  }));
+  router.post(
+    "/invoices/:number/payments",
+    asyncHandler(async (req, res) => {
+      const number = invoiceRef(req);
+      const request = parseInput(paymentRequest, req.body);
+      await recordPayment(db, { number, request, author: serviceOf(res).name, now: now() });
+      res.status(201).json(await answerInvoice(number));
+    }),
+  );
 
-  router.post("/invoices/:number/credit-notes", asyncHandler(async (req, res) => {
-    const number = invoiceRef(req);
-    const body = parseInput(creditNoteRequest, req.body);
-    const at = issueInstant(body.at, now());
-    const issued = await db.transaction().execute((trx) =>
-      issueCreditNote(trx, { number, reason: body.reason, lines: body.lines, at, author: serviceOf(res).name }),
-    );
-    try {
-      await invoicePdf(db, issued.id);
-    } catch (error) {
-      console.error({ err: error, invoiceId: issued.id }, "credit note PDF not rendered");
-    }
-    res.status(201).json(await answerInvoice(issued.number));
-  }));
+  router.post(
+    "/invoices/:number/credit-notes",
+    asyncHandler(async (req, res) => {
+      const number = invoiceRef(req);
+      const body = parseInput(creditNoteRequest, req.body);
+      const at = issueInstant(body.at, now());
+      const issued = await db
+        .transaction()
+        .execute((trx) => issueCreditNote(trx, { number, reason: body.reason, lines: body.lines, at, author: serviceOf(res).name }));
+      try {
+        await invoicePdf(db, issued.id);
+      } catch (error) {
+        console.error({ err: error, invoiceId: issued.id }, "credit note PDF not rendered");
+      }
+      res.status(201).json(await answerInvoice(issued.number));
+    }),
+  );
 
   return router;
 }

@@ -20,11 +20,27 @@ export type CartRebuild = (stored: CartToSave) => Promise<Cart>;
  */
 function vanishedLine(line: CartLineToSave): CartLine {
   return {
-    obj_id: line.obj_id, obj_ref: line.obj_ref, obj_title: line.obj_title ?? line.obj_ref, obj_name: line.obj_name ?? "",
-    qty: line.qty, line_id: line.line_id, prd_is_port: false,
-    prd_price_selling: 0, prc_price: 0, prc_promo_price: null, prc_promo_name: null, prc_discount: 0, prd_ecotaxe: 0,
-    prd_weight_gross: 0, prd_weight_net: 0, prd_sto_disp: 0, prd_refill_date: null, prd_refill_qte: null,
-    certificates: line.certificates ?? [], obj_properties: {}, image: null,
+    obj_id: line.obj_id,
+    obj_ref: line.obj_ref,
+    obj_title: line.obj_title ?? line.obj_ref,
+    obj_name: line.obj_name ?? "",
+    qty: line.qty,
+    line_id: line.line_id,
+    prd_is_port: false,
+    prd_price_selling: 0,
+    prc_price: 0,
+    prc_promo_price: null,
+    prc_promo_name: null,
+    prc_discount: 0,
+    prd_ecotaxe: 0,
+    prd_weight_gross: 0,
+    prd_weight_net: 0,
+    prd_sto_disp: 0,
+    prd_refill_date: null,
+    prd_refill_qte: null,
+    certificates: line.certificates ?? [],
+    obj_properties: {},
+    image: null,
   };
 }
 

@@ -41,7 +41,12 @@ export async function ownCertificates(db: Kysely<Database>, orgId: number, lines
     }),
   );
   if (issues.length > 0) {
-    throw new ApiFailure(422, "unknown_certificate", "Un certificat MMSI joint au panier est introuvable pour ce produit : joignez-le à nouveau.", { issues });
+    throw new ApiFailure(
+      422,
+      "unknown_certificate",
+      "Un certificat MMSI joint au panier est introuvable pour ce produit : joignez-le à nouveau.",
+      { issues },
+    );
   }
   return rebuilt;
 }
@@ -79,8 +84,13 @@ export async function withOwnAddresses(db: Kysely<Database>, orgId: number, cart
 export function assertAddressesSaved(cart: Pick<Cart, AddressKey>): void {
   const unsaved = ADDRESS_KEYS.filter((key) => cart[key] !== null && cart[key]?.obj_id === undefined);
   if (unsaved.length > 0) {
-    throw new ApiFailure(422, "address_not_created", "L'adresse de la commande n'est pas enregistrée : choisissez-la à nouveau à l'étape livraison.", {
-      issues: unsaved.map((key) => ({ path: `cart.${key}`, message: "Adresse non enregistrée." })),
-    });
+    throw new ApiFailure(
+      422,
+      "address_not_created",
+      "L'adresse de la commande n'est pas enregistrée : choisissez-la à nouveau à l'étape livraison.",
+      {
+        issues: unsaved.map((key) => ({ path: `cart.${key}`, message: "Adresse non enregistrée." })),
+      },
+    );
   }
 }

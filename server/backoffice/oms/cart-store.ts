@@ -148,13 +148,7 @@ export async function saveCartVersion(
   throw await cartConflictNow(db, orgId, rebuild);
 }
 
-export async function storeCart(
-  trx: Transaction<Database>,
-  orgId: number,
-  saved: SavedCart,
-  userId: number,
-  now: Date,
-): Promise<void> {
+export async function storeCart(trx: Transaction<Database>, orgId: number, saved: SavedCart, userId: number, now: Date): Promise<void> {
   await trx
     .updateTable("carts")
     .set({

@@ -38,8 +38,14 @@ async function findByKey(trx: Transaction<Database>, orgId: number, key: string)
 function assertTotals(totals: Totals, sent: ConfirmInput["sentTotals"]): void {
   if (sent === null) return;
   const expected = { ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
-  if (expected.ord_total_ht !== sent.ord_total_ht || expected.ord_total_ecotaxe !== sent.ord_total_ecotaxe || expected.ord_total_ttc !== sent.ord_total_ttc) {
-    throw new ApiFailure(422, "totals_mismatch", "Les montants de la commande ont changé : vérifiez le récapitulatif avant de confirmer.", { expected });
+  if (
+    expected.ord_total_ht !== sent.ord_total_ht ||
+    expected.ord_total_ecotaxe !== sent.ord_total_ecotaxe ||
+    expected.ord_total_ttc !== sent.ord_total_ttc
+  ) {
+    throw new ApiFailure(422, "totals_mismatch", "Les montants de la commande ont changé : vérifiez le récapitulatif avant de confirmer.", {
+      expected,
+    });
   }
 }
 
@@ -71,27 +77,29 @@ async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart
   const lines = cart.products.filter((line) => line.qty > 0);
   await trx
     .insertInto("order_lines")
-    .values(lines.map((line, position) => {
-      // What the stock on hand cannot serve is on back-order from the start (docs/orders.md).
-      const short = line.prd_is_port ? 0 : shortfall(line.qty, line.prd_sto_disp);
-      return {
-        order_id: id,
-        position,
-        product_id: line.obj_id,
-        ref: line.obj_ref,
-        title: line.obj_title,
-        qty: line.qty,
-        is_port: line.prd_is_port,
-        unit_price: lineUnitPrice(line),
-        ecotaxe: line.prd_ecotaxe,
-        line_total_ht: lineUnitPrice(line) * line.qty,
-        backorder_qty: short,
-        backordered_at: short > 0 ? input.now : null,
-        certificates: JSON.stringify(line.certificates.map(({ cer_id, mmsi, file_name }) => ({ cer_id, mmsi, file_name }))),
-        // Priced from a quote's lock (repriceCart): the order line names the quote.
-        quote_number: line.quote?.number ?? null,
-      };
-    }))
+    .values(
+      lines.map((line, position) => {
+        // What the stock on hand cannot serve is on back-order from the start (docs/orders.md).
+        const short = line.prd_is_port ? 0 : shortfall(line.qty, line.prd_sto_disp);
+        return {
+          order_id: id,
+          position,
+          product_id: line.obj_id,
+          ref: line.obj_ref,
+          title: line.obj_title,
+          qty: line.qty,
+          is_port: line.prd_is_port,
+          unit_price: lineUnitPrice(line),
+          ecotaxe: line.prd_ecotaxe,
+          line_total_ht: lineUnitPrice(line) * line.qty,
+          backorder_qty: short,
+          backordered_at: short > 0 ? input.now : null,
+          certificates: JSON.stringify(line.certificates.map(({ cer_id, mmsi, file_name }) => ({ cer_id, mmsi, file_name }))),
+          // Priced from a quote's lock (repriceCart): the order line names the quote.
+          quote_number: line.quote?.number ?? null,
+        };
+      }),
+    )
     .execute();
   await recordEvents(trx, [{ orderId: id, at: input.now, kind: "confirmed", status: "confirmée", author: input.authorName }]);
   return id;
@@ -114,7 +122,10 @@ export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): P
     if (version !== input.version) throw new StaleCartVersion();
     const account = accountContext(input.org);
     const cart = await repriceCart(trx, normalizeCart(input.cart), {
-      orgId, account, today: input.today, freeShippingEligible: input.org.free_shipping_eligible,
+      orgId,
+      account,
+      today: input.today,
+      freeShippingEligible: input.org.free_shipping_eligible,
     });
     if (!cart.products.some((line) => !line.prd_is_port && line.qty > 0)) {
       throw new ApiFailure(422, "empty_cart", "Votre panier ne contient aucun produit à commander.");

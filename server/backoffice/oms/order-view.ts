@@ -31,12 +31,7 @@ export function quoteNumbersOf(lines: readonly { quote_number: string | null }[]
 
 /** An order with its lines, as the contract shows it; undefined when it is not this org's. */
 export async function loadOrder(db: Kysely<Database>, orgId: number, orderId: number): Promise<Order | undefined> {
-  const row = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", orderId)
-    .where("org_id", "=", orgId)
-    .executeTakeFirst();
+  const row = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("org_id", "=", orgId).executeTakeFirst();
   if (!row) return undefined;
   const lines = await db
     .selectFrom("order_lines")

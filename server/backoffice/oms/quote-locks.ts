@@ -32,7 +32,12 @@ const NO_LOCKS: QuoteLocks = { valid: new Map(), expired: new Map() };
  * deleted in the same statement that reports them, so that exactly one answer tells of each.
  * `db` is the transaction's handle when called inside one.
  */
-export async function takeQuoteLocks(db: Kysely<Database>, orgId: number, today: string, productIds: readonly number[]): Promise<QuoteLocks> {
+export async function takeQuoteLocks(
+  db: Kysely<Database>,
+  orgId: number,
+  today: string,
+  productIds: readonly number[],
+): Promise<QuoteLocks> {
   if (productIds.length === 0) return NO_LOCKS;
   const ids = [...new Set(productIds)];
   const columns = ["obj_id", "quo_id", "number", "unit_price", "valid_until"] as const;
@@ -89,7 +94,12 @@ export function withQuoteLocks(lines: readonly CartLine[], locks: QuoteLocks): C
  * checked in the same statement: an acceptance committed in between (a newer version, with its
  * new lock) is never undone by an older save.
  */
-export async function dropLocksOutsideCart(db: Kysely<Database>, orgId: number, version: number, productIds: readonly number[]): Promise<void> {
+export async function dropLocksOutsideCart(
+  db: Kysely<Database>,
+  orgId: number,
+  version: number,
+  productIds: readonly number[],
+): Promise<void> {
   let query = db
     .deleteFrom("quote_cart_locks")
     .where("org_id", "=", orgId)
@@ -99,12 +109,7 @@ export async function dropLocksOutsideCart(db: Kysely<Database>, orgId: number, 
 }
 
 /** Sets (or replaces: the latest acceptance wins) the lock of each product, in the acceptance's transaction. */
-export async function lockQuotedPrices(
-  trx: Transaction<Database>,
-  orgId: number,
-  locks: readonly QuoteLock[],
-  now: Date,
-): Promise<void> {
+export async function lockQuotedPrices(trx: Transaction<Database>, orgId: number, locks: readonly QuoteLock[], now: Date): Promise<void> {
   if (locks.length === 0) return;
   await trx
     .insertInto("quote_cart_locks")

@@ -1,7 +1,14 @@
 import { sql, type Kysely } from "kysely";
 import type { CartToSave, CartLineToSave } from "@shared/contracts/api";
 import type { Cart, CartLine, Certificate, ShippingProduct } from "@shared/contracts/entities";
-import { DEFAULT_LDD, MAX_LINE_QTY, normalizeReference, withShipping, type AccountContext, type ProductFamilies } from "@shared/domain/index";
+import {
+  DEFAULT_LDD,
+  MAX_LINE_QTY,
+  normalizeReference,
+  withShipping,
+  type AccountContext,
+  type ProductFamilies,
+} from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { pricedProducts } from "../pim/pricing";
@@ -34,9 +41,24 @@ async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: str
   return pricedProducts(db, orgId, today)
     .leftJoin("stocks as s", "s.product_id", "p.id")
     .select([
-      "p.id", "p.ref", "p.title", "p.name", "p.price_selling", "p.ecotaxe", "p.weight_gross", "p.weight_net",
-      "p.is_port", "p.is_mmsi", "p.is_hazardous", "p.is_motor", "p.is_antenna", "p.is_tag", "p.properties",
-      "s.sto_disp", "s.refill_date", "s.refill_qte",
+      "p.id",
+      "p.ref",
+      "p.title",
+      "p.name",
+      "p.price_selling",
+      "p.ecotaxe",
+      "p.weight_gross",
+      "p.weight_net",
+      "p.is_port",
+      "p.is_mmsi",
+      "p.is_hazardous",
+      "p.is_motor",
+      "p.is_antenna",
+      "p.is_tag",
+      "p.properties",
+      "s.sto_disp",
+      "s.refill_date",
+      "s.refill_qte",
       "p.discontinued",
       sql<string | null>`p.images->>0`.as("image"),
     ])
@@ -46,12 +68,25 @@ async function loadCatalogueRows(db: Kysely<Database>, orgId: number, today: str
 }
 
 /** What repricing needs of one product for the organization: the query's row, or the read model's. */
-export interface CatalogueRow
-  extends Pick<
-    PricedProductRow,
-    | "id" | "ref" | "title" | "name" | "price_selling" | "prc_price" | "prc_discount" | "prc_promo_price" | "prc_promo_name"
-    | "ecotaxe" | "weight_gross" | "weight_net" | "is_port" | "is_mmsi" | "is_hazardous" | "properties"
-  > {
+export interface CatalogueRow extends Pick<
+  PricedProductRow,
+  | "id"
+  | "ref"
+  | "title"
+  | "name"
+  | "price_selling"
+  | "prc_price"
+  | "prc_discount"
+  | "prc_promo_price"
+  | "prc_promo_name"
+  | "ecotaxe"
+  | "weight_gross"
+  | "weight_net"
+  | "is_port"
+  | "is_mmsi"
+  | "is_hazardous"
+  | "properties"
+> {
   is_motor: boolean;
   is_antenna: boolean;
   is_tag: boolean;
@@ -120,11 +155,15 @@ export function assertOneLinePerProduct(lines: readonly CartLineToSave[]): void 
   if (repeated.length === 0) return;
   const refOf = (line: CartLineToSave) => normalizeReference(first.get(line.obj_id)?.obj_ref ?? line.obj_ref);
   const refs = [...new Set(repeated.map(refOf))];
-  const message = refs.length === 1
-    ? `La référence ${refs[0]} figure sur plusieurs lignes du panier : gardez-en une seule, avec la quantité totale.`
-    : `Les références ${refs.join(", ")} figurent chacune sur plusieurs lignes du panier : gardez-en une seule par référence, avec la quantité totale.`;
+  const message =
+    refs.length === 1
+      ? `La référence ${refs[0]} figure sur plusieurs lignes du panier : gardez-en une seule, avec la quantité totale.`
+      : `Les références ${refs.join(", ")} figurent chacune sur plusieurs lignes du panier : gardez-en une seule par référence, avec la quantité totale.`;
   throw new ApiFailure(422, "duplicate_line", message, {
-    issues: repeated.map((line) => ({ path: `cart.products.${line.line_id}`, message: `Référence déjà présente sur une autre ligne : ${refOf(line)}.` })),
+    issues: repeated.map((line) => ({
+      path: `cart.products.${line.line_id}`,
+      message: `Référence déjà présente sur une autre ligne : ${refOf(line)}.`,
+    })),
   });
 }
 

@@ -21,8 +21,23 @@ export async function listBackorders(db: Kysely<Database>, orgId: number, paging
     base
       .leftJoin("stocks as s", "s.product_id", "l.product_id")
       .select([
-        "l.order_id", "l.position", "l.product_id", "l.ref", "l.title", "l.qty", "l.shipped_qty", "l.cancelled_qty", "l.backorder_qty",
-        "l.backordered_at", "l.available_at", "l.unit_price", "o.ref as ord_ref", "o.created_at", "o.cart_ref", "s.sto_disp", "s.refill_date",
+        "l.order_id",
+        "l.position",
+        "l.product_id",
+        "l.ref",
+        "l.title",
+        "l.qty",
+        "l.shipped_qty",
+        "l.cancelled_qty",
+        "l.backorder_qty",
+        "l.backordered_at",
+        "l.available_at",
+        "l.unit_price",
+        "o.ref as ord_ref",
+        "o.created_at",
+        "o.cart_ref",
+        "s.sto_disp",
+        "s.refill_date",
       ])
       .orderBy("o.created_at", "desc")
       .orderBy("o.id", "desc")
@@ -33,9 +48,10 @@ export async function listBackorders(db: Kysely<Database>, orgId: number, paging
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
   ]);
   const orderIds = [...new Set(rows.map((row) => row.order_id))];
-  const requests = orderIds.length === 0
-    ? []
-    : await requestsQuery(db).where("r.order_id", "in", orderIds).orderBy("r.requested_at").orderBy("r.id").execute();
+  const requests =
+    orderIds.length === 0
+      ? []
+      : await requestsQuery(db).where("r.order_id", "in", orderIds).orderBy("r.requested_at").orderBy("r.id").execute();
   const latest = new Map(requests.map((request) => [`${request.order_id}:${request.position}`, requestView(request)]));
   const items: BackorderLine[] = rows.map((row) => ({
     ord_id: row.order_id,

@@ -37,12 +37,16 @@ export async function requestCancellation(db: Kysely<Database>, input: RequestIn
     if (!order) throw notFound();
     const line = order.lines.find((candidate) => !candidate.is_port && candidate.product_id === input.productId);
     if (!line) {
-      throw new ApiFailure(422, "no_backorder", `Ce produit ne figure pas sur la commande ${order.ref}.`, { issues: [{ path: "obj_id", message: "Produit absent de la commande." }] });
+      throw new ApiFailure(422, "no_backorder", `Ce produit ne figure pas sur la commande ${order.ref}.`, {
+        issues: [{ path: "obj_id", message: "Produit absent de la commande." }],
+      });
     }
     const refusal = moveRefusal(order.ref, order.status, "cancel_line");
     if (refusal) throw new ApiFailure(409, "order_state", refusal, { status: order.status });
     if (line.backorder_qty === 0) {
-      throw new ApiFailure(422, "no_backorder", `La ligne ${line.ref} n'a pas de reliquat à annuler.`, { issues: [{ path: "obj_id", message: "Pas de reliquat sur cette ligne." }] });
+      throw new ApiFailure(422, "no_backorder", `La ligne ${line.ref} n'a pas de reliquat à annuler.`, {
+        issues: [{ path: "obj_id", message: "Pas de reliquat sur cette ligne." }],
+      });
     }
     const pending = await trx
       .selectFrom("cancellation_requests")
@@ -52,20 +56,35 @@ export async function requestCancellation(db: Kysely<Database>, input: RequestIn
       .where("status", "=", "en attente")
       .executeTakeFirst();
     if (pending) {
-      throw new ApiFailure(409, "request_pending", `Une demande d'annulation du reliquat ${line.ref} attend déjà la réponse du distributeur.`);
+      throw new ApiFailure(
+        409,
+        "request_pending",
+        `Une demande d'annulation du reliquat ${line.ref} attend déjà la réponse du distributeur.`,
+      );
     }
     const { id: requestId } = await trx
       .insertInto("cancellation_requests")
       .values({
-        order_id: order.id, position: line.position, qty: line.backorder_qty, requested_by: input.userId,
-        requested_by_name: input.userName, requested_at: input.now, reason: input.reason,
+        order_id: order.id,
+        position: line.position,
+        qty: line.backorder_qty,
+        requested_by: input.userId,
+        requested_by_name: input.userName,
+        requested_at: input.now,
+        reason: input.reason,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordEvents(trx, [{
-      orderId: order.id, at: input.now, kind: "cancellation_requested", author: input.userName, note: input.reason,
-      data: { obj_ref: line.ref, qty: line.backorder_qty },
-    }]);
+    await recordEvents(trx, [
+      {
+        orderId: order.id,
+        at: input.now,
+        kind: "cancellation_requested",
+        author: input.userName,
+        note: input.reason,
+        data: { obj_ref: line.ref, qty: line.backorder_qty },
+      },
+    ]);
     return requestId;
   });
   return readRequest(db, id);
@@ -90,7 +109,12 @@ export type Answer = { grant: true; message?: string } | { grant: false; message
  * The distributor's answer to a pending request: granted, the line's remainder is cancelled
  * (the order's status follows); refused, the request keeps the message and the timeline says so.
  */
-export async function answerRequest(db: Kysely<Database>, requestId: number, answer: Answer, step: Omit<StepInput, "ref">): Promise<CancellationRequest> {
+export async function answerRequest(
+  db: Kysely<Database>,
+  requestId: number,
+  answer: Answer,
+  step: Omit<StepInput, "ref">,
+): Promise<CancellationRequest> {
   await db.transaction().execute(async (trx) => {
     const found = await requestsQuery(trx).where("r.id", "=", requestId).executeTakeFirst();
     if (!found) throw new ApiFailure(404, "unknown_request", `Demande d'annulation ${requestId} introuvable.`);
@@ -101,11 +125,24 @@ export async function answerRequest(db: Kysely<Database>, requestId: number, ans
       throw new ApiFailure(409, "request_answered", `La demande d'annulation ${requestId} a déjà reçu une réponse (${request.status}).`);
     }
     if (answer.grant) {
-      await cancelLineIn(trx, order, request.obj_ref, { ...step, note: answer.message }, answer.message ?? "Demande acceptée : reliquat annulé.");
+      await cancelLineIn(
+        trx,
+        order,
+        request.obj_ref,
+        { ...step, note: answer.message },
+        answer.message ?? "Demande acceptée : reliquat annulé.",
+      );
       return;
     }
     const at = stepInstant(step.at, step.now, order);
-    await closeRequests(trx, { orderId: order.id, positions: [request.position], outcome: "refusée", answer: answer.message, author: step.author, at });
+    await closeRequests(trx, {
+      orderId: order.id,
+      positions: [request.position],
+      outcome: "refusée",
+      answer: answer.message,
+      author: step.author,
+      at,
+    });
   });
   return readRequest(db, requestId);
 }

@@ -1,10 +1,5 @@
 import { Router, type Response } from "express";
-import {
-  backorderListQuery,
-  cancellationRequestBody,
-  historyQuery,
-  orderListQuery,
-} from "@shared/contracts/orders";
+import { backorderListQuery, cancellationRequestBody, historyQuery, orderListQuery } from "@shared/contracts/orders";
 import { parisDate } from "@shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
@@ -37,49 +32,69 @@ export function customerOrdersRouter(deps: ServiceDeps): Router {
     return session;
   }
 
-  router.get("/orders", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const { org_id, page, size, ...filters } = parseInput(orderListQuery, req.query);
-    assertActingOrg(session, org_id);
-    res.json(await listOrganizationOrders(db, org_id, filters, { page, size }, hasFlag(session, "prices")));
-  }));
+  router.get(
+    "/orders",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const { org_id, page, size, ...filters } = parseInput(orderListQuery, req.query);
+      assertActingOrg(session, org_id);
+      res.json(await listOrganizationOrders(db, org_id, filters, { page, size }, hasFlag(session, "prices")));
+    }),
+  );
 
-  router.get("/orders/:ordId/details", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const id = parseIdParam(req.params.ordId);
-    const order = id === null ? undefined : await loadOrderDetail(db, { orgId: session.org.id, orderId: id }, hasFlag(session, "prices"));
-    if (!order) throw notFound();
-    res.json(order);
-  }));
+  router.get(
+    "/orders/:ordId/details",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const id = parseIdParam(req.params.ordId);
+      const order = id === null ? undefined : await loadOrderDetail(db, { orgId: session.org.id, orderId: id }, hasFlag(session, "prices"));
+      if (!order) throw notFound();
+      res.json(order);
+    }),
+  );
 
-  router.post("/orders/:ordId/cancellation-requests", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const id = parseIdParam(req.params.ordId);
-    if (id === null) throw notFound();
-    requireFlag(session, "orders");
-    const body = parseInput(cancellationRequestBody, req.body);
-    // After login-as, the contributor asks for the client: the request names the contributor.
-    const author = session.master ?? session.user;
-    const request = await requestCancellation(db, {
-      orgId: session.org.id, orderId: id, productId: body.obj_id, reason: body.reason,
-      userId: author.id, userName: author.name, now: now(),
-    });
-    res.status(201).json(request);
-  }));
+  router.post(
+    "/orders/:ordId/cancellation-requests",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const id = parseIdParam(req.params.ordId);
+      if (id === null) throw notFound();
+      requireFlag(session, "orders");
+      const body = parseInput(cancellationRequestBody, req.body);
+      // After login-as, the contributor asks for the client: the request names the contributor.
+      const author = session.master ?? session.user;
+      const request = await requestCancellation(db, {
+        orgId: session.org.id,
+        orderId: id,
+        productId: body.obj_id,
+        reason: body.reason,
+        userId: author.id,
+        userName: author.name,
+        now: now(),
+      });
+      res.status(201).json(request);
+    }),
+  );
 
-  router.get("/backorders", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const { org_id, page, size } = parseInput(backorderListQuery, req.query);
-    assertActingOrg(session, org_id);
-    res.json(await listBackorders(db, org_id, { page, size }, hasFlag(session, "prices")));
-  }));
+  router.get(
+    "/backorders",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const { org_id, page, size } = parseInput(backorderListQuery, req.query);
+      assertActingOrg(session, org_id);
+      res.json(await listBackorders(db, org_id, { page, size }, hasFlag(session, "prices")));
+    }),
+  );
 
-  router.get("/history", asyncHandler(async (req, res) => {
-    const session = customer(res);
-    const { org_id, q, page, size } = parseInput(historyQuery, req.query);
-    assertActingOrg(session, org_id);
-    res.json(await purchaseHistory(db, org_id, parisDate(now()), q || undefined, { page, size }, hasFlag(session, "prices")));
-  }));
+  router.get(
+    "/history",
+    asyncHandler(async (req, res) => {
+      const session = customer(res);
+      const { org_id, q, page, size } = parseInput(historyQuery, req.query);
+      assertActingOrg(session, org_id);
+      res.json(await purchaseHistory(db, org_id, parisDate(now()), q || undefined, { page, size }, hasFlag(session, "prices")));
+    }),
+  );
 
   return router;
 }

@@ -26,7 +26,14 @@ interface HistoryDbRow {
  * product, units ordered less those cancelled, the number of orders, the last order's date and
  * unit price; most recently bought first; `q` a reference's beginning or words of the title.
  */
-export async function purchaseHistory(db: Kysely<Database>, orgId: number, today: string, q: string | undefined, paging: Paging, prices: boolean) {
+export async function purchaseHistory(
+  db: Kysely<Database>,
+  orgId: number,
+  today: string,
+  q: string | undefined,
+  paging: Paging,
+  prices: boolean,
+) {
   const since = twelveMonthsBefore(today);
   const match: RawBuilder<SqlBool> = q ? productMatches(sql.ref("l.ref"), sql.ref("l.title"), q) : sql<SqlBool>`true`;
   const lines = sql`not l.is_port and l.qty > l.cancelled_qty and ${match}`;

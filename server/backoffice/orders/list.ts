@@ -40,7 +40,8 @@ function filteredOrders(db: Kysely<Database>, filters: OrderFilters) {
   if (product) {
     query = query.where((eb) =>
       eb.exists(
-        eb.selectFrom("order_lines as pl")
+        eb
+          .selectFrom("order_lines as pl")
           .select("pl.position")
           .whereRef("pl.order_id", "=", "o.id")
           .where("pl.is_port", "=", false)
@@ -57,11 +58,25 @@ async function orderPage(db: Kysely<Database>, filters: OrderFilters, paging: Pa
     base
       .leftJoin("users as u", "u.id", "o.usr_id")
       .select([
-        "o.id", "o.ref", "o.created_at", "o.cart_ref", "o.usr_id", "o.usr_name", "o.status", "o.total_ht", "o.total_ecotaxe", "o.total_tva", "o.total_ttc",
-        "g.ref as org_ref", "g.name as org_name", "u.class as author_class",
+        "o.id",
+        "o.ref",
+        "o.created_at",
+        "o.cart_ref",
+        "o.usr_id",
+        "o.usr_name",
+        "o.status",
+        "o.total_ht",
+        "o.total_ecotaxe",
+        "o.total_tva",
+        "o.total_ttc",
+        "g.ref as org_ref",
+        "g.name as org_name",
+        "u.class as author_class",
         sql<number>`(select count(*) from order_lines l where l.order_id = o.id and not l.is_port)`.as("line_count"),
         sql<number>`(select count(*) from order_lines l where l.order_id = o.id and l.backorder_qty > 0)`.as("backorder_count"),
-        sql<number>`(select coalesce(sum(l.qty - l.shipped_qty - l.cancelled_qty), 0) from order_lines l where l.order_id = o.id and not l.is_port)`.as("remaining_units"),
+        sql<number>`(select coalesce(sum(l.qty - l.shipped_qty - l.cancelled_qty), 0) from order_lines l where l.order_id = o.id and not l.is_port)`.as(
+          "remaining_units",
+        ),
       ])
       .orderBy("o.created_at", "desc")
       .orderBy("o.id", "desc")

@@ -62,8 +62,12 @@ export async function cancelOrder(db: Kysely<Database>, input: StepInput): Promi
     await setStatus(trx, order.id, "annulée");
     await recordEvents(trx, [{ orderId: order.id, at, kind: "cancelled", status: "annulée", author: input.author, note: input.note }]);
     await closeRequests(trx, {
-      orderId: order.id, positions: lines.map((line) => line.position), outcome: "acceptée",
-      answer: input.note ?? "Commande annulée.", author: input.author, at,
+      orderId: order.id,
+      positions: lines.map((line) => line.position),
+      outcome: "acceptée",
+      answer: input.note ?? "Commande annulée.",
+      author: input.author,
+      at,
     });
   });
 }
@@ -72,17 +76,29 @@ export async function cancelOrder(db: Kysely<Database>, input: StepInput): Promi
  * Cancels what remains of one product line, in a locked order: its back-order ends, the order's
  * status follows (all sent or cancelled: « expédiée », or « annulée » when nothing was sent).
  */
-export async function cancelLineIn(trx: Transaction<Database>, order: LockedOrder, objRef: string, step: Omit<StepInput, "ref">, answer: string): Promise<void> {
+export async function cancelLineIn(
+  trx: Transaction<Database>,
+  order: LockedOrder,
+  objRef: string,
+  step: Omit<StepInput, "ref">,
+  answer: string,
+): Promise<void> {
   assertMove(order, "cancel_line");
   const ref = normalizeReference(objRef);
   const lines = productLines(order);
   const line = lines.find((candidate) => normalizeReference(candidate.ref) === ref);
   if (!line) {
-    throw new ApiFailure(422, "unknown_line", `La référence ${ref} ne figure pas sur la commande ${order.ref}.`, { issues: [{ path: "obj_ref", message: "Référence absente de la commande." }] });
+    throw new ApiFailure(422, "unknown_line", `La référence ${ref} ne figure pas sur la commande ${order.ref}.`, {
+      issues: [{ path: "obj_ref", message: "Référence absente de la commande." }],
+    });
   }
   const remaining = remainingOf(quantitiesOf(line));
   if (remaining === 0) {
-    throw new ApiFailure(422, "nothing_to_cancel", `La ligne ${line.ref} n'a plus rien à annuler : commandé ${line.qty}, expédié ${line.shipped_qty}, annulé ${line.cancelled_qty}.`);
+    throw new ApiFailure(
+      422,
+      "nothing_to_cancel",
+      `La ligne ${line.ref} n'a plus rien à annuler : commandé ${line.qty}, expédié ${line.shipped_qty}, annulé ${line.cancelled_qty}.`,
+    );
   }
   const at = stepInstant(step.at, step.now, order);
   await trx
@@ -91,13 +107,22 @@ export async function cancelLineIn(trx: Transaction<Database>, order: LockedOrde
     .where("order_id", "=", order.id)
     .where("position", "=", line.position)
     .execute();
-  const after = lines.map((candidate) => (candidate === line ? { ...quantitiesOf(line), cancelled: line.cancelled_qty + remaining } : quantitiesOf(candidate)));
+  const after = lines.map((candidate) =>
+    candidate === line ? { ...quantitiesOf(line), cancelled: line.cancelled_qty + remaining } : quantitiesOf(candidate),
+  );
   const status = statusAfterQuantities(order.status, after);
   if (status !== order.status) await setStatus(trx, order.id, status);
-  await recordEvents(trx, [{
-    orderId: order.id, at, kind: "line_cancelled", status: status === order.status ? null : status,
-    author: step.author, note: step.note, data: { obj_ref: line.ref, qty: remaining },
-  }]);
+  await recordEvents(trx, [
+    {
+      orderId: order.id,
+      at,
+      kind: "line_cancelled",
+      status: status === order.status ? null : status,
+      author: step.author,
+      note: step.note,
+      data: { obj_ref: line.ref, qty: remaining },
+    },
+  ]);
   await closeRequests(trx, { orderId: order.id, positions: [line.position], outcome: "acceptée", answer, author: step.author, at });
 }
 

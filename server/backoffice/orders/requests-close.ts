@@ -33,14 +33,21 @@ export async function closeRequests(trx: Transaction<Database>, closing: Request
     .selectFrom("order_lines")
     .select(["position", "ref"])
     .where("order_id", "=", closing.orderId)
-    .where("position", "in", closed.map((row) => row.position))
+    .where(
+      "position",
+      "in",
+      closed.map((row) => row.position),
+    )
     .execute();
-  await recordEvents(trx, refs.map((line) => ({
-    orderId: closing.orderId,
-    at: closing.at,
-    kind: "cancellation_refused",
-    author: closing.author,
-    note: closing.answer,
-    data: { obj_ref: line.ref },
-  })));
+  await recordEvents(
+    trx,
+    refs.map((line) => ({
+      orderId: closing.orderId,
+      at: closing.at,
+      kind: "cancellation_refused",
+      author: closing.author,
+      note: closing.answer,
+      data: { obj_ref: line.ref },
+    })),
+  );
 }

@@ -11,7 +11,20 @@ export function requestsQuery(db: Kysely<Database> | Transaction<Database>) {
     .innerJoin("orders as o", "o.id", "r.order_id")
     .innerJoin("order_lines as l", (join) => join.onRef("l.order_id", "=", "r.order_id").onRef("l.position", "=", "r.position"))
     .select([
-      "r.id", "r.order_id", "o.ref as ord_ref", "l.product_id", "l.ref as obj_ref", "l.title as obj_title", "r.qty", "r.reason",
-      "r.requested_at", "r.requested_by_name", "r.status", "r.answered_at", "r.answered_by", "r.answer", "r.position",
+      "r.id",
+      "r.order_id",
+      "o.ref as ord_ref",
+      "l.product_id",
+      "l.ref as obj_ref",
+      "l.title as obj_title",
+      "r.qty",
+      "r.reason",
+      "r.requested_at",
+      "r.requested_by_name",
+      "r.status",
+      "r.answered_at",
+      "r.answered_by",
+      "r.answer",
+      "r.position",
     ]);
 }

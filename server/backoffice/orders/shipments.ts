@@ -34,7 +34,11 @@ export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise
     const order = await lockOrderByRef(trx, input.ref);
     assertMove(order, "ship");
     const at = stepInstant(input.request.at, input.now, order);
-    const plan = planShipment(order.ref, order.lines.map((line) => ({ ...quantitiesOf(line), obj_ref: line.ref, is_port: line.is_port })), input.request.lines);
+    const plan = planShipment(
+      order.ref,
+      order.lines.map((line) => ({ ...quantitiesOf(line), obj_ref: line.ref, is_port: line.is_port })),
+      input.request.lines,
+    );
     if (plan.issues.length > 0) {
       throw new ApiFailure(422, "invalid_shipment", plan.issues.map((issue) => issue.message).join(" "), { issues: plan.issues });
     }
@@ -47,8 +51,13 @@ export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise
     const { id: shipmentId } = await trx
       .insertInto("shipments")
       .values({
-        order_id: order.id, number, shipped_at: at, carrier: input.request.carrier,
-        tracking_number: input.request.tracking_number ?? null, tracking_url: input.request.tracking_url ?? null, author: input.author,
+        order_id: order.id,
+        number,
+        shipped_at: at,
+        carrier: input.request.carrier,
+        tracking_number: input.request.tracking_number ?? null,
+        tracking_url: input.request.tracking_url ?? null,
+        author: input.author,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -57,7 +66,11 @@ export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise
     const sent = (line: (typeof lines)[number]) => plan.quantities.get(normalizeReference(line.ref)) ?? 0;
     await trx
       .insertInto("shipment_lines")
-      .values(lines.filter((line) => sent(line) > 0).map((line) => ({ shipment_id: shipmentId, order_id: order.id, position: line.position, qty: sent(line) })))
+      .values(
+        lines
+          .filter((line) => sent(line) > 0)
+          .map((line) => ({ shipment_id: shipmentId, order_id: order.id, position: line.position, qty: sent(line) })),
+      )
       .execute();
     const after = lines.map((line) => ({ line, quantities: { ...quantitiesOf(line), shipped: line.shipped_qty + sent(line) } }));
     for (const { line, quantities } of after) {
@@ -65,7 +78,11 @@ export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise
       // After a shipment, whatever is still to send waits: it is a back-order.
       await trx
         .updateTable("order_lines")
-        .set({ shipped_qty: quantities.shipped, backorder_qty: remaining, backordered_at: remaining > 0 ? (line.backordered_at ?? at) : line.backordered_at })
+        .set({
+          shipped_qty: quantities.shipped,
+          backorder_qty: remaining,
+          backordered_at: remaining > 0 ? (line.backordered_at ?? at) : line.backordered_at,
+        })
         .where("order_id", "=", order.id)
         .where("position", "=", line.position)
         .execute();
@@ -77,13 +94,22 @@ export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise
           .execute();
       }
     }
-    const status = statusAfterQuantities(order.status, after.map(({ quantities }) => quantities));
+    const status = statusAfterQuantities(
+      order.status,
+      after.map(({ quantities }) => quantities),
+    );
     await trx.updateTable("orders").set({ status }).where("id", "=", order.id).execute();
     const units = [...plan.quantities.values()].reduce((sum, qty) => sum + qty, 0);
-    await recordEvents(trx, [{
-      orderId: order.id, at, kind: "shipped", status, author: input.author,
-      data: { shipment_number: number, units, carrier: input.request.carrier, tracking_number: input.request.tracking_number ?? null },
-    }]);
+    await recordEvents(trx, [
+      {
+        orderId: order.id,
+        at,
+        kind: "shipped",
+        status,
+        author: input.author,
+        data: { shipment_number: number, units, carrier: input.request.carrier, tracking_number: input.request.tracking_number ?? null },
+      },
+    ]);
     await closeRequests(trx, {
       orderId: order.id,
       positions: after.filter(({ line, quantities }) => sent(line) > 0 && remainingOf(quantities) === 0).map(({ line }) => line.position),

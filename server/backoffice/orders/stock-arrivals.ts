@@ -38,11 +38,13 @@ export async function recordStockArrival(db: Kysely<Database>, input: ArrivalInp
     const stock = await trx
       .insertInto("stocks")
       .values({ product_id: product.id, sto_disp: input.qty, refill_date: input.nextRefillDate, refill_qte: input.nextRefillQty })
-      .onConflict((oc) => oc.column("product_id").doUpdateSet({
-        sto_disp: sql<number>`greatest(stocks.sto_disp, 0) + ${input.qty}`,
-        refill_date: input.nextRefillDate,
-        refill_qte: input.nextRefillQty,
-      }))
+      .onConflict((oc) =>
+        oc.column("product_id").doUpdateSet({
+          sto_disp: sql<number>`greatest(stocks.sto_disp, 0) + ${input.qty}`,
+          refill_date: input.nextRefillDate,
+          refill_qte: input.nextRefillQty,
+        }),
+      )
       .returning(["sto_disp", "refill_date", "refill_qte"])
       .executeTakeFirstOrThrow();
 
@@ -65,12 +67,23 @@ export async function recordStockArrival(db: Kysely<Database>, input: ArrivalInp
       served.push(line);
     }
     for (const line of served) {
-      await trx.updateTable("order_lines").set({ available_at: input.at }).where("order_id", "=", line.order_id).where("position", "=", line.position).execute();
+      await trx
+        .updateTable("order_lines")
+        .set({ available_at: input.at })
+        .where("order_id", "=", line.order_id)
+        .where("position", "=", line.position)
+        .execute();
     }
-    await recordEvents(trx, served.map((line) => ({
-      orderId: line.order_id, at: input.at, kind: "backorder_available" as const, author: input.author,
-      data: { obj_ref: line.ref, qty: line.backorder_qty },
-    })));
+    await recordEvents(
+      trx,
+      served.map((line) => ({
+        orderId: line.order_id,
+        at: input.at,
+        kind: "backorder_available" as const,
+        author: input.author,
+        data: { obj_ref: line.ref, qty: line.backorder_qty },
+      })),
+    );
     const arrival: StockArrival = {
       obj_id: product.id,
       obj_ref: product.ref,
@@ -95,6 +108,11 @@ async function tellArrival(
   const arrival = `${facts.productId}@${facts.at.toISOString()}`;
   for (const line of facts.served) alerts.notify({ kind: "backorder_available", orderId: line.order_id, objRef: line.ref, arrival });
   if (!facts.backInStock) return;
-  const fans = await withFavorites(db).selectFrom("favorites").select("user_id").where("product_id", "=", facts.productId).orderBy("user_id").execute();
+  const fans = await withFavorites(db)
+    .selectFrom("favorites")
+    .select("user_id")
+    .where("product_id", "=", facts.productId)
+    .orderBy("user_id")
+    .execute();
   for (const fan of fans) alerts.notify({ kind: "favourite_back_in_stock", usrId: fan.user_id, productId: facts.productId, arrival });
 }

@@ -26,6 +26,9 @@ export function productMatches(ref: Expression<string>, title: Expression<string
   const compact = text.replace(/\s+/g, "").toUpperCase();
   const byRef = sql<SqlBool>`upper(replace(${ref}, ' ', '')) like ${`${likeLiteral(compact)}%`}`;
   const words = text.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
-  const byWords = sql.join(words.map((word) => containsText(title, word)), sql` and `);
+  const byWords = sql.join(
+    words.map((word) => containsText(title, word)),
+    sql` and `,
+  );
   return sql<SqlBool>`(${byRef} or (${byWords}))`;
 }

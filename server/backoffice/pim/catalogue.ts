@@ -19,9 +19,10 @@ export async function findProductDetail(
   by?: ProductDetailQuery["by"],
 ): Promise<ProductDetailRow | undefined> {
   const [index, pricing] = await Promise.all([readModel.products(), readModel.pricing(orgId)]);
-  const product = by !== "ref" && /^\d{1,9}$/.test(refOrId)
-    ? index.get(Number(refOrId))
-    : index.getByRef(refOrId.trim().toUpperCase().replace(/\s+/g, ""));
+  const product =
+    by !== "ref" && /^\d{1,9}$/.test(refOrId)
+      ? index.get(Number(refOrId))
+      : index.getByRef(refOrId.trim().toUpperCase().replace(/\s+/g, ""));
   return product ? withPrice(product, { ...pricing, today }) : undefined;
 }
 

@@ -75,7 +75,13 @@ function titlesOf(tree: Category[]): Map<number, string> {
  * lower than the organization's net price counts: the cart applies no other
  * (shared/domain/pricing.ts isPromotionApplied), so a higher one would promise nothing.
  */
-export function promotionOf(productId: number, org: OrgPricing, everyone: PromotionIndex, today: string, netPrice: number): Promotion | null {
+export function promotionOf(
+  productId: number,
+  org: OrgPricing,
+  everyone: PromotionIndex,
+  today: string,
+  netPrice: number,
+): Promotion | null {
   let running: Promotion | null = null;
   let coming: Promotion | null = null;
   const consider = (list: readonly Promotion[] | undefined): void => {
@@ -83,7 +89,11 @@ export function promotionOf(productId: number, org: OrgPricing, everyone: Promot
     for (const promotion of list) {
       if (promotion.promo_price >= netPrice || promotion.ends_on < today) continue;
       if (promotion.starts_on <= today) {
-        if (!running || promotion.promo_price < running.promo_price || (promotion.promo_price === running.promo_price && promotion.id < running.id)) {
+        if (
+          !running ||
+          promotion.promo_price < running.promo_price ||
+          (promotion.promo_price === running.promo_price && promotion.id < running.id)
+        ) {
           running = promotion;
         }
       } else if (
@@ -102,7 +112,12 @@ export function promotionOf(productId: number, org: OrgPricing, everyone: Promot
 }
 
 /** The candidates in reference order: a category's (with its descendants) or a brand's, then the words. */
-function candidatesOf(index: ProductIndex, filters: PriceListFilters, categoryIds: readonly number[] | undefined, found: ReadonlySet<number> | undefined): readonly IndexedProduct[] {
+function candidatesOf(
+  index: ProductIndex,
+  filters: PriceListFilters,
+  categoryIds: readonly number[] | undefined,
+  found: ReadonlySet<number> | undefined,
+): readonly IndexedProduct[] {
   let products: readonly IndexedProduct[];
   if (categoryIds) {
     products = index.categoriesListed(categoryIds);
@@ -115,7 +130,12 @@ function candidatesOf(index: ProductIndex, filters: PriceListFilters, categoryId
   return found ? products.filter((product) => found.has(product.id)) : products;
 }
 
-export async function loadPriceList(deps: PriceListDeps, orgId: number, today: string, filters: PriceListFilters): Promise<PriceListResponse> {
+export async function loadPriceList(
+  deps: PriceListDeps,
+  orgId: number,
+  today: string,
+  filters: PriceListFilters,
+): Promise<PriceListResponse> {
   const { db, catalogue, readModel } = deps;
   const empty: PriceListResponse = { items: [], total: 0, page: filters.page, size: filters.size, priced_on: today };
   const categoryIds = filters.category === undefined ? undefined : await catalogue.descendantIds(filters.category);

@@ -37,66 +37,89 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
 
   const families: Record<string, Family> = { motors: "is_motor", antennas: "is_antenna", tags: "is_tag", hazards: "is_hazardous" };
   for (const [path, family] of Object.entries(families)) {
-    router.get(`/${path}`, asyncHandler(async (_req, res) => {
-      res.json(await familyReferences(db, family));
-    }));
+    router.get(
+      `/${path}`,
+      asyncHandler(async (_req, res) => {
+        res.json(await familyReferences(db, family));
+      }),
+    );
   }
 
-  router.get("/categories", asyncHandler(async (req, res) => {
-    const query = parseInput(usrQuery, req.query);
-    assertActingOrg(sessionOf(res), query.usr_id);
-    res.json(await catalogue.categoryTree());
-  }));
+  router.get(
+    "/categories",
+    asyncHandler(async (req, res) => {
+      const query = parseInput(usrQuery, req.query);
+      assertActingOrg(sessionOf(res), query.usr_id);
+      res.json(await catalogue.categoryTree());
+    }),
+  );
 
-  router.get("/brands", asyncHandler(async (_req, res) => {
-    res.json(await catalogue.brands());
-  }));
+  router.get(
+    "/brands",
+    asyncHandler(async (_req, res) => {
+      res.json(await catalogue.brands());
+    }),
+  );
 
-  router.get("/products", asyncHandler(async (req, res) => {
-    const session = sessionOf(res);
-    const showPrices = hasFlag(session, "prices");
-    const query = withoutHiddenPriceFilters(parseInput(productListQuery, req.query), showPrices);
-    const orgId = assertActingOrg(session, query.usr_id);
-    // with_favorites: the page's favourite flags come with it, saving the portal a call per list
-    // page. Unreadable favourites leave them out (the list still shows; the portal may ask again).
-    const [{ rows, total, brands }, favorites] = await Promise.all([
-      listProducts({ db, catalogue, readModel }, orgId, parisDate(now()), query, showPrices),
-      query.with_favorites ? favoriteIds(favoritesDb, { userId: session.user.id, orgId }).catch(() => undefined) : undefined,
-    ]);
-    const items = rows.map((row) => toProductSummary(row, showPrices));
-    const favoriteSet = favorites ? new Set(favorites) : undefined;
-    const favorite_ids = favoriteSet ? items.filter((item) => favoriteSet.has(item.obj_id)).map((item) => item.obj_id) : undefined;
-    // with_stock: the figures /wms/stocks would answer for the page (same 1 s cache), one call
-    // fewer for the portal. Unreadable, they are left out and the portal asks the wms.
-    const stocks = query.with_stock ? await readModel.stocks.read(items.map((item) => item.obj_id)).catch(() => undefined) : undefined;
-    res.json({
-      items, total, page: query.page, per_page: query.per_page,
-      ...(favorite_ids ? { favorite_ids } : {}), ...(stocks ? { stocks } : {}), ...(brands ? { brands } : {}),
-    });
-  }));
+  router.get(
+    "/products",
+    asyncHandler(async (req, res) => {
+      const session = sessionOf(res);
+      const showPrices = hasFlag(session, "prices");
+      const query = withoutHiddenPriceFilters(parseInput(productListQuery, req.query), showPrices);
+      const orgId = assertActingOrg(session, query.usr_id);
+      // with_favorites: the page's favourite flags come with it, saving the portal a call per list
+      // page. Unreadable favourites leave them out (the list still shows; the portal may ask again).
+      const [{ rows, total, brands }, favorites] = await Promise.all([
+        listProducts({ db, catalogue, readModel }, orgId, parisDate(now()), query, showPrices),
+        query.with_favorites ? favoriteIds(favoritesDb, { userId: session.user.id, orgId }).catch(() => undefined) : undefined,
+      ]);
+      const items = rows.map((row) => toProductSummary(row, showPrices));
+      const favoriteSet = favorites ? new Set(favorites) : undefined;
+      const favorite_ids = favoriteSet ? items.filter((item) => favoriteSet.has(item.obj_id)).map((item) => item.obj_id) : undefined;
+      // with_stock: the figures /wms/stocks would answer for the page (same 1 s cache), one call
+      // fewer for the portal. Unreadable, they are left out and the portal asks the wms.
+      const stocks = query.with_stock ? await readModel.stocks.read(items.map((item) => item.obj_id)).catch(() => undefined) : undefined;
+      res.json({
+        items,
+        total,
+        page: query.page,
+        per_page: query.per_page,
+        ...(favorite_ids ? { favorite_ids } : {}),
+        ...(stocks ? { stocks } : {}),
+        ...(brands ? { brands } : {}),
+      });
+    }),
+  );
 
-  router.get("/products/:refOrId", asyncHandler(async (req, res) => {
-    const session = sessionOf(res);
-    const query = parseInput(productDetailQuery, req.query);
-    const orgId = assertActingOrg(session, query.usr_id);
-    const refOrId = String(req.params.refOrId ?? "").slice(0, 60);
-    const row = await findProductDetail(readModel, orgId, parisDate(now()), refOrId, query.by);
-    if (!row) throw new ApiFailure(404, "unknown_product", `Produit introuvable : ${refOrId}.`);
-    res.json(toProductDetail(row, hasFlag(session, "prices")));
-  }));
+  router.get(
+    "/products/:refOrId",
+    asyncHandler(async (req, res) => {
+      const session = sessionOf(res);
+      const query = parseInput(productDetailQuery, req.query);
+      const orgId = assertActingOrg(session, query.usr_id);
+      const refOrId = String(req.params.refOrId ?? "").slice(0, 60);
+      const row = await findProductDetail(readModel, orgId, parisDate(now()), refOrId, query.by);
+      if (!row) throw new ApiFailure(404, "unknown_product", `Produit introuvable : ${refOrId}.`);
+      res.json(toProductDetail(row, hasFlag(session, "prices")));
+    }),
+  );
 
   // The organization's price list (docs/price-list.md): the `prices` flag, and a contributor
   // reads it for the client it logged in as, like the orders (customer-routes.ts).
-  router.get("/price-list", asyncHandler(async (req, res) => {
-    const session = sessionOf(res);
-    if (session.user.class === "contributor") {
-      throw forbidden("Choisissez d'abord le client pour lequel vous agissez : les tarifs sont ceux d'une organisation cliente.");
-    }
-    requireFlag(session, "prices");
-    const { org_id, ...filters } = parseInput(priceListQuery, req.query);
-    const orgId = assertActingOrg(session, org_id);
-    res.json(await loadPriceList({ db, catalogue, readModel }, orgId, parisDate(now()), filters));
-  }));
+  router.get(
+    "/price-list",
+    asyncHandler(async (req, res) => {
+      const session = sessionOf(res);
+      if (session.user.class === "contributor") {
+        throw forbidden("Choisissez d'abord le client pour lequel vous agissez : les tarifs sont ceux d'une organisation cliente.");
+      }
+      requireFlag(session, "prices");
+      const { org_id, ...filters } = parseInput(priceListQuery, req.query);
+      const orgId = assertActingOrg(session, org_id);
+      res.json(await loadPriceList({ db, catalogue, readModel }, orgId, parisDate(now()), filters));
+    }),
+  );
 
   return router;
 }

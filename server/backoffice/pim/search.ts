@@ -46,7 +46,8 @@ function escapeLike(text: string): string {
 function scoreOf(words: readonly string[]): RawBuilder<number> {
   const parts = words.flatMap((word) =>
     Object.entries(SEARCH_POINTS).map(
-      ([weight, points]) => sql`(case when p.search @@ to_tsquery('french', f_unaccent(${`${word}:*${weight}`})) then ${sql.lit(points)} else 0 end)`,
+      ([weight, points]) =>
+        sql`(case when p.search @@ to_tsquery('french', f_unaccent(${`${word}:*${weight}`})) then ${sql.lit(points)} else 0 end)`,
     ),
   );
   return sql<number>`(${sql.join(parts, sql` + `)})`;
@@ -69,7 +70,9 @@ export async function matchingIds(db: Kysely<Database>, q: string): Promise<numb
     .select("p.id")
     .where("p.is_port", "=", false)
     .where("p.discontinued", "=", false)
-    .where((eb) => (everyWord === null ? eb(byRefPrefix, "=", true) : eb.or([eb(byRefPrefix, "=", true), eb(sql`p.search`, "@@", everyWord)])))
+    .where((eb) =>
+      everyWord === null ? eb(byRefPrefix, "=", true) : eb.or([eb(byRefPrefix, "=", true), eb(sql`p.search`, "@@", everyWord)]),
+    )
     .orderBy(exact, "desc")
     .orderBy(byRefPrefix, "desc");
   if (words.length > 0) query = query.orderBy(scoreOf(words), "desc");

@@ -20,10 +20,19 @@ import { moveQuote, recordQuoteEvent } from "./workflow";
 
 const conflict = (code: string, message: string) => new ApiFailure(409, code, message);
 
-export async function acceptQuote(db: Kysely<Database>, quoId: number, caller: QuoteCaller, request: QuoteAcceptRequest, now: Date): Promise<void> {
+export async function acceptQuote(
+  db: Kysely<Database>,
+  quoId: number,
+  caller: QuoteCaller,
+  request: QuoteAcceptRequest,
+  now: Date,
+): Promise<void> {
   await moveQuote(db, { quoId, scope: caller.scope, side: "client", action: "accept", now }, async ({ trx, quote }) => {
     if (request.version !== quote.version) {
-      throw conflict("quote_revised", `La proposition a été révisée entre-temps (version ${quote.version}) : relisez-la avant de l'accepter.`);
+      throw conflict(
+        "quote_revised",
+        `La proposition a été révisée entre-temps (version ${quote.version}) : relisez-la avant de l'accepter.`,
+      );
     }
     const positions = [...new Set(request.positions)].sort((a, b) => a - b);
     const lines = await trx
@@ -43,7 +52,10 @@ export async function acceptQuote(db: Kysely<Database>, quoId: number, caller: Q
     }
     const stopped = lines.filter((line) => line.discontinued);
     if (stopped.length > 0) {
-      throw conflict("product_discontinued", `Produit arrêté depuis la proposition : ${stopped.map((line) => line.obj_ref).join(", ")}. Demandez une révision du devis.`);
+      throw conflict(
+        "product_discontinued",
+        `Produit arrêté depuis la proposition : ${stopped.map((line) => line.obj_ref).join(", ")}. Demandez une révision du devis.`,
+      );
     }
     const orgId = quote.org_id;
     const version = await lockCartVersion(trx, orgId);
@@ -59,16 +71,32 @@ export async function acceptQuote(db: Kysely<Database>, quoId: number, caller: Q
       }
       // One line per product (decision 0097): the quoted quantity joins the existing line.
       if (current) products[existing] = { ...current, qty };
-      else products.push({ obj_id: line.product_id, obj_ref: line.obj_ref, qty, line_id: `${quote.number}-${line.position}`, certificates: [] });
+      else
+        products.push({
+          obj_id: line.product_id,
+          obj_ref: line.obj_ref,
+          qty,
+          line_id: `${quote.number}-${line.position}`,
+          certificates: [],
+        });
     }
     await storeLeanCart(trx, orgId, { ...cart, products }, version + 1, caller.session.user.id, now);
     await lockQuotedPrices(
       trx,
       orgId,
-      lines.map((line) => ({ obj_id: line.product_id, quo_id: quote.id, number: quote.number, unit_price: line.unit_price, valid_until: quote.valid_until ?? "" })),
+      lines.map((line) => ({
+        obj_id: line.product_id,
+        quo_id: quote.id,
+        number: quote.number,
+        unit_price: line.unit_price,
+        valid_until: quote.valid_until ?? "",
+      })),
       now,
     );
-    await trx.insertInto("quote_accepted_positions").values(positions.map((position) => ({ quo_id: quote.id, version: quote.version, position }))).execute();
+    await trx
+      .insertInto("quote_accepted_positions")
+      .values(positions.map((position) => ({ quo_id: quote.id, version: quote.version, position })))
+      .execute();
     await recordQuoteEvent(trx, quote.id, {
       kind: "accepted",
       state: "accepté",

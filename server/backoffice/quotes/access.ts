@@ -29,7 +29,9 @@ export interface QuoteCaller {
 export function customerCaller(res: Response): QuoteCaller {
   const session = sessionOf(res);
   if (session.user.class === "contributor") {
-    throw forbidden("Choisissez d'abord le client pour lequel vous agissez, ou ouvrez les devis de vos clients depuis votre espace commercial.");
+    throw forbidden(
+      "Choisissez d'abord le client pour lequel vous agissez, ou ouvrez les devis de vos clients depuis votre espace commercial.",
+    );
   }
   requireFlag(session, "quotes");
   // After login-as, the representative acting for the client is the author, on the client's side.

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Response } from "express";
 import type { Kysely, Transaction } from "kysely";
-import { attachmentDisposition, fileNameForType, safeFileName, sniffCertificateMime, type CertificateMime } from "@shared/contracts/certificates";
+import {
+  attachmentDisposition,
+  fileNameForType,
+  safeFileName,
+  sniffCertificateMime,
+  type CertificateMime,
+} from "@shared/contracts/certificates";
 import { QUOTE_ATTACHMENT_MAX_BYTES, type QuoteAttachmentUpload } from "@shared/contracts/quotes";
 import type { Database } from "../db/schema";
 import { ApiFailure, notFound } from "../http/errors";
@@ -20,8 +26,7 @@ export interface CheckedFile {
   sha256: string;
 }
 
-const refused = (path: string, message: string) =>
-  new ApiFailure(400, "invalid_attachment", message, { issues: [{ path, message }] });
+const refused = (path: string, message: string) => new ApiFailure(400, "invalid_attachment", message, { issues: [{ path, message }] });
 
 /** Decodes and checks an uploaded file; a wrong type or size is a French 400, before anything is written. */
 export function checkedFile(upload: QuoteAttachmentUpload, path = "attachment"): CheckedFile {
@@ -30,7 +35,12 @@ export function checkedFile(upload: QuoteAttachmentUpload, path = "attachment"):
   if (bytes.length > QUOTE_ATTACHMENT_MAX_BYTES) throw refused(`${path}.content_base64`, "Le fichier dépasse 5 Mo.");
   const mime = sniffCertificateMime(bytes);
   if (!mime) throw refused(`${path}.content_base64`, "Seuls les fichiers PDF, PNG ou JPEG sont acceptés.");
-  return { fileName: fileNameForType(safeFileName(upload.file_name), mime), mime, bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
+  return {
+    fileName: fileNameForType(safeFileName(upload.file_name), mime),
+    mime,
+    bytes,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+  };
 }
 
 export async function storeAttachment(
@@ -54,7 +64,13 @@ export async function storeAttachment(
 }
 
 /** Sends one attachment of a quote in scope; anything else is 404. */
-export async function sendAttachment(db: Kysely<Database>, res: Response, scope: QuoteScope, quoId: number | null, attId: number | null): Promise<void> {
+export async function sendAttachment(
+  db: Kysely<Database>,
+  res: Response,
+  scope: QuoteScope,
+  quoId: number | null,
+  attId: number | null,
+): Promise<void> {
   if (quoId === null || attId === null) throw notFound();
   const row = await db
     .selectFrom("quote_attachments as a")

@@ -30,10 +30,18 @@ export async function addMessage(
 ): Promise<number> {
   const { id } = await trx
     .insertInto("quote_messages")
-    .values({ quo_id: input.quoId, at: input.at, author_id: input.actor.usr_id, author_name: input.actor.name, side: input.actor.side as QuoteSide, body: input.body })
+    .values({
+      quo_id: input.quoId,
+      at: input.at,
+      author_id: input.actor.usr_id,
+      author_name: input.actor.name,
+      side: input.actor.side as QuoteSide,
+      body: input.body,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  if (input.file) await storeAttachment(trx, { quoId: input.quoId, messageId: id, file: input.file, userId: input.actor.usr_id, at: input.at });
+  if (input.file)
+    await storeAttachment(trx, { quoId: input.quoId, messageId: id, file: input.file, userId: input.actor.usr_id, at: input.at });
   await trx.updateTable("quotes").set({ updated_at: input.at }).where("id", "=", input.quoId).execute();
   return id;
 }
@@ -51,7 +59,9 @@ async function askedProducts(db: Kysely<Database>, request: QuoteCreateRequest):
   const rows = await db.selectFrom("products").select(["id", "ref", "title"]).where("id", "in", ids).where("is_port", "=", false).execute();
   const found = new Map(rows.map((row) => [row.id, row]));
   const issues = request.lines.flatMap((line, index) =>
-    line.obj_id !== undefined && !found.has(line.obj_id) ? [{ path: `lines.${index}.obj_id`, message: "Produit inconnu du catalogue." }] : [],
+    line.obj_id !== undefined && !found.has(line.obj_id)
+      ? [{ path: `lines.${index}.obj_id`, message: "Produit inconnu du catalogue." }]
+      : [],
   );
   if (issues.length > 0) throw new ApiFailure(400, "unknown_product", "Un produit demandé n'existe pas dans le catalogue.", { issues });
   return found;
@@ -92,17 +102,19 @@ export async function createQuote(db: Kysely<Database>, input: NewQuote): Promis
       .executeTakeFirstOrThrow();
     await trx
       .insertInto("quote_lines")
-      .values(input.request.lines.map((line, index) => {
-        const product = line.obj_id === undefined ? undefined : products.get(line.obj_id);
-        return {
-          quo_id: id,
-          position: index + 1,
-          product_id: product?.id ?? null,
-          obj_ref: product?.ref ?? null,
-          title: product?.title ?? line.text ?? "",
-          qty: line.qty,
-        };
-      }))
+      .values(
+        input.request.lines.map((line, index) => {
+          const product = line.obj_id === undefined ? undefined : products.get(line.obj_id);
+          return {
+            quo_id: id,
+            position: index + 1,
+            product_id: product?.id ?? null,
+            obj_ref: product?.ref ?? null,
+            title: product?.title ?? line.text ?? "",
+            qty: line.qty,
+          };
+        }),
+      )
       .execute();
     await recordQuoteEvent(trx, id, { kind: "requested", state: "demandé", actor: input.actor, at });
     // The request's words open the thread; its file belongs to the request itself.

@@ -33,7 +33,15 @@ export async function listExpiringQuotes(db: Kysely<Database>, now: Date, within
     .orderBy("q.valid_until")
     .orderBy("q.number")
     .execute();
-  return rows.map((row) => ({ quo_id: row.id, number: row.number, org_id: row.org_id, org_ref: row.org_ref, customer_ref: row.customer_ref, version: row.version, valid_until: row.valid_until ?? "" }));
+  return rows.map((row) => ({
+    quo_id: row.id,
+    number: row.number,
+    org_id: row.org_id,
+    org_ref: row.org_ref,
+    customer_ref: row.customer_ref,
+    version: row.version,
+    valid_until: row.valid_until ?? "",
+  }));
 }
 
 /**
@@ -56,11 +64,28 @@ export async function claimExpiringQuotes(db: Kysely<Database>, now: Date, withi
     for (const quote of claimed) {
       await trx
         .insertInto("quote_events")
-        .values({ quo_id: quote.id, at: now, kind: "reminded", state: quote.state, author_id: null, author_name: SYSTEM_ACTOR.name, side: "système", note: `Rappel : proposition valable jusqu'au ${formatDate(quote.valid_until ?? "")}.` })
+        .values({
+          quo_id: quote.id,
+          at: now,
+          kind: "reminded",
+          state: quote.state,
+          author_id: null,
+          author_name: SYSTEM_ACTOR.name,
+          side: "système",
+          note: `Rappel : proposition valable jusqu'au ${formatDate(quote.valid_until ?? "")}.`,
+        })
         .execute();
     }
     return claimed
-      .map((row) => ({ quo_id: row.id, number: row.number, org_id: row.org_id, org_ref: row.org_ref, customer_ref: row.customer_ref, version: row.version, valid_until: row.valid_until ?? "" }))
+      .map((row) => ({
+        quo_id: row.id,
+        number: row.number,
+        org_id: row.org_id,
+        org_ref: row.org_ref,
+        customer_ref: row.customer_ref,
+        version: row.version,
+        valid_until: row.valid_until ?? "",
+      }))
       .sort((a, b) => a.valid_until.localeCompare(b.valid_until) || a.number.localeCompare(b.number));
   });
 }

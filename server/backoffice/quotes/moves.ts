@@ -60,11 +60,23 @@ const PLAIN_MOVES = {
   cancel: { kind: "cancelled", state: "annulé", notice: "cancelled" },
 } as const satisfies Partial<Record<QuoteAction, unknown>>;
 
-export async function plainMove(deps: ServiceDeps, caller: QuoteCaller, quoId: number, action: keyof typeof PLAIN_MOVES, reason?: string): Promise<QuoteDetail> {
+export async function plainMove(
+  deps: ServiceDeps,
+  caller: QuoteCaller,
+  quoId: number,
+  action: keyof typeof PLAIN_MOVES,
+  reason?: string,
+): Promise<QuoteDetail> {
   const now = deps.now();
   const move = PLAIN_MOVES[action];
   await moveQuote(deps.db, { quoId, scope: caller.scope, side: caller.side, action, now }, async ({ trx, quote }) => {
-    await recordQuoteEvent(trx, quote.id, { kind: move.kind, state: move.state, actor: caller.actor, at: now, note: reason ? reason : null });
+    await recordQuoteEvent(trx, quote.id, {
+      kind: move.kind,
+      state: move.state,
+      actor: caller.actor,
+      at: now,
+      note: reason ? reason : null,
+    });
   });
   if (move.notice) notify(deps, move.notice, quoId, caller);
   return answerDetail(deps.db, caller, quoId, now);

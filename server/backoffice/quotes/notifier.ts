@@ -4,15 +4,7 @@
  * `notify` never throws and never delays the answer: the mail side logs its own failures.
  */
 export type QuoteNoticeKind =
-  | "requested"
-  | "information_requested"
-  | "information_given"
-  | "proposed"
-  | "revised"
-  | "accepted"
-  | "refused"
-  | "cancelled"
-  | "message";
+  "requested" | "information_requested" | "information_given" | "proposed" | "revised" | "accepted" | "refused" | "cancelled" | "message";
 
 export interface QuoteNotice {
   kind: QuoteNoticeKind;

@@ -18,12 +18,15 @@ const invalid = (message: string, path: string) => new ApiFailure(400, "invalid_
 
 /** The checks that need no database: the validity's bounds and one line per product. */
 export function assertProposalShape(request: QuoteProposalRequest, today: string): void {
-  if (request.valid_until < today) throw invalid("La date de validité est passée : choisissez aujourd'hui ou une date future.", "valid_until");
+  if (request.valid_until < today)
+    throw invalid("La date de validité est passée : choisissez aujourd'hui ou une date future.", "valid_until");
   const latest = latestValidity(today);
-  if (request.valid_until > latest) throw invalid(`La validité d'une proposition ne peut pas dépasser un an (au plus tard le ${formatDate(latest)}).`, "valid_until");
+  if (request.valid_until > latest)
+    throw invalid(`La validité d'une proposition ne peut pas dépasser un an (au plus tard le ${formatDate(latest)}).`, "valid_until");
   const seen = new Set<number>();
   request.lines.forEach((line, index) => {
-    if (seen.has(line.obj_id)) throw invalid("Un produit figure deux fois dans la proposition : une ligne par produit.", `lines.${index}.obj_id`);
+    if (seen.has(line.obj_id))
+      throw invalid("Un produit figure deux fois dans la proposition : une ligne par produit.", `lines.${index}.obj_id`);
     seen.add(line.obj_id);
   });
 }
@@ -36,7 +39,13 @@ export async function writeProposal(
 ): Promise<{ version: number; revised: boolean }> {
   const ids = request.lines.map((line) => line.obj_id);
   const [products, asked] = await Promise.all([
-    trx.selectFrom("products").select(["id", "ref", "title", "ecotaxe"]).where("id", "in", ids).where("is_port", "=", false).where("discontinued", "=", false).execute(),
+    trx
+      .selectFrom("products")
+      .select(["id", "ref", "title", "ecotaxe"])
+      .where("id", "in", ids)
+      .where("is_port", "=", false)
+      .where("discontinued", "=", false)
+      .execute(),
     trx.selectFrom("quote_lines").select(["position", "product_id"]).where("quo_id", "=", quote.id).execute(),
   ]);
   const productById = new Map(products.map((product) => [product.id, product]));
@@ -66,13 +75,35 @@ export async function writeProposal(
   const total = lines.reduce((sum, line) => sum + line.qty * line.unit_price, 0);
   await trx
     .insertInto("quote_proposals")
-    .values({ quo_id: quote.id, version, valid_until: request.valid_until, conditions: request.conditions, author_id: caller.actor.usr_id, author_name: caller.actor.name, created_at: now, total_ht: total })
+    .values({
+      quo_id: quote.id,
+      version,
+      valid_until: request.valid_until,
+      conditions: request.conditions,
+      author_id: caller.actor.usr_id,
+      author_name: caller.actor.name,
+      created_at: now,
+      total_ht: total,
+    })
     .execute();
-  await trx.insertInto("quote_proposal_lines").values(lines.map((line) => ({ ...line, version }))).execute();
+  await trx
+    .insertInto("quote_proposal_lines")
+    .values(lines.map((line) => ({ ...line, version })))
+    .execute();
   // A new validity: its reminder is due again.
-  await trx.updateTable("quotes").set({ version, valid_until: request.valid_until, total_ht: total, reminded_at: null }).where("id", "=", quote.id).execute();
+  await trx
+    .updateTable("quotes")
+    .set({ version, valid_until: request.valid_until, total_ht: total, reminded_at: null })
+    .where("id", "=", quote.id)
+    .execute();
   const revised = state === "proposé";
-  await recordQuoteEvent(trx, quote.id, { kind: revised ? "revised" : "proposed", state: "proposé", actor: caller.actor, at: now, note: `Version ${version}, valable jusqu'au ${formatDate(request.valid_until)}.` });
+  await recordQuoteEvent(trx, quote.id, {
+    kind: revised ? "revised" : "proposed",
+    state: "proposé",
+    actor: caller.actor,
+    at: now,
+    note: `Version ${version}, valable jusqu'au ${formatDate(request.valid_until)}.`,
+  });
   if (request.message) await addMessage(trx, { quoId: quote.id, actor: caller.actor, body: request.message, file: null, at: now });
   return { version, revised };
 }

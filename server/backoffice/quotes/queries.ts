@@ -1,5 +1,13 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
-import { QUOTE_STATES, type QuoteDetail, type QuoteEventKind, type QuoteListResponse, type QuoteProposal, type QuoteState, type SalesQuoteListResponse } from "@shared/contracts/quotes";
+import {
+  QUOTE_STATES,
+  type QuoteDetail,
+  type QuoteEventKind,
+  type QuoteListResponse,
+  type QuoteProposal,
+  type QuoteState,
+  type SalesQuoteListResponse,
+} from "@shared/contracts/quotes";
 import { daysBetween, lineUnitPrice, parisDate } from "@shared/domain/index";
 import { quoteActionsFor, waitingFor, type ActingSide } from "@shared/domain/quotes";
 import type { Database } from "../db/schema";
@@ -57,8 +65,20 @@ function summaryRows(db: Kysely<Database>) {
     .selectFrom("quotes as q")
     .innerJoin("organizations as g", "g.id", "q.org_id")
     .select([
-      "q.id", "q.number", "q.org_id", "g.ref as org_ref", "g.name as org_name", "q.customer_ref", "q.state", "q.created_at",
-      "q.requested_by", "q.requested_by_name", "q.updated_at", "q.wished_date", "q.valid_until", "q.total_ht",
+      "q.id",
+      "q.number",
+      "q.org_id",
+      "g.ref as org_ref",
+      "g.name as org_name",
+      "q.customer_ref",
+      "q.state",
+      "q.created_at",
+      "q.requested_by",
+      "q.requested_by_name",
+      "q.updated_at",
+      "q.wished_date",
+      "q.valid_until",
+      "q.total_ht",
       sql<number>`(select count(*) from quote_lines l where l.quo_id = q.id)`.as("line_count"),
     ]);
 }
@@ -73,7 +93,11 @@ async function quotePage(db: Kysely<Database>, scope: QuoteScope, filters: Quote
   const base = filtered(db, scope, filters, today);
   // A constant is no sort key in SQL (ORDER BY 0 names a column): the rank only when asked.
   const ranked = base.select("q.id");
-  const pageIds = (filters.pendingFirst ? ranked.orderBy(waitingRank) : ranked).orderBy("q.created_at", "desc").orderBy("q.id", "desc").limit(paging.size).offset((paging.page - 1) * paging.size);
+  const pageIds = (filters.pendingFirst ? ranked.orderBy(waitingRank) : ranked)
+    .orderBy("q.created_at", "desc")
+    .orderBy("q.id", "desc")
+    .limit(paging.size)
+    .offset((paging.page - 1) * paging.size);
   const rows = summaryRows(db).where("q.id", "in", pageIds);
   const [rowsRead, count] = await Promise.all([
     (filters.pendingFirst ? rows.orderBy(waitingRank) : rows).orderBy("q.created_at", "desc").orderBy("q.id", "desc").execute(),
@@ -83,14 +107,26 @@ async function quotePage(db: Kysely<Database>, scope: QuoteScope, filters: Quote
 }
 
 /** The customer's list: its organization's quotes, newest first. */
-export async function listCustomerQuotes(db: Kysely<Database>, orgId: number, filters: QuoteFilters, paging: Paging, now: Date): Promise<QuoteListResponse> {
+export async function listCustomerQuotes(
+  db: Kysely<Database>,
+  orgId: number,
+  filters: QuoteFilters,
+  paging: Paging,
+  now: Date,
+): Promise<QuoteListResponse> {
   const today = parisDate(now);
   const { rows, total } = await quotePage(db, { kind: "org", orgId }, filters, paging, today);
   return { items: rows.map((row) => summaryView(row, today)), total, page: paging.page, size: paging.size };
 }
 
 /** The representative's list: the quotes of its clients, with their age, and its clients for the filter. */
-export async function listSalesQuotes(db: Kysely<Database>, contributorId: number, filters: QuoteFilters, paging: Paging, now: Date): Promise<SalesQuoteListResponse> {
+export async function listSalesQuotes(
+  db: Kysely<Database>,
+  contributorId: number,
+  filters: QuoteFilters,
+  paging: Paging,
+  now: Date,
+): Promise<SalesQuoteListResponse> {
   const today = parisDate(now);
   const [{ rows, total }, clients] = await Promise.all([
     quotePage(db, { kind: "contributor", contributorId }, filters, paging, today),
@@ -114,11 +150,18 @@ export async function listSalesQuotes(db: Kysely<Database>, contributorId: numbe
 /** Each product's usual unit price for the organization today (the promotion when lower). */
 async function usualPrices(db: Kysely<Database>, orgId: number, today: string, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await pricedProducts(db, orgId, today)
-    .select(["p.id", "p.price_selling"])
-    .where("p.id", "in", ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, lineUnitPrice({ prd_price_selling: row.price_selling, prc_price: row.prc_price, prc_promo_price: row.prc_promo_price, prc_discount: Number(row.prc_discount) })]));
+  const rows = await pricedProducts(db, orgId, today).select(["p.id", "p.price_selling"]).where("p.id", "in", ids).execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      lineUnitPrice({
+        prd_price_selling: row.price_selling,
+        prc_price: row.prc_price,
+        prc_promo_price: row.prc_promo_price,
+        prc_discount: Number(row.prc_discount),
+      }),
+    ]),
+  );
 }
 
 export interface DetailAccess {
@@ -128,7 +171,12 @@ export interface DetailAccess {
 }
 
 /** One quote in full, as `side` sees it; undefined when it is outside the scope (404). */
-export async function loadQuoteDetail(db: Kysely<Database>, quoId: number, access: DetailAccess, now: Date): Promise<QuoteDetail | undefined> {
+export async function loadQuoteDetail(
+  db: Kysely<Database>,
+  quoId: number,
+  access: DetailAccess,
+  now: Date,
+): Promise<QuoteDetail | undefined> {
   const today = parisDate(now);
   const row = await summaryRows(db).where("q.id", "=", quoId).where(inScope(access.scope)).executeTakeFirst();
   if (!row) return undefined;
@@ -137,11 +185,18 @@ export async function loadQuoteDetail(db: Kysely<Database>, quoId: number, acces
     db.selectFrom("quote_proposals").selectAll().where("quo_id", "=", quoId).orderBy("version").execute(),
     db.selectFrom("quote_proposal_lines").selectAll().where("quo_id", "=", quoId).orderBy("version").orderBy("position").execute(),
     db.selectFrom("quote_messages").selectAll().where("quo_id", "=", quoId).orderBy("at").orderBy("id").execute(),
-    db.selectFrom("quote_attachments").select(["id", "message_id", "file_name", "mime", "size", "created_at"]).where("quo_id", "=", quoId).orderBy("id").execute(),
+    db
+      .selectFrom("quote_attachments")
+      .select(["id", "message_id", "file_name", "mime", "size", "created_at"])
+      .where("quo_id", "=", quoId)
+      .orderBy("id")
+      .execute(),
     db.selectFrom("quote_events").selectAll().where("quo_id", "=", quoId).orderBy("at").orderBy("id").execute(),
     db.selectFrom("quote_accepted_positions").select("position").where("quo_id", "=", quoId).orderBy("position").execute(),
   ]);
-  const usual = access.prices ? await usualPrices(db, row.org_id, today, [...new Set(proposalLines.map((line) => line.product_id))]) : new Map<number, number>();
+  const usual = access.prices
+    ? await usualPrices(db, row.org_id, today, [...new Set(proposalLines.map((line) => line.product_id))])
+    : new Map<number, number>();
   const proposalViews: QuoteProposal[] = proposals.map((proposal) => ({
     version: proposal.version,
     created_at: proposal.created_at.toISOString(),
@@ -168,7 +223,13 @@ export async function loadQuoteDetail(db: Kysely<Database>, quoId: number, acces
   const state = shownState(row, today);
   return {
     ...summaryView(row, today),
-    asked_lines: asked.map((line) => ({ position: line.position, obj_id: line.product_id, obj_ref: line.obj_ref, title: line.title, qty: line.qty })),
+    asked_lines: asked.map((line) => ({
+      position: line.position,
+      obj_id: line.product_id,
+      obj_ref: line.obj_ref,
+      title: line.title,
+      qty: line.qty,
+    })),
     proposals: proposalViews,
     messages: messages.map((message) => ({
       msg_id: message.id,

@@ -1,5 +1,11 @@
 import { Router } from "express";
-import { quoteAskInformationRequest, quoteCloseRequest, quoteMessageRequest, quoteProposalRequest, salesQuoteListQuery } from "@shared/contracts/quotes";
+import {
+  quoteAskInformationRequest,
+  quoteCloseRequest,
+  quoteMessageRequest,
+  quoteProposalRequest,
+  salesQuoteListQuery,
+} from "@shared/contracts/quotes";
 import { parisDate } from "@shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
@@ -28,59 +34,85 @@ export function salesQuotesRouter(deps: ServiceDeps): Router {
     next();
   });
 
-  router.get("/quotes", asyncHandler(async (req, res) => {
-    const caller = salesCaller(res);
-    const { state, org_id, q, sort, page, size } = parseInput(salesQuoteListQuery, req.query);
-    if (caller.scope.kind !== "contributor") throw new Error("sales caller without a contributor scope");
-    const filters = { state, orgId: org_id, q: q || undefined, pendingFirst: sort === "a-traiter" };
-    res.json(await listSalesQuotes(db, caller.scope.contributorId, filters, { page, size }, now()));
-  }));
+  router.get(
+    "/quotes",
+    asyncHandler(async (req, res) => {
+      const caller = salesCaller(res);
+      const { state, org_id, q, sort, page, size } = parseInput(salesQuoteListQuery, req.query);
+      if (caller.scope.kind !== "contributor") throw new Error("sales caller without a contributor scope");
+      const filters = { state, orgId: org_id, q: q || undefined, pendingFirst: sort === "a-traiter" };
+      res.json(await listSalesQuotes(db, caller.scope.contributorId, filters, { page, size }, now()));
+    }),
+  );
 
-  router.get("/quotes/:quoId", asyncHandler(async (req, res) => {
-    res.json(await answerDetail(db, salesCaller(res), quoteId(req.params.quoId), now()));
-  }));
+  router.get(
+    "/quotes/:quoId",
+    asyncHandler(async (req, res) => {
+      res.json(await answerDetail(db, salesCaller(res), quoteId(req.params.quoId), now()));
+    }),
+  );
 
-  router.post("/quotes/:quoId/start-study", asyncHandler(async (req, res) => {
-    const caller = salesCaller(res);
-    parseInput(quoteCloseRequest, req.body ?? {});
-    res.json(await plainMove(deps, caller, quoteId(req.params.quoId), "start_study"));
-  }));
+  router.post(
+    "/quotes/:quoId/start-study",
+    asyncHandler(async (req, res) => {
+      const caller = salesCaller(res);
+      parseInput(quoteCloseRequest, req.body ?? {});
+      res.json(await plainMove(deps, caller, quoteId(req.params.quoId), "start_study"));
+    }),
+  );
 
-  router.post("/quotes/:quoId/ask-information", asyncHandler(async (req, res) => {
-    const caller = salesCaller(res);
-    const body = parseInput(quoteAskInformationRequest, req.body);
-    res.json(await writeMessage(deps, caller, quoteId(req.params.quoId), "ask_information", body));
-  }));
+  router.post(
+    "/quotes/:quoId/ask-information",
+    asyncHandler(async (req, res) => {
+      const caller = salesCaller(res);
+      const body = parseInput(quoteAskInformationRequest, req.body);
+      res.json(await writeMessage(deps, caller, quoteId(req.params.quoId), "ask_information", body));
+    }),
+  );
 
-  router.post("/quotes/:quoId/messages", asyncHandler(async (req, res) => {
-    const caller = salesCaller(res);
-    const body = parseInput(quoteMessageRequest, req.body);
-    res.status(201).json(await writeMessage(deps, caller, quoteId(req.params.quoId), "message", body));
-  }));
+  router.post(
+    "/quotes/:quoId/messages",
+    asyncHandler(async (req, res) => {
+      const caller = salesCaller(res);
+      const body = parseInput(quoteMessageRequest, req.body);
+      res.status(201).json(await writeMessage(deps, caller, quoteId(req.params.quoId), "message", body));
+    }),
+  );
 
-  router.post("/quotes/:quoId/proposals", asyncHandler(async (req, res) => {
-    const caller = salesCaller(res);
-    const request = parseInput(quoteProposalRequest, req.body);
-    const instant = now();
-    assertProposalShape(request, parisDate(instant));
-    const id = quoteId(req.params.quoId);
-    const { revised } = await moveQuote(db, { quoId: id, scope: caller.scope, side: "commercial", action: "propose", now: instant }, (context) =>
-      writeProposal(context, caller, request),
-    );
-    notify(deps, revised ? "revised" : "proposed", id, caller);
-    res.status(201).json(await answerDetail(db, caller, id, instant));
-  }));
+  router.post(
+    "/quotes/:quoId/proposals",
+    asyncHandler(async (req, res) => {
+      const caller = salesCaller(res);
+      const request = parseInput(quoteProposalRequest, req.body);
+      const instant = now();
+      assertProposalShape(request, parisDate(instant));
+      const id = quoteId(req.params.quoId);
+      const { revised } = await moveQuote(
+        db,
+        { quoId: id, scope: caller.scope, side: "commercial", action: "propose", now: instant },
+        (context) => writeProposal(context, caller, request),
+      );
+      notify(deps, revised ? "revised" : "proposed", id, caller);
+      res.status(201).json(await answerDetail(db, caller, id, instant));
+    }),
+  );
 
-  router.post("/quotes/:quoId/cancel", asyncHandler(async (req, res) => {
-    const caller = salesCaller(res);
-    const { reason } = parseInput(quoteCloseRequest, req.body ?? {});
-    res.json(await plainMove(deps, caller, quoteId(req.params.quoId), "cancel", reason));
-  }));
+  router.post(
+    "/quotes/:quoId/cancel",
+    asyncHandler(async (req, res) => {
+      const caller = salesCaller(res);
+      const { reason } = parseInput(quoteCloseRequest, req.body ?? {});
+      res.json(await plainMove(deps, caller, quoteId(req.params.quoId), "cancel", reason));
+    }),
+  );
 
-  router.get("/quotes/:quoId/attachments/:attId", asyncHandler(async (req, res) => {
-    const caller = salesCaller(res);
-    await sendAttachment(db, res, caller.scope, parseIdParam(req.params.quoId), parseIdParam(req.params.attId));
-  }));
+  router.get(
+    "/quotes/:quoId/attachments/:attId",
+    asyncHandler(async (req, res) => {
+      const caller = salesCaller(res);
+      await sendAttachment(db, res, caller.scope, parseIdParam(req.params.quoId), parseIdParam(req.params.attId));
+    }),
+  );
 
   return router;
 }

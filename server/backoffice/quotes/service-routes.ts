@@ -12,9 +12,12 @@ import { listExpiringQuotes } from "./expiry";
  */
 export function serviceQuotesRouter(deps: ServiceDeps): Router {
   const router = Router();
-  router.get("/quotes/expiring", asyncHandler(async (req, res) => {
-    const { within_days } = parseInput(expiringQuotesQuery, req.query);
-    res.json({ items: await listExpiringQuotes(deps.db, deps.now(), within_days) });
-  }));
+  router.get(
+    "/quotes/expiring",
+    asyncHandler(async (req, res) => {
+      const { within_days } = parseInput(expiringQuotesQuery, req.query);
+      res.json({ items: await listExpiringQuotes(deps.db, deps.now(), within_days) });
+    }),
+  );
   return router;
 }

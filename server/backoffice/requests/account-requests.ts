@@ -37,7 +37,11 @@ export function accountRequestReference(id: number, receivedAt: Date): string {
 /** The author of the first step: the requester, through the portal's form. */
 const REQUESTER = "Formulaire du portail";
 
-export async function submitAccountRequest(deps: AccountRequestDeps, request: AccountOpeningRequest, now: Date): Promise<AccountRequestReceipt> {
+export async function submitAccountRequest(
+  deps: AccountRequestDeps,
+  request: AccountOpeningRequest,
+  now: Date,
+): Promise<AccountRequestReceipt> {
   await assertUnderCap(deps.db, ACCOUNT_REQUEST_CAP, request.email, now);
   const id = await deps.db.transaction().execute(async (trx) => {
     const saved = await trx
@@ -45,7 +49,10 @@ export async function submitAccountRequest(deps: AccountRequestDeps, request: Ac
       .values({ ...request, state: "received", created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await trx.insertInto("account_request_steps").values({ request_id: saved.id, state: "received", note: "", actor: REQUESTER, at: now }).execute();
+    await trx
+      .insertInto("account_request_steps")
+      .values({ request_id: saved.id, state: "received", note: "", actor: REQUESTER, at: now })
+      .execute();
     return saved.id;
   });
   const facts = { reference: accountRequestReference(id, now), request, receivedAt: now };
@@ -76,7 +83,12 @@ function viewOf(row: RequestRow, steps: StepRow[]): AccountRequestView {
     message: row.message,
     received_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    history: steps.map((step) => ({ state: step.state as AccountRequestState, note: step.note, actor: step.actor, at: step.at.toISOString() })),
+    history: steps.map((step) => ({
+      state: step.state as AccountRequestState,
+      note: step.note,
+      actor: step.actor,
+      at: step.at.toISOString(),
+    })),
   };
 }
 
@@ -89,11 +101,17 @@ async function stepsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number,
 }
 
 /** The latest requests, newest first; only those in `state` when given. */
-export async function listAccountRequests(db: Kysely<Database>, filter: { state?: AccountRequestState; limit: number }): Promise<AccountRequestView[]> {
+export async function listAccountRequests(
+  db: Kysely<Database>,
+  filter: { state?: AccountRequestState; limit: number },
+): Promise<AccountRequestView[]> {
   let query = db.selectFrom("account_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(filter.limit);
   if (filter.state) query = query.where("state", "=", filter.state);
   const rows = await query.execute();
-  const steps = await stepsOf(db, rows.map((row) => row.id));
+  const steps = await stepsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => viewOf(row, steps.get(row.id) ?? []));
 }
 
@@ -119,18 +137,33 @@ function refusedMove(from: AccountRequestState, to: AccountRequestState): ApiFai
  * The distributor's systems move a request: checked against ACCOUNT_REQUEST_MOVES under a row
  * lock, so two answers at once cannot both pass. The requester is told of an answer after the commit.
  */
-export async function moveAccountRequest(deps: AccountRequestDeps, id: number, move: MoveAccountRequest, service: ServiceCaller, now: Date): Promise<AccountRequestView> {
+export async function moveAccountRequest(
+  deps: AccountRequestDeps,
+  id: number,
+  move: MoveAccountRequest,
+  service: ServiceCaller,
+  now: Date,
+): Promise<AccountRequestView> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("account_requests").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!current) throw unknownRequest();
     if (!ACCOUNT_REQUEST_MOVES[current.state].includes(move.state)) throw refusedMove(current.state, move.state);
     await trx.updateTable("account_requests").set({ state: move.state, updated_at: now }).where("id", "=", id).execute();
-    await trx.insertInto("account_request_steps").values({ request_id: id, state: move.state, note: move.note, actor: service.name, at: now }).execute();
+    await trx
+      .insertInto("account_request_steps")
+      .values({ request_id: id, state: move.state, note: move.note, actor: service.name, at: now })
+      .execute();
     return current;
   });
   if (move.state === "accepted" || move.state === "refused") {
     const reference = accountRequestReference(row.id, row.created_at);
-    const content = accountRequestAnswerMail({ reference, company: row.company, contactName: row.contact_name, state: move.state, note: move.note });
+    const content = accountRequestAnswerMail({
+      reference,
+      company: row.company,
+      contactName: row.contact_name,
+      state: move.state,
+      note: move.note,
+    });
     await deps.mail.send(row.email, content, "account_request_answer");
   }
   return readAccountRequest(deps.db, id);

@@ -54,7 +54,13 @@ export async function sendContact(deps: ContactDeps, request: ContactRequest, se
 }
 
 export async function listContacts(db: Kysely<Database>, limit: number): Promise<ContactView[]> {
-  const rows = await db.selectFrom("contact_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  const rows = await db
+    .selectFrom("contact_requests")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     subject: row.subject as ContactView["subject"],

@@ -28,7 +28,8 @@ export const ACCOUNT_REQUEST_CAP: SenderCap = {
   table: "account_requests",
   max: 3,
   windowMs: 24 * 60 * 60 * 1000,
-  message: "Plusieurs demandes d'ouverture de compte ont déjà été envoyées depuis cette adresse e-mail aujourd'hui : notre équipe commerciale les étudie.",
+  message:
+    "Plusieurs demandes d'ouverture de compte ont déjà été envoyées depuis cette adresse e-mail aujourd'hui : notre équipe commerciale les étudie.",
 };
 
 /** Refuses (429 too_many_requests, Retry-After) a sender who reached the cap; nothing is saved. */

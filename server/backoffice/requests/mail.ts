@@ -46,7 +46,10 @@ function contactRows(facts: ContactFacts): Array<[string, string]> {
 export function contactToDistributorMail(facts: ContactFacts): MailContent {
   const { request } = facts;
   return compose(`Message du portail — ${CONTACT_SUBJECT_LABELS[request.subject]} — ${request.company}`, "Bonjour,", [
-    { kind: "paragraph", text: `${request.name} (${request.company}) a écrit depuis le formulaire de contact du portail. Répondez directement à ${request.email}.` },
+    {
+      kind: "paragraph",
+      text: `${request.name} (${request.company}) a écrit depuis le formulaire de contact du portail. Répondez directement à ${request.email}.`,
+    },
     { kind: "facts", rows: contactRows(facts) },
     { kind: "quote", author: request.name, body: request.message },
   ]);
@@ -56,10 +59,16 @@ export function contactToDistributorMail(facts: ContactFacts): MailContent {
 export function contactCopyMail(facts: ContactFacts): MailContent {
   const { request } = facts;
   return compose(`Copie de votre message à NautiDistrib — ${CONTACT_SUBJECT_LABELS[request.subject]}`, `Bonjour ${request.name},`, [
-    { kind: "paragraph", text: "Nous avons bien reçu votre message ; notre service clients vous répond dans un délai d'un jour ouvré. En voici la copie." },
+    {
+      kind: "paragraph",
+      text: "Nous avons bien reçu votre message ; notre service clients vous répond dans un délai d'un jour ouvré. En voici la copie.",
+    },
     { kind: "facts", rows: contactRows({ ...facts, account: null }) },
     { kind: "quote", author: request.name, body: request.message },
-    { kind: "paragraph", text: `Pour une question urgente : ${CUSTOMER_SERVICE.phone} (${CUSTOMER_SERVICE.hours.charAt(0).toLowerCase()}${CUSTOMER_SERVICE.hours.slice(1)}).` },
+    {
+      kind: "paragraph",
+      text: `Pour une question urgente : ${CUSTOMER_SERVICE.phone} (${CUSTOMER_SERVICE.hours.charAt(0).toLowerCase()}${CUSTOMER_SERVICE.hours.slice(1)}).`,
+    },
   ]);
 }
 
@@ -95,19 +104,41 @@ function withMessage(blocks: Block[], author: string, message: string): Block[] 
 /** To sales: a new request to study, with how the distributor's systems move it. */
 export function accountRequestToSalesMail(facts: AccountRequestFacts): MailContent {
   const { request } = facts;
-  return compose(`Demande d'ouverture de compte ${facts.reference} — ${request.company} (${request.city})`, "Bonjour,", withMessage([
-    { kind: "paragraph", text: `${request.company} demande l'ouverture d'un compte professionnel sur le portail. La demande est enregistrée à l'état « ${ACCOUNT_REQUEST_STATE_LABELS.received} ».` },
-    { kind: "facts", rows: accountRows(facts) },
-  ], request.contact_name, request.message));
+  return compose(
+    `Demande d'ouverture de compte ${facts.reference} — ${request.company} (${request.city})`,
+    "Bonjour,",
+    withMessage(
+      [
+        {
+          kind: "paragraph",
+          text: `${request.company} demande l'ouverture d'un compte professionnel sur le portail. La demande est enregistrée à l'état « ${ACCOUNT_REQUEST_STATE_LABELS.received} ».`,
+        },
+        { kind: "facts", rows: accountRows(facts) },
+      ],
+      request.contact_name,
+      request.message,
+    ),
+  );
 }
 
 /** To the requester: received, what happens next. */
 export function accountRequestAcknowledgementMail(facts: AccountRequestFacts): MailContent {
   const { request } = facts;
-  return compose(`Votre demande d'ouverture de compte NautiDistrib (${facts.reference})`, `Bonjour ${request.contact_name},`, withMessage([
-    { kind: "paragraph", text: `Nous avons bien reçu la demande d'ouverture de compte de ${request.company}. Notre équipe commerciale l'étudie et vous répond sous deux jours ouvrés ; rappelez la référence ${facts.reference} si vous nous contactez.` },
-    { kind: "facts", rows: accountRows(facts) },
-  ], request.contact_name, request.message));
+  return compose(
+    `Votre demande d'ouverture de compte NautiDistrib (${facts.reference})`,
+    `Bonjour ${request.contact_name},`,
+    withMessage(
+      [
+        {
+          kind: "paragraph",
+          text: `Nous avons bien reçu la demande d'ouverture de compte de ${request.company}. Notre équipe commerciale l'étudie et vous répond sous deux jours ouvrés ; rappelez la référence ${facts.reference} si vous nous contactez.`,
+        },
+        { kind: "facts", rows: accountRows(facts) },
+      ],
+      request.contact_name,
+      request.message,
+    ),
+  );
 }
 
 export interface AccountAnswerFacts {
@@ -130,6 +161,13 @@ export function accountRequestAnswerMail(facts: AccountAnswerFacts): MailContent
     },
   ];
   if (facts.note) blocks.push({ kind: "quote", author: "NautiDistrib", body: facts.note });
-  blocks.push({ kind: "paragraph", text: `Une question ? ${CUSTOMER_SERVICE.name} : ${CUSTOMER_SERVICE.phone}, ${CUSTOMER_SERVICE.email}.` });
-  return compose(`Votre demande d'ouverture de compte ${facts.reference} est ${ACCOUNT_REQUEST_STATE_LABELS[facts.state]}`, `Bonjour ${facts.contactName},`, blocks);
+  blocks.push({
+    kind: "paragraph",
+    text: `Une question ? ${CUSTOMER_SERVICE.name} : ${CUSTOMER_SERVICE.phone}, ${CUSTOMER_SERVICE.email}.`,
+  });
+  return compose(
+    `Votre demande d'ouverture de compte ${facts.reference} est ${ACCOUNT_REQUEST_STATE_LABELS[facts.state]}`,
+    `Bonjour ${facts.contactName},`,
+    blocks,
+  );
 }

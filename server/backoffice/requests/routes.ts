@@ -14,7 +14,13 @@ import type { ServiceDeps } from "../http/deps";
 import { requireService, serviceOf } from "../http/service";
 import { requireSession, type Session } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
-import { listAccountRequests, moveAccountRequest as moveRequest, readAccountRequest, submitAccountRequest, type AccountRequestDeps } from "./account-requests";
+import {
+  listAccountRequests,
+  moveAccountRequest as moveRequest,
+  readAccountRequest,
+  submitAccountRequest,
+  type AccountRequestDeps,
+} from "./account-requests";
 import { listContacts, sendContact, type ContactDeps } from "./contact";
 
 /**
@@ -27,16 +33,23 @@ export function publicRequestsRouter(deps: ServiceDeps, contact: ContactDeps, ac
   const session = requireSession(deps);
   const optionalSession: RequestHandler = (req, res, next) => (req.get("authorization") ? session(req, res, next) : next());
 
-  router.post("/crm/contact-requests", optionalSession, asyncHandler(async (req, res) => {
-    const body = parseInput(contactRequest, req.body);
-    const caller = (res.locals.session as Session | undefined) ?? null;
-    res.status(201).json(contactReceipt.parse(await sendContact(contact, body, caller, deps.now())));
-  }));
+  router.post(
+    "/crm/contact-requests",
+    optionalSession,
+    asyncHandler(async (req, res) => {
+      const body = parseInput(contactRequest, req.body);
+      const caller = (res.locals.session as Session | undefined) ?? null;
+      res.status(201).json(contactReceipt.parse(await sendContact(contact, body, caller, deps.now())));
+    }),
+  );
 
-  router.post("/crm/account-requests", asyncHandler(async (req, res) => {
-    const body = parseInput(accountOpeningRequest, req.body);
-    res.status(201).json(accountRequestReceipt.parse(await submitAccountRequest(accounts, body, deps.now())));
-  }));
+  router.post(
+    "/crm/account-requests",
+    asyncHandler(async (req, res) => {
+      const body = parseInput(accountOpeningRequest, req.body);
+      res.status(201).json(accountRequestReceipt.parse(await submitAccountRequest(accounts, body, deps.now())));
+    }),
+  );
 
   return router;
 }
@@ -48,28 +61,40 @@ export function serviceRequestsRouter(deps: ServiceDeps, accounts: AccountReques
   const router = Router();
   router.use(["/erp/account-requests", "/erp/contact-requests"], requireService(deps));
 
-  router.get("/erp/account-requests", asyncHandler(async (req, res) => {
-    const query = parseInput(accountRequestListQuery, req.query);
-    res.json({ items: await listAccountRequests(deps.db, query) });
-  }));
+  router.get(
+    "/erp/account-requests",
+    asyncHandler(async (req, res) => {
+      const query = parseInput(accountRequestListQuery, req.query);
+      res.json({ items: await listAccountRequests(deps.db, query) });
+    }),
+  );
 
-  router.get("/erp/account-requests/:id", asyncHandler(async (req, res) => {
-    const id = parseIdParam(req.params.id);
-    if (id === null) throw unknownRequest();
-    res.json(await readAccountRequest(deps.db, id));
-  }));
+  router.get(
+    "/erp/account-requests/:id",
+    asyncHandler(async (req, res) => {
+      const id = parseIdParam(req.params.id);
+      if (id === null) throw unknownRequest();
+      res.json(await readAccountRequest(deps.db, id));
+    }),
+  );
 
-  router.post("/erp/account-requests/:id/state", asyncHandler(async (req, res) => {
-    const id = parseIdParam(req.params.id);
-    if (id === null) throw unknownRequest();
-    const move = parseInput(moveAccountRequest, req.body);
-    res.json(await moveRequest(accounts, id, move, serviceOf(res), deps.now()));
-  }));
+  router.post(
+    "/erp/account-requests/:id/state",
+    asyncHandler(async (req, res) => {
+      const id = parseIdParam(req.params.id);
+      if (id === null) throw unknownRequest();
+      const move = parseInput(moveAccountRequest, req.body);
+      res.json(await moveRequest(accounts, id, move, serviceOf(res), deps.now()));
+    }),
+  );
 
-  router.get("/erp/contact-requests", asyncHandler(async (req, res) => {
-    const { limit } = parseInput(contactListQuery, req.query);
-    res.json({ items: await listContacts(deps.db, limit) });
-  }));
+  router.get(
+    "/erp/contact-requests",
+    asyncHandler(async (req, res) => {
+      const { limit } = parseInput(contactListQuery, req.query);
+      res.json({ items: await listContacts(deps.db, limit) });
+    }),
+  );
 
   return router;
 }

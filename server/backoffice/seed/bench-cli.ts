@@ -23,9 +23,17 @@ async function main(): Promise<void> {
       .selectFrom("products")
       .select((eb) => [eb.fn.countAll<number>().as("products")])
       .executeTakeFirstOrThrow();
-    const orgs = await db.selectFrom("organizations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const orders = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    console.log(`Benchmark data: ${counts.products} products, ${orgs.n} organizations, ${orders.n} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const orgs = await db
+      .selectFrom("organizations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const orders = await db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `Benchmark data: ${counts.products} products, ${orgs.n} organizations, ${orders.n} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await close();
   }

@@ -42,7 +42,12 @@ export async function seedBench(db: Kysely<Database>, options: BenchOptions): Pr
     // One organization with a long past: the account pages' lists at scale (docs/performance.md).
     const main = clients.get(BENCH_ORDERS_ORG);
     if (main !== undefined) {
-      await seedPastOrders(trx, rng, { orgs: [{ ref: BENCH_ORDERS_ORG, id: main, count: options.orders ?? 5000 }], productIds: catalogue.productIds, today: options.today, now: options.now ?? new Date(`${options.today}T09:00:00+01:00`) });
+      await seedPastOrders(trx, rng, {
+        orgs: [{ ref: BENCH_ORDERS_ORG, id: main, count: options.orders ?? 5000 }],
+        productIds: catalogue.productIds,
+        today: options.today,
+        now: options.now ?? new Date(`${options.today}T09:00:00+01:00`),
+      });
       // Its invoices as rows only (their PDFs are rendered on first download): the invoice list at scale.
       await seedBenchInvoices(trx, main, options.invoices ?? 20_000, options.today);
     }

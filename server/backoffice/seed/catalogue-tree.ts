@@ -32,19 +32,45 @@ const node = (title: string, children: readonly CategoryNode[]): CategoryNode =>
 const leaf = (title: string, spec: LeafSpec): CategoryNode => ({ title, leaf: spec });
 
 const antenna = (code: string, noun: string, price: readonly [number, number]): LeafSpec => ({
-  code, noun, price, variants: ["blanche", "noire", "avec câble 5 m", "avec câble 10 m", "embase inox"],
-  weight: [400, 2500], ecotaxeCents: 10, families: ["antenna"],
+  code,
+  noun,
+  price,
+  variants: ["blanche", "noire", "avec câble 5 m", "avec câble 10 m", "embase inox"],
+  weight: [400, 2500],
+  ecotaxeCents: 10,
+  families: ["antenna"],
 });
 const motor = (code: string, noun: string, price: readonly [number, number], weight: readonly [number, number]): LeafSpec => ({
-  code, noun, price, weight, variants: ["arbre court", "arbre long", "démarrage électrique", "barre franche"],
-  ecotaxeCents: 500, families: ["motor"], weightInCatalogue: 0.6,
+  code,
+  noun,
+  price,
+  weight,
+  variants: ["arbre court", "arbre long", "démarrage électrique", "barre franche"],
+  ecotaxeCents: 500,
+  families: ["motor"],
+  weightInCatalogue: 0.6,
 });
 const hazard = (code: string, noun: string, price: readonly [number, number], weight: readonly [number, number]): LeafSpec => ({
-  code, noun, price, weight, variants: ["0,75 L", "2,5 L", "5 L", "bleu marine", "noir", "blanc", "rouge"],
-  ecotaxeCents: 15, families: ["hazard"],
+  code,
+  noun,
+  price,
+  weight,
+  variants: ["0,75 L", "2,5 L", "5 L", "bleu marine", "noir", "blanc", "rouge"],
+  ecotaxeCents: 15,
+  families: ["hazard"],
 });
-const gear = (code: string, noun: string, price: readonly [number, number], weight: readonly [number, number], variants: readonly string[]): LeafSpec => ({
-  code, noun, price, weight, variants,
+const gear = (
+  code: string,
+  noun: string,
+  price: readonly [number, number],
+  weight: readonly [number, number],
+  variants: readonly string[],
+): LeafSpec => ({
+  code,
+  noun,
+  price,
+  weight,
+  variants,
 });
 
 export const CATALOGUE_TREE: readonly CategoryNode[] = [
@@ -61,18 +87,40 @@ export const CATALOGUE_TREE: readonly CategoryNode[] = [
         leaf("Antennes GPS et AIS", antenna("AGA", "Antenne GPS/AIS", [60, 320])),
         leaf("Antennes télévision et 4G", antenna("ATV", "Antenne TV/4G marine", [90, 650])),
       ]),
-      leaf("Traceurs de cartes", gear("TRC", "Traceur de cartes", [350, 3200], [900, 3500], ["écran 7 pouces", "écran 9 pouces", "écran 12 pouces", "tactile"])),
+      leaf(
+        "Traceurs de cartes",
+        gear("TRC", "Traceur de cartes", [350, 3200], [900, 3500], ["écran 7 pouces", "écran 9 pouces", "écran 12 pouces", "tactile"]),
+      ),
       leaf("Sondeurs", gear("SON", "Sondeur", [150, 1900], [500, 2500], ["sonde tableau arrière", "sonde traversante", "CHIRP"])),
-      leaf("Pilotes automatiques", gear("PIL", "Pilote automatique", [600, 4200], [1500, 9000], ["barre franche", "barre à roue", "hydraulique"])),
+      leaf(
+        "Pilotes automatiques",
+        gear("PIL", "Pilote automatique", [600, 4200], [1500, 9000], ["barre franche", "barre à roue", "hydraulique"]),
+      ),
     ]),
     node("Communication", [
-      leaf("VHF fixes", { ...gear("VHF", "VHF fixe ASN", [180, 950], [900, 1800], ["noire", "blanche", "avec AIS intégré", "avec GPS"]), mmsi: true }),
-      leaf("VHF portables", { ...gear("VHP", "VHF portable ASN", [150, 450], [250, 450], ["flottante", "avec GPS", "étanche IPX7"]), mmsi: true }),
-      leaf("Transpondeurs AIS", { ...gear("AIS", "Transpondeur AIS classe B", [450, 1600], [600, 1500], ["SOTDMA", "CSTDMA", "avec splitter"]), mmsi: true }),
+      leaf("VHF fixes", {
+        ...gear("VHF", "VHF fixe ASN", [180, 950], [900, 1800], ["noire", "blanche", "avec AIS intégré", "avec GPS"]),
+        mmsi: true,
+      }),
+      leaf("VHF portables", {
+        ...gear("VHP", "VHF portable ASN", [150, 450], [250, 450], ["flottante", "avec GPS", "étanche IPX7"]),
+        mmsi: true,
+      }),
+      leaf("Transpondeurs AIS", {
+        ...gear("AIS", "Transpondeur AIS classe B", [450, 1600], [600, 1500], ["SOTDMA", "CSTDMA", "avec splitter"]),
+        mmsi: true,
+      }),
     ]),
     node("Énergie", [
-      leaf("Batteries lithium", { ...gear("BLI", "Batterie lithium LiFePO4", [350, 2400], [5000, 25000], ["12 V 50 Ah", "12 V 100 Ah", "24 V 100 Ah"]), families: ["hazard"], ecotaxeCents: 80 }),
-      leaf("Batteries AGM", { ...gear("BAG", "Batterie AGM décharge lente", [120, 600], [12000, 32000], ["80 Ah", "120 Ah", "220 Ah"]), ecotaxeCents: 80 }),
+      leaf("Batteries lithium", {
+        ...gear("BLI", "Batterie lithium LiFePO4", [350, 2400], [5000, 25000], ["12 V 50 Ah", "12 V 100 Ah", "24 V 100 Ah"]),
+        families: ["hazard"],
+        ecotaxeCents: 80,
+      }),
+      leaf("Batteries AGM", {
+        ...gear("BAG", "Batterie AGM décharge lente", [120, 600], [12000, 32000], ["80 Ah", "120 Ah", "220 Ah"]),
+        ecotaxeCents: 80,
+      }),
       leaf("Panneaux solaires", gear("SOL", "Panneau solaire souple", [90, 700], [1500, 9000], ["50 W", "100 W", "150 W"])),
       leaf("Chargeurs", gear("CHG", "Chargeur de batteries étanche", [80, 900], [800, 4000], ["10 A", "20 A", "40 A"])),
     ]),
@@ -98,17 +146,34 @@ export const CATALOGUE_TREE: readonly CategoryNode[] = [
   ]),
   node("Sécurité", [
     node("Balises de détresse", [
-      leaf("Balises AIS homme à la mer", { ...gear("BAI", "Balise AIS MOB", [220, 380], [100, 250], ["activation automatique", "pour gilet", "avec flash"]), families: ["tag"], mmsi: true }),
-      leaf("Balises EPIRB", { ...gear("EPI", "Balise EPIRB 406 MHz", [450, 1100], [500, 1200], ["largage hydrostatique", "manuelle", "avec GPS"]), families: ["tag"], mmsi: true }),
-      leaf("Balises PLB", { ...gear("PLB", "Balise personnelle PLB", [250, 420], [120, 300], ["avec GPS", "flottante"]), families: ["tag"] }),
+      leaf("Balises AIS homme à la mer", {
+        ...gear("BAI", "Balise AIS MOB", [220, 380], [100, 250], ["activation automatique", "pour gilet", "avec flash"]),
+        families: ["tag"],
+        mmsi: true,
+      }),
+      leaf("Balises EPIRB", {
+        ...gear("EPI", "Balise EPIRB 406 MHz", [450, 1100], [500, 1200], ["largage hydrostatique", "manuelle", "avec GPS"]),
+        families: ["tag"],
+        mmsi: true,
+      }),
+      leaf("Balises PLB", {
+        ...gear("PLB", "Balise personnelle PLB", [250, 420], [120, 300], ["avec GPS", "flottante"]),
+        families: ["tag"],
+      }),
     ]),
     node("Gilets de sauvetage", [
-      leaf("Gilets autogonflants", gear("GAG", "Gilet autogonflant 150 N", [60, 320], [500, 1200], ["taille adulte", "avec harnais", "hydrostatique"])),
+      leaf(
+        "Gilets autogonflants",
+        gear("GAG", "Gilet autogonflant 150 N", [60, 320], [500, 1200], ["taille adulte", "avec harnais", "hydrostatique"]),
+      ),
       leaf("Gilets en mousse", gear("GMO", "Gilet mousse 100 N", [20, 90], [400, 900], ["enfant", "adulte", "junior"])),
     ]),
     leaf("Signaux pyrotechniques", hazard("PYR", "Feu à main rouge", [15, 160], [200, 1500])),
     leaf("Extincteurs", hazard("EXT", "Extincteur à poudre", [25, 220], [1200, 8000])),
-    leaf("Radeaux de survie", gear("RAD", "Radeau de survie ISO 9650", [900, 3800], [15000, 45000], ["4 places", "6 places", "8 places", "conteneur", "valise"])),
+    leaf(
+      "Radeaux de survie",
+      gear("RAD", "Radeau de survie ISO 9650", [900, 3800], [15000, 45000], ["4 places", "6 places", "8 places", "conteneur", "valise"]),
+    ),
   ]),
   node("Accastillage", [
     leaf("Poulies", gear("POU", "Poulie à billes", [12, 180], [40, 900], ["simple", "double", "à ringot", "violon"])),
@@ -133,7 +198,10 @@ export const CATALOGUE_TREE: readonly CategoryNode[] = [
   ]),
   node("Confort à bord", [
     leaf("Éclairage LED", gear("LED", "Plafonnier LED", [15, 120], [100, 500], ["blanc chaud", "blanc/rouge", "12/24 V"])),
-    leaf("Pompes de cale", gear("PCA", "Pompe de cale immergée", [30, 260], [400, 2200], ["500 GPH", "1100 GPH", "2000 GPH", "automatique"])),
+    leaf(
+      "Pompes de cale",
+      gear("PCA", "Pompe de cale immergée", [30, 260], [400, 2200], ["500 GPH", "1100 GPH", "2000 GPH", "automatique"]),
+    ),
     leaf("WC marins", gear("WCM", "WC marin", [190, 1200], [9000, 20000], ["manuel", "électrique", "cuvette confort"])),
     leaf("Réfrigération", gear("FRI", "Réfrigérateur à compression", [450, 1900], [12000, 30000], ["42 L", "65 L", "85 L", "tiroir"])),
   ]),
@@ -144,7 +212,19 @@ export const CATALOGUE_TREE: readonly CategoryNode[] = [
  * description agrees with its noun (« Antenne … conçue », « Gilet … conçu »).
  */
 export const FEMININE_HEADS: ReadonlySet<string> = new Set([
-  "Antenne", "VHF", "Batterie", "Hélice", "Anode", "Turbine", "Balise", "Poulie", "Manille", "Drisse", "Écoute", "Amarre", "Pompe",
+  "Antenne",
+  "VHF",
+  "Batterie",
+  "Hélice",
+  "Anode",
+  "Turbine",
+  "Balise",
+  "Poulie",
+  "Manille",
+  "Drisse",
+  "Écoute",
+  "Amarre",
+  "Pompe",
 ]);
 
 /** Whether a leaf's noun is feminine, read from its first word. */
@@ -154,10 +234,38 @@ export function isFeminineNoun(noun: string): boolean {
 
 /** Generic names: the seed gives any brand to any family, so no name may promise a trade. */
 export const BRAND_NAMES: readonly string[] = [
-  "Armor Nautic", "Atlantis Marine", "Baltik", "Bretagne Voile", "Cap Horn Équipement", "Corsaire",
-  "Étoile de Mer", "Finistère Nautic", "Glénan", "Goéland", "Horizon Marine", "Iroise Tech",
-  "Jersey Marine", "Kerlouan", "Lanterne Bleue", "Loïc Marine", "Mistral", "Morbihan Nautique",
-  "Nautika", "Océane", "Pen Duick", "Phare Ouest", "Quiberon Nautisme", "Raz de Sein",
-  "Sémaphore", "Suroît", "Tréguier Marine", "Ushant", "Vent d'Ouest", "Zodiaque Pro",
-  "Noroît", "Belle-Île Marine", "Aber Wrac'h", "Ouessant Marine",
+  "Armor Nautic",
+  "Atlantis Marine",
+  "Baltik",
+  "Bretagne Voile",
+  "Cap Horn Équipement",
+  "Corsaire",
+  "Étoile de Mer",
+  "Finistère Nautic",
+  "Glénan",
+  "Goéland",
+  "Horizon Marine",
+  "Iroise Tech",
+  "Jersey Marine",
+  "Kerlouan",
+  "Lanterne Bleue",
+  "Loïc Marine",
+  "Mistral",
+  "Morbihan Nautique",
+  "Nautika",
+  "Océane",
+  "Pen Duick",
+  "Phare Ouest",
+  "Quiberon Nautisme",
+  "Raz de Sein",
+  "Sémaphore",
+  "Suroît",
+  "Tréguier Marine",
+  "Ushant",
+  "Vent d'Ouest",
+  "Zodiaque Pro",
+  "Noroît",
+  "Belle-Île Marine",
+  "Aber Wrac'h",
+  "Ouessant Marine",
 ];

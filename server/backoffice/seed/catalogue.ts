@@ -87,7 +87,10 @@ export async function seedCatalogue(db: Kysely<Database>, rng: Prng, productCoun
     .returning(["id", "title"])
     .execute();
   const brandTitle = new Map(brandRows.map((row) => [row.id, row.title]));
-  const leaves = await insertCategories(db, brandRows.map((row) => row.id));
+  const leaves = await insertCategories(
+    db,
+    brandRows.map((row) => row.id),
+  );
   const totalWeight = leaves.reduce((sum, leaf) => sum + (leaf.spec.weightInCatalogue ?? 1), 0);
 
   const products: NewProduct[] = [];
@@ -120,7 +123,9 @@ export async function seedCatalogue(db: Kysely<Database>, rng: Prng, productCoun
         is_tag: leaf.spec.families?.includes("tag") ?? false,
         images: JSON.stringify(demoPicturesFor(leaf.spec.code)),
         properties: JSON.stringify({ Garantie: rng.chance(0.3) ? "3 ans" : "2 ans", Variante: variant, Modèle: model }),
-        certificates_info: leaf.spec.mmsi ? "Un certificat MMSI (numéro à 9 chiffres et fichier) est exigé pour chaque unité commandée." : null,
+        certificates_info: leaf.spec.mmsi
+          ? "Un certificat MMSI (numéro à 9 chiffres et fichier) est exigé pour chaque unité commandée."
+          : null,
       });
       const outOfStock = rng.chance(0.15);
       const refill = outOfStock && rng.chance(0.8);

@@ -72,7 +72,13 @@ function drawPart(layout: PageLayout, part: PdfPart): void {
 
 /** The document's bytes: a title band, the parts in order, a footer on every page. */
 export async function renderContentPdf(spec: PdfSpec): Promise<Uint8Array> {
-  const { pdf, root, done } = openDocument({ title: spec.title, subject: spec.subtitle, keywords: spec.keywords, author: "NautiDistrib", created: spec.created });
+  const { pdf, root, done } = openDocument({
+    title: spec.title,
+    subject: spec.subtitle,
+    keywords: spec.keywords,
+    author: "NautiDistrib",
+    created: spec.created,
+  });
   const layout = new PageLayout(pdf, root, spec.continuation);
   layout.artifact(() => {
     pdf.rect(0, 0, pdf.page.width, 8).fillColor("#0f766e").fill();

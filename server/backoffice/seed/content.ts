@@ -94,7 +94,15 @@ async function downloadSources(trx: Transaction<Database>, plan: ContentPlan): P
     .execute();
   const withSection = rows.flatMap((row) => {
     const root = rootOf(row.category_id);
-    return root ? [{ id: row.id, position: root.position, row: { ref: row.ref, title: row.title, brand: row.brand ?? "", section: root.title, price: row.price_selling } }] : [];
+    return root
+      ? [
+          {
+            id: row.id,
+            position: root.position,
+            row: { ref: row.ref, title: row.title, brand: row.brand ?? "", section: root.title, price: row.price_selling },
+          },
+        ]
+      : [];
   });
   withSection.sort((a, b) => a.position - b.position || a.row.ref.localeCompare(b.row.ref));
   const products: CatalogueRow[] = withSection.map((entry) => entry.row);

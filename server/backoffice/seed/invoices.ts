@@ -97,15 +97,28 @@ export async function seedInvoices(trx: Kysely<Database>, plan: InvoicesPlan): P
   // Two returns per organization: an old one already used, a recent one to use.
   const returns: { number: string; on: string; reason: string; used: boolean }[] = [];
   const withUnits = new Set(
-    (await trx.selectFrom("invoice_lines").select("invoice_id").where("is_port", "=", false).where("qty", ">=", 2).execute()).map((row) => row.invoice_id),
+    (await trx.selectFrom("invoice_lines").select("invoice_id").where("is_port", "=", false).where("qty", ">=", 2).execute()).map(
+      (row) => row.invoice_id,
+    ),
   );
   for (const own of byOrg.values()) {
     const candidates = own.filter((invoice) => withUnits.has(invoice.id));
     const oldest = candidates[0];
     const recent = candidates.filter((invoice) => invoice.issued_on <= addDaysTo(plan.today, -5)).at(-1);
-    if (oldest) returns.push({ number: oldest.number, on: addDaysTo(oldest.issued_on, 7), reason: "Retour : article endommagé au transport.", used: true });
+    if (oldest)
+      returns.push({
+        number: oldest.number,
+        on: addDaysTo(oldest.issued_on, 7),
+        reason: "Retour : article endommagé au transport.",
+        used: true,
+      });
     if (recent && recent !== oldest) {
-      returns.push({ number: recent.number, on: minDate(addDaysTo(recent.issued_on, 3), plan.today), reason: "Retour : erreur de référence à la commande.", used: false });
+      returns.push({
+        number: recent.number,
+        on: minDate(addDaysTo(recent.issued_on, 3), plan.today),
+        reason: "Retour : erreur de référence à la commande.",
+        used: false,
+      });
     }
   }
   returns.sort((a, b) => a.on.localeCompare(b.on) || a.number.localeCompare(b.number));
@@ -122,12 +135,24 @@ export async function seedInvoices(trx: Kysely<Database>, plan: InvoicesPlan): P
       .limit(1)
       .executeTakeFirstOrThrow();
     const note = await issueCreditNote(trx, {
-      number: credit.number, reason: credit.reason, lines: [{ obj_ref: firstLine.obj_ref, qty: 1 }], at: instantOn(credit.on, plan.now), author: DEMO_SERVICE_NAME,
+      number: credit.number,
+      reason: credit.reason,
+      lines: [{ obj_ref: firstLine.obj_ref, qty: 1 }],
+      at: instantOn(credit.on, plan.now),
+      author: DEMO_SERVICE_NAME,
     });
     if (credit.used) {
       const { total_ttc } = await trx.selectFrom("invoices").select("total_ttc").where("id", "=", note.id).executeTakeFirstOrThrow();
       const on = minDate(addDaysTo(credit.on, 20), plan.today);
-      used.push({ invoice_id: note.id, paid_on: on, amount: total_ttc, method: "compensation", reference: `IMP-${note.number.slice(3)}`, recorded_at: instantOn(on, plan.now), author: DEMO_SERVICE_NAME });
+      used.push({
+        invoice_id: note.id,
+        paid_on: on,
+        amount: total_ttc,
+        method: "compensation",
+        reference: `IMP-${note.number.slice(3)}`,
+        recorded_at: instantOn(on, plan.now),
+        author: DEMO_SERVICE_NAME,
+      });
     }
   }
   if (used.length > 0) await trx.insertInto("invoice_payments").values(used).execute();
@@ -136,10 +161,21 @@ export async function seedInvoices(trx: Kysely<Database>, plan: InvoicesPlan): P
 /** The benchmark organization's invoices (docs/invoices.md): rows only, no PDF, in a few statements. */
 export async function seedBenchInvoices(trx: Kysely<Database>, orgId: number, count: number, today: string): Promise<void> {
   // Numbered from 1 in date order: only on a set with no invoice yet (the benchmark's).
-  if (await trx.selectFrom("invoices").select("id").limit(1).executeTakeFirst()) throw new Error("seedBenchInvoices numbers from 1: the database already has invoices");
+  if (await trx.selectFrom("invoices").select("id").limit(1).executeTakeFirst())
+    throw new Error("seedBenchInvoices numbers from 1: the database already has invoices");
   const seller = await loadSeller(trx);
-  const org = await trx.selectFrom("organizations").select(["ref", "name", "zipcode", "city", "country", "siren", "vat_number", "cat_compta"]).where("id", "=", orgId).executeTakeFirstOrThrow();
-  const buyer = { ref: org.ref, name: org.name, address: { name: org.name, street: "1 quai de la Douane", street2: null, zipcode: org.zipcode, city: org.city, country: org.country }, siren: org.siren, vat_number: org.vat_number };
+  const org = await trx
+    .selectFrom("organizations")
+    .select(["ref", "name", "zipcode", "city", "country", "siren", "vat_number", "cat_compta"])
+    .where("id", "=", orgId)
+    .executeTakeFirstOrThrow();
+  const buyer = {
+    ref: org.ref,
+    name: org.name,
+    address: { name: org.name, street: "1 quai de la Douane", street2: null, zipcode: org.zipcode, city: org.city, country: org.country },
+    siren: org.siren,
+    vat_number: org.vat_number,
+  };
   // Spread over the last 730 days, oldest first, numbered per year in date order.
   await sql`
     with orders_of as (

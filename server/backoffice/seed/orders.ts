@@ -32,7 +32,16 @@ const RECENT = [
 ] as const;
 type Fate = (typeof RECENT)[number]["fate"] | "delivered" | "delivered_twice" | "remainder_cancelled" | "stuck";
 
-const CART_REFS = ["Réassort atelier", "Hivernage", "Armement sécurité", "Révision moteur", "Stock saison", "Chantier client", "Rénovation électronique", ""];
+const CART_REFS = [
+  "Réassort atelier",
+  "Hivernage",
+  "Armement sécurité",
+  "Révision moteur",
+  "Stock saison",
+  "Chantier client",
+  "Rénovation électronique",
+  "",
+];
 const CARRIERS = ["Colissimo", "DPD", "Chronopost", "Geodis"] as const;
 
 const HOUR = 3_600_000;
@@ -47,7 +56,11 @@ function carrierFor(rng: Prng): Carrier {
     case "DPD":
       return { name, trackingNumber: `250${digits}`, trackingUrl: `https://trace.dpd.fr/fr/trace/250${digits}` };
     case "Chronopost":
-      return { name, trackingNumber: `XY${digits}FR`, trackingUrl: `https://www.chronopost.fr/tracking-no-cms/suivi-page?listeNumerosLT=XY${digits}FR` };
+      return {
+        name,
+        trackingNumber: `XY${digits}FR`,
+        trackingUrl: `https://www.chronopost.fr/tracking-no-cms/suivi-page?listeNumerosLT=XY${digits}FR`,
+      };
     case "Geodis":
       return { name, trackingNumber: `GEO${digits}`, trackingUrl: null };
   }
@@ -83,26 +96,36 @@ async function loadOrgContexts(db: Kysely<Database>, orgIds: readonly number[]):
   const [orgs, users, links, addresses] = await Promise.all([
     db.selectFrom("organizations").select(["id", "name", "cat_compta"]).where("id", "in", orgIds).execute(),
     db.selectFrom("users").select(["id", "org_id", "name", "class", "auth_flags"]).where("org_id", "in", orgIds).orderBy("id").execute(),
-    db.selectFrom("contributor_clients as c").innerJoin("users as u", "u.id", "c.contributor_id")
-      .select(["c.org_id", "u.id", "u.name", "u.login"]).where("c.org_id", "in", orgIds).orderBy("u.id").execute(),
+    db
+      .selectFrom("contributor_clients as c")
+      .innerJoin("users as u", "u.id", "c.contributor_id")
+      .select(["c.org_id", "u.id", "u.name", "u.login"])
+      .where("c.org_id", "in", orgIds)
+      .orderBy("u.id")
+      .execute(),
     db.selectFrom("addresses").selectAll().where("org_id", "in", orgIds).orderBy("id").execute(),
   ]);
   // The first contributor of the README acts for his clients; the second for the others.
   const order = CONTRIBUTORS.map((contributor) => contributor.login as string);
-  return new Map(orgs.map((org) => {
-    const own = addresses.filter((row) => row.org_id === org.id).map(toAddress);
-    const contributors = links.filter((link) => link.org_id === org.id).sort((a, b) => order.indexOf(a.login) - order.indexOf(b.login));
-    const first = contributors[0];
-    return [org.id, {
-      id: org.id,
-      name: org.name,
-      catCompta: org.cat_compta,
-      buyers: users.filter((user) => user.org_id === org.id && (user.class === "organization" || user.auth_flags?.orders !== false)),
-      contributor: first ? { id: first.id, name: first.name } : null,
-      headOffice: own[0] ?? null,
-      depots: own.slice(1),
-    }];
-  }));
+  return new Map(
+    orgs.map((org) => {
+      const own = addresses.filter((row) => row.org_id === org.id).map(toAddress);
+      const contributors = links.filter((link) => link.org_id === org.id).sort((a, b) => order.indexOf(a.login) - order.indexOf(b.login));
+      const first = contributors[0];
+      return [
+        org.id,
+        {
+          id: org.id,
+          name: org.name,
+          catCompta: org.cat_compta,
+          buyers: users.filter((user) => user.org_id === org.id && (user.class === "organization" || user.auth_flags?.orders !== false)),
+          contributor: first ? { id: first.id, name: first.name } : null,
+          headOffice: own[0] ?? null,
+          depots: own.slice(1),
+        },
+      ];
+    }),
+  );
 }
 
 /** Writes the demo's past orders (docs/orders.md). */
@@ -116,10 +139,19 @@ export async function seedPastOrders(db: Kysely<Database>, rng: Prng, plan: Past
     .orderBy("s.product_id")
     .execute();
   const orderable = new Set(plan.productIds);
-  const awaited = spread(stocks.filter((row) => orderable.has(row.product_id) && row.sto_disp === 0 && row.refill_date !== null).map((row) => row.product_id), 24);
-  const stocked = spread(stocks.filter((row) => orderable.has(row.product_id) && row.sto_disp >= 40).map((row) => row.product_id), 120);
+  const awaited = spread(
+    stocks.filter((row) => orderable.has(row.product_id) && row.sto_disp === 0 && row.refill_date !== null).map((row) => row.product_id),
+    24,
+  );
+  const stocked = spread(
+    stocks.filter((row) => orderable.has(row.product_id) && row.sto_disp >= 40).map((row) => row.product_id),
+    120,
+  );
   if (awaited.length === 0 || stocked.length < 10) throw new Error("demo seed: the catalogue lacks products in stock or awaited");
-  const contexts = await loadOrgContexts(db, plan.orgs.map((org) => org.id));
+  const contexts = await loadOrgContexts(
+    db,
+    plan.orgs.map((org) => org.id),
+  );
   const now = plan.now;
   const records: PastOrderRecord[] = [];
 
@@ -130,10 +162,25 @@ export async function seedPastOrders(db: Kysely<Database>, rng: Prng, plan: Past
     const older = Math.max(0, target.count - RECENT.length);
     const ages: { age: number; fate: Fate }[] = [
       ...RECENT,
-      ...Array.from({ length: older }, (_, index) => ({ age: 40 + Math.floor(((index + rng.next()) * (HISTORY_DAYS - 40)) / older), fate: olderFate(rng) })),
+      ...Array.from({ length: older }, (_, index) => ({
+        age: 40 + Math.floor(((index + rng.next()) * (HISTORY_DAYS - 40)) / older),
+        fate: olderFate(rng),
+      })),
     ];
     ages.forEach(({ age, fate }, index) => {
-      const record = pastOrder({ rng, org, prices, stocked, awaited, age, fate, index, now, key: `demo-${target.ref}-${index + 1}`, today: plan.today });
+      const record = pastOrder({
+        rng,
+        org,
+        prices,
+        stocked,
+        awaited,
+        age,
+        fate,
+        index,
+        now,
+        key: `demo-${target.ref}-${index + 1}`,
+        today: plan.today,
+      });
       records.push(record);
     });
   }
@@ -186,9 +233,12 @@ function waitingProduct(draft: OrderDraft): number | null {
 function pastOrder(draft: OrderDraft): PastOrderRecord {
   const { rng, org, age, fate, now } = draft;
   // Today's order came in shortly before the seed's instant; older ones during office hours.
-  const createdAt = age === 0
-    ? new Date(now.getTime() - rng.int(20, 90) * 60_000)
-    : new Date(`${addDays(draft.today, -age)}T${String(rng.int(8, 17)).padStart(2, "0")}:${String(rng.int(0, 59)).padStart(2, "0")}:00+01:00`);
+  const createdAt =
+    age === 0
+      ? new Date(now.getTime() - rng.int(20, 90) * 60_000)
+      : new Date(
+          `${addDays(draft.today, -age)}T${String(rng.int(8, 17)).padStart(2, "0")}:${String(rng.int(0, 59)).padStart(2, "0")}:00+01:00`,
+        );
   const byContributor = org.contributor !== null && draft.index % 5 === 3;
   const author = byContributor && org.contributor ? org.contributor : rng.pick(org.buyers);
 
@@ -200,10 +250,23 @@ function pastOrder(draft: OrderDraft): PastOrderRecord {
     const product = draft.prices.get(id);
     if (!product) return [];
     const qty = id === waiting ? rng.int(3, 12) : rng.int(1, 10);
-    return [{
-      position, productId: id, ref: product.ref, title: product.title, qty, isPort: false, unitPrice: product.unitPrice, ecotaxe: product.ecotaxe,
-      shipped: 0, cancelled: 0, backorder: 0, backorderedAt: null, availableAt: null,
-    }];
+    return [
+      {
+        position,
+        productId: id,
+        ref: product.ref,
+        title: product.title,
+        qty,
+        isPort: false,
+        unitPrice: product.unitPrice,
+        ecotaxe: product.ecotaxe,
+        shipped: 0,
+        cancelled: 0,
+        backorder: 0,
+        backorderedAt: null,
+        availableAt: null,
+      },
+    ];
   });
   const order = new PastOrder(draft.key, createdAt, lines, DEMO_SERVICE_NAME);
   const waitLine = lines.find((line) => line.productId === waiting) ?? null;
@@ -211,7 +274,8 @@ function pastOrder(draft: OrderDraft): PastOrderRecord {
   const shortAtOrder = fate === "waiting" || fate === "available" || fate === "stuck";
   order.confirm(author.name, (line) => (line === waitLine && shortAtOrder ? 0 : 1000));
   steps(order, draft, createdAt, waitLine);
-  if (order.events.some((event) => event.at.getTime() > now.getTime())) throw new Error(`demo seed: ${draft.key} happens after ${now.toISOString()}`);
+  if (order.events.some((event) => event.at.getTime() > now.getTime()))
+    throw new Error(`demo seed: ${draft.key} happens after ${now.toISOString()}`);
 
   const dlv = org.depots.length > 0 && rng.chance(0.3) ? rng.pick(org.depots) : org.headOffice;
   return {
@@ -246,17 +310,26 @@ function steps(order: PastOrder, draft: OrderDraft, created: Date, waitLine: Pas
     case "waiting": {
       // Nothing of the awaited product went: it waits for its refill (date prévisionnelle).
       if (!waitLine) return;
-      order.accept(at(created, 2 * HOUR)).prepare(at(created, DAY)).ship(at(created, 2 * DAY), carrierFor(rng), allBut(waitLine.qty));
+      order
+        .accept(at(created, 2 * HOUR))
+        .prepare(at(created, DAY))
+        .ship(at(created, 2 * DAY), carrierFor(rng), allBut(waitLine.qty));
       const person = org.buyers.find((candidate) => candidate.id !== org.id) ?? buyer;
       order.request(waitLine, at(created, 5 * DAY), person, "Le chantier est reporté : nous n'avons plus besoin de ce reliquat.");
       return;
     }
     case "shipped":
-      order.accept(at(created, 2 * HOUR)).prepare(at(created, DAY)).ship(at(created, 2 * DAY), carrierFor(rng), all);
+      order
+        .accept(at(created, 2 * HOUR))
+        .prepare(at(created, DAY))
+        .ship(at(created, 2 * DAY), carrierFor(rng), all);
       return;
     case "available": {
       if (!waitLine) return;
-      order.accept(at(created, 2 * HOUR)).prepare(at(created, DAY)).ship(at(created, 2 * DAY), carrierFor(rng), allBut(2));
+      order
+        .accept(at(created, 2 * HOUR))
+        .prepare(at(created, DAY))
+        .ship(at(created, 2 * DAY), carrierFor(rng), allBut(2));
       const request = order.request(waitLine, at(created, 3 * DAY), buyer, "Nous trouvons ce produit plus vite ailleurs.");
       order.refuse(request, at(created, 4 * DAY), "Le réassort arrive cette semaine : le reliquat partira avec.");
       order.markAvailable(waitLine, at(created, 6 * DAY));
@@ -275,20 +348,33 @@ function steps(order: PastOrder, draft: OrderDraft, created: Date, waitLine: Pas
       return;
     case "remainder_cancelled":
       if (!waitLine) return;
-      order.accept(at(created, 2 * HOUR)).prepare(at(created, DAY)).ship(at(created, 2 * DAY), carrierFor(rng), allBut(rng.int(1, 2)));
+      order
+        .accept(at(created, 2 * HOUR))
+        .prepare(at(created, DAY))
+        .ship(at(created, 2 * DAY), carrierFor(rng), allBut(rng.int(1, 2)));
       order.cancelLine(waitLine, at(created, 12 * DAY), "Produit en fin de série : reliquat annulé.").deliver(at(created, 14 * DAY));
       return;
     case "stuck":
       if (!waitLine) return;
-      order.accept(at(created, 2 * HOUR)).prepare(at(created, DAY)).ship(at(created, 2 * DAY), carrierFor(rng), allBut(rng.int(1, 3)));
+      order
+        .accept(at(created, 2 * HOUR))
+        .prepare(at(created, DAY))
+        .ship(at(created, 2 * DAY), carrierFor(rng), allBut(rng.int(1, 3)));
       return;
     case "delivered_twice":
       if (!waitLine) return;
-      order.accept(at(created, 2 * HOUR)).prepare(at(created, DAY)).ship(at(created, 2 * DAY), carrierFor(rng), allBut(rng.int(1, 2)));
+      order
+        .accept(at(created, 2 * HOUR))
+        .prepare(at(created, DAY))
+        .ship(at(created, 2 * DAY), carrierFor(rng), allBut(rng.int(1, 2)));
       order.ship(at(created, 9 * DAY), carrierFor(rng), all).deliver(at(created, 11 * DAY));
       return;
     case "delivered":
-      order.accept(at(created, 2 * HOUR)).prepare(at(created, DAY)).ship(at(created, 2 * DAY), carrierFor(rng), all).deliver(at(created, 4 * DAY));
+      order
+        .accept(at(created, 2 * HOUR))
+        .prepare(at(created, DAY))
+        .ship(at(created, 2 * DAY), carrierFor(rng), all)
+        .deliver(at(created, 4 * DAY));
       return;
   }
 }

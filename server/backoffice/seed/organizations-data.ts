@@ -86,8 +86,14 @@ export const NAMED_LEGAL: Readonly<Record<string, LegalData>> = {
   C0002: french("53086412", "Lorient", "SAS", 120_000, 45, true),
   C0003: french("44972130", "Fort-de-France", "SARL", 30_000, 60, false),
   C0004: {
-    legal_form: "BV", share_capital: 1_860_000, siren: null, siret: null, vat_number: belgianVatNumber("04567891"), rcs: null,
-    payment_terms_days: 30, payment_terms_end_of_month: true,
+    legal_form: "BV",
+    share_capital: 1_860_000,
+    siren: null,
+    siret: null,
+    vat_number: belgianVatNumber("04567891"),
+    rcs: null,
+    payment_terms_days: 30,
+    payment_terms_end_of_month: true,
   },
   C0005: french("79301568", "Ajaccio", "SARL", 20_000, 0, false),
   C0900: french("88214709", "Quimper", "SAS", 40_000, 30, false),
@@ -95,57 +101,176 @@ export const NAMED_LEGAL: Readonly<Record<string, LegalData>> = {
   C0902: french("90417326", "Cherbourg", "SARL", 15_000, 60, false),
 };
 
-const OTHER_TERMS: readonly (readonly [number, boolean])[] = [[30, false], [45, true], [60, false], [30, true], [0, false]];
+const OTHER_TERMS: readonly (readonly [number, boolean])[] = [
+  [30, false],
+  [45, true],
+  [60, false],
+  [30, true],
+  [0, false],
+];
 
 /** Deterministic legal data of the other clients (C0010 onwards): French ones with a SIREN, Belgian ones with a VAT number. */
 function otherLegal(index: number, country: string, city: string): LegalData {
   const [days, endOfMonth] = OTHER_TERMS[index % OTHER_TERMS.length] ?? [30, false];
-  if (country === "FR") return french(String(30_000_000 + index * 7_919), city, index % 2 === 0 ? "SARL" : "SAS", 10_000 + (index % 10) * 5_000, days, endOfMonth);
-  const none = { legal_form: null, share_capital: null, siren: null, siret: null, rcs: null, payment_terms_days: days, payment_terms_end_of_month: endOfMonth };
+  if (country === "FR")
+    return french(
+      String(30_000_000 + index * 7_919),
+      city,
+      index % 2 === 0 ? "SARL" : "SAS",
+      10_000 + (index % 10) * 5_000,
+      days,
+      endOfMonth,
+    );
+  const none = {
+    legal_form: null,
+    share_capital: null,
+    siren: null,
+    siret: null,
+    rcs: null,
+    payment_terms_days: days,
+    payment_terms_end_of_month: endOfMonth,
+  };
   return { ...none, vat_number: country === "BE" ? belgianVatNumber(String(4_100_000 + index * 37).padStart(8, "0")) : null };
 }
 
 export const DISTRIBUTOR: OrgSeed = {
-  ref: "D0001", name: "NautiDistrib", zipcode: "56100", city: "Lorient", country: "FR",
-  catCompta: null, freeShipping: false, login: null, people: [], extraAddresses: 0, legal: DISTRIBUTOR_LEGAL,
+  ref: "D0001",
+  name: "NautiDistrib",
+  zipcode: "56100",
+  city: "Lorient",
+  country: "FR",
+  catCompta: null,
+  freeShipping: false,
+  login: null,
+  people: [],
+  extraAddresses: 0,
+  legal: DISTRIBUTOR_LEGAL,
 };
 
-const org = (ref: string, name: string, zipcode: string, city: string, country: string, catCompta: string | null, freeShipping: boolean, login: string, extraAddresses = 0): OrgSeed => ({
-  ref, name, zipcode, city, country, catCompta, freeShipping, login, people: [], extraAddresses, legal: NAMED_LEGAL[ref],
+const org = (
+  ref: string,
+  name: string,
+  zipcode: string,
+  city: string,
+  country: string,
+  catCompta: string | null,
+  freeShipping: boolean,
+  login: string,
+  extraAddresses = 0,
+): OrgSeed => ({
+  ref,
+  name,
+  zipcode,
+  city,
+  country,
+  catCompta,
+  freeShipping,
+  login,
+  people: [],
+  extraAddresses,
+  legal: NAMED_LEGAL[ref],
 });
 
 export const NAMED_CLIENTS: readonly OrgSeed[] = [
   {
     ...org("C0001", "Voilerie Atlantique", "29200", "Brest", "FR", "Ventes France", true, "client@voilerie-atlantique.fr", 2),
     people: [
-      { login: "acheteur@voilerie-atlantique.fr", name: "Maël Kerjean", title: "Acheteur", flags: { cart: true, orders: true, quotes: true, invoices: true, prices: true } },
-      { login: "magasinier@voilerie-atlantique.fr", name: "Gwen Le Bihan", title: "Magasinier", flags: { cart: true, orders: false, prices: false } },
-      { login: "consultant@voilerie-atlantique.fr", name: "Anne Riou", title: "Consultante", flags: { cart: false, orders: false, quotes: false, invoices: false } },
+      {
+        login: "acheteur@voilerie-atlantique.fr",
+        name: "Maël Kerjean",
+        title: "Acheteur",
+        flags: { cart: true, orders: true, quotes: true, invoices: true, prices: true },
+      },
+      {
+        login: "magasinier@voilerie-atlantique.fr",
+        name: "Gwen Le Bihan",
+        title: "Magasinier",
+        flags: { cart: true, orders: false, prices: false },
+      },
+      {
+        login: "consultant@voilerie-atlantique.fr",
+        name: "Anne Riou",
+        title: "Consultante",
+        flags: { cart: false, orders: false, quotes: false, invoices: false },
+      },
     ],
   },
-  org("C0002", "Chantier Naval du Port", "56100", "Lorient", "FR", "Ventes en suspension de taxe", true, "achats@chantier-naval-suspension.fr"),
+  org(
+    "C0002",
+    "Chantier Naval du Port",
+    "56100",
+    "Lorient",
+    "FR",
+    "Ventes en suspension de taxe",
+    true,
+    "achats@chantier-naval-suspension.fr",
+  ),
   org("C0003", "Antilles Marine Export", "97200", "Fort-de-France", "MQ", "Ventes export", false, "export@antilles-marine.com"),
   org("C0004", "Nautic Belgium", "8400", "Oostende", "BE", "Ventes CEE", false, "achats@nautic-belgium.be"),
   org("C0005", "Nautisme Ajaccio", "20000", "Ajaccio", "FR", "Ventes France", false, "contact@nautisme-ajaccio.fr", 2),
   org("C0900", "Intégrateur AIS Bretagne", "29000", "Quimper", "FR", "Ventes France", true, "contact@integrateur-ais.fr"),
   org("C0901", "Balises Méditerranée", "13002", "Marseille", "FR", "Ventes France", false, "contact@balises-mediterranee.fr"),
-  org("C0902", "Électronique Marine Normandie", "50100", "Cherbourg-en-Cotentin", "FR", "Ventes France", true, "contact@electronique-marine-normandie.fr"),
+  org(
+    "C0902",
+    "Électronique Marine Normandie",
+    "50100",
+    "Cherbourg-en-Cotentin",
+    "FR",
+    "Ventes France",
+    true,
+    "contact@electronique-marine-normandie.fr",
+  ),
 ];
 
 /** Ports and names for the other clients, C0010 onwards. */
 const PORTS: readonly (readonly [string, string, string])[] = [
-  ["17000", "La Rochelle", "FR"], ["85100", "Les Sables-d'Olonne", "FR"], ["44600", "Saint-Nazaire", "FR"],
-  ["56170", "Quiberon", "FR"], ["29900", "Concarneau", "FR"], ["22500", "Paimpol", "FR"], ["35400", "Saint-Malo", "FR"],
-  ["50400", "Granville", "FR"], ["14600", "Honfleur", "FR"], ["76600", "Le Havre", "FR"], ["62200", "Boulogne-sur-Mer", "FR"],
-  ["33120", "Arcachon", "FR"], ["64500", "Saint-Jean-de-Luz", "FR"], ["66190", "Collioure", "FR"], ["34300", "Agde", "FR"],
-  ["13600", "La Ciotat", "FR"], ["83990", "Saint-Tropez", "FR"], ["06600", "Antibes", "FR"], ["20200", "Bastia", "FR"],
-  ["20260", "Calvi", "FR"], ["98000", "Monaco", "MC"], ["1000", "Bruxelles", "BE"], ["28001", "Madrid", "ES"],
-  ["97110", "Pointe-à-Pitre", "GP"], ["97400", "Saint-Denis", "RE"], ["56000", "Vannes", "FR"], ["29100", "Douarnenez", "FR"],
-  ["17310", "Saint-Pierre-d'Oléron", "FR"], ["83000", "Toulon", "FR"], ["06400", "Cannes", "FR"], ["2000", "Antwerpen", "BE"],
+  ["17000", "La Rochelle", "FR"],
+  ["85100", "Les Sables-d'Olonne", "FR"],
+  ["44600", "Saint-Nazaire", "FR"],
+  ["56170", "Quiberon", "FR"],
+  ["29900", "Concarneau", "FR"],
+  ["22500", "Paimpol", "FR"],
+  ["35400", "Saint-Malo", "FR"],
+  ["50400", "Granville", "FR"],
+  ["14600", "Honfleur", "FR"],
+  ["76600", "Le Havre", "FR"],
+  ["62200", "Boulogne-sur-Mer", "FR"],
+  ["33120", "Arcachon", "FR"],
+  ["64500", "Saint-Jean-de-Luz", "FR"],
+  ["66190", "Collioure", "FR"],
+  ["34300", "Agde", "FR"],
+  ["13600", "La Ciotat", "FR"],
+  ["83990", "Saint-Tropez", "FR"],
+  ["06600", "Antibes", "FR"],
+  ["20200", "Bastia", "FR"],
+  ["20260", "Calvi", "FR"],
+  ["98000", "Monaco", "MC"],
+  ["1000", "Bruxelles", "BE"],
+  ["28001", "Madrid", "ES"],
+  ["97110", "Pointe-à-Pitre", "GP"],
+  ["97400", "Saint-Denis", "RE"],
+  ["56000", "Vannes", "FR"],
+  ["29100", "Douarnenez", "FR"],
+  ["17310", "Saint-Pierre-d'Oléron", "FR"],
+  ["83000", "Toulon", "FR"],
+  ["06400", "Cannes", "FR"],
+  ["2000", "Antwerpen", "BE"],
 ];
-const TRADES: readonly string[] = ["Marine Services", "Nautisme", "Chantier", "Voilerie", "Shipchandler", "Électronique Navale", "Port Plaisance"];
+const TRADES: readonly string[] = [
+  "Marine Services",
+  "Nautisme",
+  "Chantier",
+  "Voilerie",
+  "Shipchandler",
+  "Électronique Navale",
+  "Port Plaisance",
+];
 const FLAG_SETS: readonly PeopleFlags[] = [
-  {}, { prices: false }, { orders: false }, { cart: false, orders: false }, { invoices: false, quotes: false },
+  {},
+  { prices: false },
+  { orders: false },
+  { cart: false, orders: false },
+  { invoices: false, quotes: false },
 ];
 
 function catComptaFor(country: string, index: number): string {
@@ -160,17 +285,33 @@ export function otherClients(count: number): OrgSeed[] {
     const [zipcode, city, country] = PORTS[index % PORTS.length] ?? ["29200", "Brest", "FR"];
     const ref = `C${String(10 + index).padStart(4, "0")}`;
     const name = `${TRADES[index % TRADES.length]} ${city}`;
-    const slug = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const slug = name
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-");
     // Names repeat in the large benchmark set: the reference keeps logins unique there.
     const domain = index < PORTS.length ? `${slug}.fr` : `${slug}-${ref.toLowerCase()}.fr`;
     return {
-      ref, name, zipcode, city, country,
+      ref,
+      name,
+      zipcode,
+      city,
+      country,
       catCompta: catComptaFor(country, index),
       freeShipping: index % 2 === 0,
       login: `contact@${domain}`,
-      people: index % 3 === 0
-        ? [{ login: `acheteur@${domain}`, name: `Acheteur ${city}`, title: "Acheteur", flags: FLAG_SETS[(index / 3) % FLAG_SETS.length] ?? {} }]
-        : [],
+      people:
+        index % 3 === 0
+          ? [
+              {
+                login: `acheteur@${domain}`,
+                name: `Acheteur ${city}`,
+                title: "Acheteur",
+                flags: FLAG_SETS[(index / 3) % FLAG_SETS.length] ?? {},
+              },
+            ]
+          : [],
       extraAddresses: index % 4 === 0 ? 1 : 0,
       legal: otherLegal(index, country, city),
     };
@@ -178,7 +319,18 @@ export function otherClients(count: number): OrgSeed[] {
 }
 
 export const CONTRIBUTORS = [
-  { login: "commercial@nautidistrib.fr", name: "Yann Le Gall", title: "Commercial Bretagne", clients: ["C0001", "C0002", "C0003", "C0004", "C0005", "C0900"], otherRange: [0, 10] as const },
-  { login: "commercial2@nautidistrib.fr", name: "Sophie Martin", title: "Commerciale Méditerranée et export", clients: ["C0002", "C0003", "C0901", "C0902"], otherRange: [10, 21] as const },
+  {
+    login: "commercial@nautidistrib.fr",
+    name: "Yann Le Gall",
+    title: "Commercial Bretagne",
+    clients: ["C0001", "C0002", "C0003", "C0004", "C0005", "C0900"],
+    otherRange: [0, 10] as const,
+  },
+  {
+    login: "commercial2@nautidistrib.fr",
+    name: "Sophie Martin",
+    title: "Commerciale Méditerranée et export",
+    clients: ["C0002", "C0003", "C0901", "C0902"],
+    otherRange: [10, 21] as const,
+  },
 ] as const;
-

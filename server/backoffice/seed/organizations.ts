@@ -17,10 +17,19 @@ const STREETS = ["quai de la Douane", "rue du Port", "boulevard de la Mer", "ave
 function legalColumns(seed: OrgSeed) {
   const legal = seed.legal;
   return {
-    legal_form: legal?.legal_form ?? null, share_capital: legal?.share_capital ?? null, siren: legal?.siren ?? null,
-    siret: legal?.siret ?? null, vat_number: legal?.vat_number ?? null, rcs: legal?.rcs ?? null,
-    payment_terms_days: legal?.payment_terms_days ?? 30, payment_terms_end_of_month: legal?.payment_terms_end_of_month ?? false,
-    street: legal?.street ?? null, iban: legal?.iban ?? null, bic: legal?.bic ?? null, email: legal?.email ?? null, phone: legal?.phone ?? null,
+    legal_form: legal?.legal_form ?? null,
+    share_capital: legal?.share_capital ?? null,
+    siren: legal?.siren ?? null,
+    siret: legal?.siret ?? null,
+    vat_number: legal?.vat_number ?? null,
+    rcs: legal?.rcs ?? null,
+    payment_terms_days: legal?.payment_terms_days ?? 30,
+    payment_terms_end_of_month: legal?.payment_terms_end_of_month ?? false,
+    street: legal?.street ?? null,
+    iban: legal?.iban ?? null,
+    bic: legal?.bic ?? null,
+    email: legal?.email ?? null,
+    phone: legal?.phone ?? null,
   };
 }
 
@@ -28,8 +37,14 @@ async function insertOrganization(db: Kysely<Database>, seed: OrgSeed, isDistrib
   const { id } = await db
     .insertInto("organizations")
     .values({
-      ref: seed.ref, name: seed.name, title: seed.name, zipcode: seed.zipcode, city: seed.city,
-      country: seed.country, cat_compta: seed.catCompta, free_shipping_eligible: seed.freeShipping,
+      ref: seed.ref,
+      name: seed.name,
+      title: seed.name,
+      zipcode: seed.zipcode,
+      city: seed.city,
+      country: seed.country,
+      cat_compta: seed.catCompta,
+      free_shipping_eligible: seed.freeShipping,
       is_distributor: isDistributor,
       ...legalColumns(seed),
     })
@@ -41,16 +56,33 @@ async function insertOrganization(db: Kysely<Database>, seed: OrgSeed, isDistrib
 async function insertAccounts(db: Kysely<Database>, orgId: number, seed: OrgSeed, hash: PasswordHasher): Promise<void> {
   if (seed.login) {
     // The organization's own account shares the organization's id (contract: obj_id = auth_org_id).
-    await db.insertInto("users").values({
-      id: orgId, org_id: orgId, class: "organization", login: seed.login, password_hash: await hash(),
-      name: seed.name, title: seed.name, auth_flags: null,
-    }).execute();
+    await db
+      .insertInto("users")
+      .values({
+        id: orgId,
+        org_id: orgId,
+        class: "organization",
+        login: seed.login,
+        password_hash: await hash(),
+        name: seed.name,
+        title: seed.name,
+        auth_flags: null,
+      })
+      .execute();
   }
   for (const person of seed.people) {
-    await db.insertInto("users").values({
-      org_id: orgId, class: "people", login: person.login, password_hash: await hash(),
-      name: person.name, title: person.title, auth_flags: JSON.stringify(person.flags),
-    }).execute();
+    await db
+      .insertInto("users")
+      .values({
+        org_id: orgId,
+        class: "people",
+        login: person.login,
+        password_hash: await hash(),
+        name: person.name,
+        title: person.title,
+        auth_flags: JSON.stringify(person.flags),
+      })
+      .execute();
   }
 }
 
@@ -71,7 +103,12 @@ async function insertAddresses(db: Kysely<Database>, rng: Prng, orgId: number, s
  * The distributor with its contributors, the named demo clients and `otherCount` more, each
  * with its accounts and addresses; contributors are linked to their clients.
  */
-export async function seedOrganizations(db: Kysely<Database>, rng: Prng, otherCount: number, hash: PasswordHasher): Promise<SeededOrganizations> {
+export async function seedOrganizations(
+  db: Kysely<Database>,
+  rng: Prng,
+  otherCount: number,
+  hash: PasswordHasher,
+): Promise<SeededOrganizations> {
   const distributorId = await insertOrganization(db, DISTRIBUTOR, true);
   await insertAddresses(db, rng, distributorId, DISTRIBUTOR);
   const others = otherClients(otherCount);
@@ -83,10 +120,19 @@ export async function seedOrganizations(db: Kysely<Database>, rng: Prng, otherCo
     await insertAddresses(db, rng, orgId, seed);
   }
   for (const contributor of CONTRIBUTORS) {
-    const { id } = await db.insertInto("users").values({
-      org_id: distributorId, class: "contributor", login: contributor.login, password_hash: await hash(),
-      name: contributor.name, title: contributor.title, auth_flags: null,
-    }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto("users")
+      .values({
+        org_id: distributorId,
+        class: "contributor",
+        login: contributor.login,
+        password_hash: await hash(),
+        name: contributor.name,
+        title: contributor.title,
+        auth_flags: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const refs = [...contributor.clients, ...others.slice(...contributor.otherRange).map((seed) => seed.ref)];
     const links = refs.flatMap((ref) => {
       const orgId = clients.get(ref);

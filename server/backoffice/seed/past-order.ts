@@ -89,7 +89,14 @@ export class PastOrder {
     if (refusal) throw new Error(`demo seed: ${refusal}`);
   }
 
-  private event(at: Date, kind: EventKind, status: OrderStatus | null, author = this.system, note: string | null = null, data: EventData = {}): void {
+  private event(
+    at: Date,
+    kind: EventKind,
+    status: OrderStatus | null,
+    author = this.system,
+    note: string | null = null,
+    data: EventData = {},
+  ): void {
     this.events.push({ at, kind, status, author, note, data });
   }
 
@@ -102,7 +109,10 @@ export class PastOrder {
   }
 
   private settle(): OrderStatus {
-    this.status = statusAfterQuantities(this.status, this.products().map((line) => this.quantities(line)));
+    this.status = statusAfterQuantities(
+      this.status,
+      this.products().map((line) => this.quantities(line)),
+    );
     return this.status;
   }
 
@@ -134,11 +144,20 @@ export class PastOrder {
     }
     const number = this.shipments.length + 1;
     this.shipments.push({
-      number, at, carrier: carrier.name, trackingNumber: carrier.trackingNumber, trackingUrl: carrier.trackingUrl,
+      number,
+      at,
+      carrier: carrier.name,
+      trackingNumber: carrier.trackingNumber,
+      trackingUrl: carrier.trackingUrl,
       lines: lines.map(({ line, qty }) => ({ position: line.position, qty })),
     });
     const units = lines.reduce((sum, { qty }) => sum + qty, 0);
-    this.event(at, "shipped", this.settle(), this.system, null, { shipment_number: number, units, carrier: carrier.name, tracking_number: carrier.trackingNumber });
+    this.event(at, "shipped", this.settle(), this.system, null, {
+      shipment_number: number,
+      units,
+      carrier: carrier.name,
+      tracking_number: carrier.trackingNumber,
+    });
     return this;
   }
 
@@ -182,7 +201,16 @@ export class PastOrder {
   /** A customer asks to cancel the line's remainder; returns the request to answer later. */
   request(line: PastLine, at: Date, by: { id: number; name: string }, reason: string): PastRequest {
     this.allow("cancel_line");
-    const request: PastRequest = { position: line.position, qty: line.backorder, by, at, reason, status: "en attente", answeredAt: null, answer: null };
+    const request: PastRequest = {
+      position: line.position,
+      qty: line.backorder,
+      by,
+      at,
+      reason,
+      status: "en attente",
+      answeredAt: null,
+      answer: null,
+    };
     this.requests.push(request);
     this.event(at, "cancellation_requested", null, by.name, reason, { obj_ref: line.ref, qty: line.backorder });
     return request;

@@ -19,7 +19,10 @@ export async function seedPrices(
   specificPerOrg: number,
 ): Promise<void> {
   const listPrices = new Map(
-    (await db.selectFrom("products").select(["id", "price_selling"]).where("is_port", "=", false).execute()).map((row) => [row.id, row.price_selling]),
+    (await db.selectFrom("products").select(["id", "price_selling"]).where("is_port", "=", false).execute()).map((row) => [
+      row.id,
+      row.price_selling,
+    ]),
   );
   const discounts: { org_id: number; brand_id: number; discount: number }[] = [];
   const specific = new Map<string, { org_id: number; product_id: number; price: number }>();
@@ -30,31 +33,36 @@ export async function seedPrices(
     for (let i = 0; i < specificPerOrg; i += 1) {
       const productId = rng.pick(catalogue.productIds);
       const list = listPrices.get(productId) ?? 0;
-      specific.set(`${orgId}:${productId}`, { org_id: orgId, product_id: productId, price: Math.round(list * rng.int(65, 92) / 100) });
+      specific.set(`${orgId}:${productId}`, { org_id: orgId, product_id: productId, price: Math.round((list * rng.int(65, 92)) / 100) });
     }
   }
   for (const batch of chunks(discounts, 5000)) await db.insertInto("org_brand_discounts").values(batch).execute();
   for (const batch of chunks([...specific.values()], 5000)) await db.insertInto("org_product_prices").values(batch).execute();
 
-  const promotions: Insertable<PromotionsTable>[] = catalogue.productIds.filter(() => rng.chance(0.04)).map((productId) => {
-    const list = listPrices.get(productId) ?? 0;
-    const expired = rng.chance(0.2);
-    return {
-      product_id: productId,
-      org_id: null,
-      name: rng.pick(GLOBAL_PROMOTIONS),
-      promo_price: Math.round(list * rng.int(70, 88) / 100),
-      starts_on: addDays(today, expired ? -60 : -rng.int(1, 20)),
-      ends_on: addDays(today, expired ? -1 : rng.int(20, 90)),
-    };
-  });
+  const promotions: Insertable<PromotionsTable>[] = catalogue.productIds
+    .filter(() => rng.chance(0.04))
+    .map((productId) => {
+      const list = listPrices.get(productId) ?? 0;
+      const expired = rng.chance(0.2);
+      return {
+        product_id: productId,
+        org_id: null,
+        name: rng.pick(GLOBAL_PROMOTIONS),
+        promo_price: Math.round((list * rng.int(70, 88)) / 100),
+        starts_on: addDays(today, expired ? -60 : -rng.int(1, 20)),
+        ends_on: addDays(today, expired ? -1 : rng.int(20, 90)),
+      };
+    });
   for (const orgId of orgIds.slice(0, 10)) {
     for (let i = 0; i < 4; i += 1) {
       const productId = rng.pick(catalogue.productIds);
       promotions.push({
-        product_id: productId, org_id: orgId, name: "Offre fidélité",
+        product_id: productId,
+        org_id: orgId,
+        name: "Offre fidélité",
         promo_price: Math.round((listPrices.get(productId) ?? 0) * 0.75),
-        starts_on: addDays(today, -5), ends_on: addDays(today, 45),
+        starts_on: addDays(today, -5),
+        ends_on: addDays(today, 45),
       });
     }
   }

@@ -47,7 +47,14 @@ function actorOf(context: Context, login: string, side: "client" | "commercial")
   return { usr_id: user.id, name: user.name, side };
 }
 
-async function message(context: Context, quoId: number, actor: QuoteActor & { usr_id: number }, body: string, at: Date, drawing = false): Promise<void> {
+async function message(
+  context: Context,
+  quoId: number,
+  actor: QuoteActor & { usr_id: number },
+  body: string,
+  at: Date,
+  drawing = false,
+): Promise<void> {
   const { id } = await context.trx
     .insertInto("quote_messages")
     .values({ quo_id: quoId, at, author_id: actor.usr_id, author_name: actor.name, side: actor.side, body })
@@ -56,13 +63,28 @@ async function message(context: Context, quoId: number, actor: QuoteActor & { us
   if (drawing) {
     await context.trx
       .insertInto("quote_attachments")
-      .values({ quo_id: quoId, message_id: id, file_name: "plan-de-cablage.pdf", mime: "application/pdf", size: DRAWING.length, sha256: createHash("sha256").update(DRAWING).digest("hex"), content: DRAWING, created_at: at, created_by: actor.usr_id })
+      .values({
+        quo_id: quoId,
+        message_id: id,
+        file_name: "plan-de-cablage.pdf",
+        mime: "application/pdf",
+        size: DRAWING.length,
+        sha256: createHash("sha256").update(DRAWING).digest("hex"),
+        content: DRAWING,
+        created_at: at,
+        created_by: actor.usr_id,
+      })
       .execute();
   }
   await context.trx.updateTable("quotes").set({ updated_at: at }).where("id", "=", quoId).execute();
 }
 
-async function runStep(context: Context, quote: { id: number; version: number }, step: Exclude<QuoteStep, { do: "ask" }>, at: Date): Promise<void> {
+async function runStep(
+  context: Context,
+  quote: { id: number; version: number },
+  step: Exclude<QuoteStep, { do: "ask" }>,
+  at: Date,
+): Promise<void> {
   const { trx } = context;
   const representative = actorOf(context, DEMO_REPRESENTATIVE, "commercial");
   const who = (login: string) => (login === "commercial" ? representative : actorOf(context, login, "client"));
@@ -83,23 +105,59 @@ async function runStep(context: Context, quote: { id: number; version: number },
       const lines = step.lines.map((line, index) => {
         const product = productAt(context, line.product);
         return {
-          quo_id: quote.id, version, position: index + 1, product_id: product.id, obj_ref: product.ref, title: product.title, qty: line.qty,
-          unit_price: Math.max(1, applyPercentOff(product.price_selling, line.discount)), ecotax: Math.max(0, product.ecotaxe),
-          answers_position: line.answers, is_alternative: line.note !== undefined, note: line.note ?? null,
+          quo_id: quote.id,
+          version,
+          position: index + 1,
+          product_id: product.id,
+          obj_ref: product.ref,
+          title: product.title,
+          qty: line.qty,
+          unit_price: Math.max(1, applyPercentOff(product.price_selling, line.discount)),
+          ecotax: Math.max(0, product.ecotaxe),
+          answers_position: line.answers,
+          is_alternative: line.note !== undefined,
+          note: line.note ?? null,
         };
       });
       const total = lines.reduce((sum, line) => sum + line.qty * line.unit_price, 0);
-      await trx.insertInto("quote_proposals").values({ quo_id: quote.id, version, valid_until: validUntil, conditions: step.conditions, author_id: representative.usr_id, author_name: representative.name, created_at: at, total_ht: total }).execute();
+      await trx
+        .insertInto("quote_proposals")
+        .values({
+          quo_id: quote.id,
+          version,
+          valid_until: validUntil,
+          conditions: step.conditions,
+          author_id: representative.usr_id,
+          author_name: representative.name,
+          created_at: at,
+          total_ht: total,
+        })
+        .execute();
       await trx.insertInto("quote_proposal_lines").values(lines).execute();
       await trx.updateTable("quotes").set({ version, valid_until: validUntil, total_ht: total }).where("id", "=", quote.id).execute();
       quote.version = version;
-      await recordQuoteEvent(trx, quote.id, { kind: version > 1 ? "revised" : "proposed", state: "proposé", actor: representative, at, note: `Version ${version}, valable jusqu'au ${formatDate(validUntil)}.` });
+      await recordQuoteEvent(trx, quote.id, {
+        kind: version > 1 ? "revised" : "proposed",
+        state: "proposé",
+        actor: representative,
+        at,
+        note: `Version ${version}, valable jusqu'au ${formatDate(validUntil)}.`,
+      });
       if (step.message) await message(context, quote.id, representative, step.message, at);
       return;
     }
     case "accept":
-      await trx.insertInto("quote_accepted_positions").values(step.positions.map((position) => ({ quo_id: quote.id, version: quote.version, position }))).execute();
-      return recordQuoteEvent(trx, quote.id, { kind: "accepted", state: "accepté", actor: who(step.by), at, note: `Lignes ${step.positions.join(", ")} de la version ${quote.version}.` });
+      await trx
+        .insertInto("quote_accepted_positions")
+        .values(step.positions.map((position) => ({ quo_id: quote.id, version: quote.version, position })))
+        .execute();
+      return recordQuoteEvent(trx, quote.id, {
+        kind: "accepted",
+        state: "accepté",
+        actor: who(step.by),
+        at,
+        note: `Lignes ${step.positions.join(", ")} de la version ${quote.version}.`,
+      });
     case "refuse":
       return recordQuoteEvent(trx, quote.id, { kind: "refused", state: "refusé", actor: who(step.by), at, note: step.reason });
     case "cancel":
@@ -123,18 +181,36 @@ async function seedQuote(context: Context, script: QuoteScript): Promise<void> {
   const { id } = await context.trx
     .insertInto("quotes")
     .values({
-      number, year: Number(number.slice(3, 7)), sequence, org_id: org.id, customer_ref: ask.ref, state: "demandé",
-      requested_by: actor.usr_id, requested_by_name: actor.name, wished_date: ask.wishedIn === undefined ? null : addDaysTo(context.plan.today, ask.wishedIn),
-      message: ask.message, created_at: at, updated_at: at,
+      number,
+      year: Number(number.slice(3, 7)),
+      sequence,
+      org_id: org.id,
+      customer_ref: ask.ref,
+      state: "demandé",
+      requested_by: actor.usr_id,
+      requested_by_name: actor.name,
+      wished_date: ask.wishedIn === undefined ? null : addDaysTo(context.plan.today, ask.wishedIn),
+      message: ask.message,
+      created_at: at,
+      updated_at: at,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   await context.trx
     .insertInto("quote_lines")
-    .values(ask.lines.map((line, index) => {
-      const product = "product" in line ? productAt(context, line.product) : null;
-      return { quo_id: id, position: index + 1, product_id: product?.id ?? null, obj_ref: product?.ref ?? null, title: product?.title ?? ("text" in line ? line.text : ""), qty: line.qty };
-    }))
+    .values(
+      ask.lines.map((line, index) => {
+        const product = "product" in line ? productAt(context, line.product) : null;
+        return {
+          quo_id: id,
+          position: index + 1,
+          product_id: product?.id ?? null,
+          obj_ref: product?.ref ?? null,
+          title: product?.title ?? ("text" in line ? line.text : ""),
+          qty: line.qty,
+        };
+      }),
+    )
     .execute();
   await recordQuoteEvent(context.trx, id, { kind: "requested", state: "demandé", actor, at });
   await message(context, id, actor, ask.message, at, ask.drawing);

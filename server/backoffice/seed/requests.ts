@@ -44,7 +44,8 @@ const ACCOUNT_REQUESTS: DemoAccountRequest[] = [
     contact_name: "Yannick Le Gall",
     email: "y.legall@chantier-odet.fr",
     phone: "+33 2 98 57 14 22",
-    message: "Nous hivernons et entretenons une quarantaine de voiliers chaque saison : antifouling, accastillage, électronique de bord. Nous aimerions commander en ligne avec nos conditions.",
+    message:
+      "Nous hivernons et entretenons une quarantaine de voiliers chaque saison : antifouling, accastillage, électronique de bord. Nous aimerions commander en ligne avec nos conditions.",
     daysAgo: 1,
     steps: [],
   },
@@ -78,7 +79,9 @@ const ACCOUNT_REQUESTS: DemoAccountRequest[] = [
     phone: "+33 4 91 33 27 10",
     message: "",
     daysAgo: 4,
-    steps: [{ state: "in_review", note: "Références bancaires demandées ; rappel prévu avec le commercial secteur Méditerranée.", after: 1 }],
+    steps: [
+      { state: "in_review", note: "Références bancaires demandées ; rappel prévu avec le commercial secteur Méditerranée.", after: 1 },
+    ],
   },
   {
     company: "Marine Électronique Arcachon",
@@ -113,7 +116,13 @@ const ACCOUNT_REQUESTS: DemoAccountRequest[] = [
     phone: "+33 2 99 40 18 76",
     message: "Location de semi-rigides à la journée, besoin de gilets et d'équipements de sécurité.",
     daysAgo: 12,
-    steps: [{ state: "refused", note: "Volume d'achat trop faible pour un compte professionnel : nous vous orientons vers notre revendeur de Saint-Malo.", after: 2 }],
+    steps: [
+      {
+        state: "refused",
+        note: "Volume d'achat trop faible pour un compte professionnel : nous vous orientons vers notre revendeur de Saint-Malo.",
+        after: 2,
+      },
+    ],
   },
 ];
 
@@ -136,13 +145,18 @@ export async function seedRequests(db: Kysely<Database>, options: { now: Date })
       ])
       .execute();
   }
-  const voilerie = await db.selectFrom("users").select(["id", "org_id"]).where("login", "=", "acheteur@voilerie-atlantique.fr").executeTakeFirst();
+  const voilerie = await db
+    .selectFrom("users")
+    .select(["id", "org_id"])
+    .where("login", "=", "acheteur@voilerie-atlantique.fr")
+    .executeTakeFirst();
   await db
     .insertInto("contact_requests")
     .values([
       {
         subject: "livraison",
-        message: "Bonjour,\nPouvez-vous nous confirmer que la livraison de la commande de cette semaine peut se faire au ponton du port de plaisance (accès par la capitainerie) ?\nMerci.",
+        message:
+          "Bonjour,\nPouvez-vous nous confirmer que la livraison de la commande de cette semaine peut se faire au ponton du port de plaisance (accès par la capitainerie) ?\nMerci.",
         name: "Maël Kerjean",
         email: "acheteur@voilerie-atlantique.fr",
         phone: "+33 2 98 44 61 30",
@@ -153,7 +167,8 @@ export async function seedRequests(db: Kysely<Database>, options: { now: Date })
       },
       {
         subject: "produit",
-        message: "Bonjour, la VHF fixe ASN que vous distribuez est-elle livrée avec l'antenne et le câble coaxial ? Nous équipons une vedette de pêche-promenade de 7 m.",
+        message:
+          "Bonjour, la VHF fixe ASN que vous distribuez est-elle livrée avec l'antenne et le câble coaxial ? Nous équipons une vedette de pêche-promenade de 7 m.",
         name: "Thomas Guérin",
         email: "t.guerin@nautic-services-vendee.fr",
         phone: "",

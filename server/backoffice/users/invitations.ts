@@ -20,12 +20,22 @@ import { INVITATION_PATH, invitationMail, type UserMail } from "./mail";
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-const emailInUse = () => new ApiFailure(409, "email_in_use", "Cette adresse e-mail est déjà celle d'un compte du portail : choisissez-en une autre.");
-const notPending = () => new ApiFailure(409, "not_invited", "Cette personne a déjà choisi son mot de passe : il n'y a plus d'invitation à envoyer ou annuler.");
+const emailInUse = () =>
+  new ApiFailure(409, "email_in_use", "Cette adresse e-mail est déjà celle d'un compte du portail : choisissez-en une autre.");
+const notPending = () =>
+  new ApiFailure(409, "not_invited", "Cette personne a déjà choisi son mot de passe : il n'y a plus d'invitation à envoyer ou annuler.");
 const unknownLink = () =>
-  new ApiFailure(404, "invitation_unknown", "Ce lien d'invitation n'est pas valable : il a peut-être été remplacé par un plus récent, ou l'invitation a été annulée.");
+  new ApiFailure(
+    404,
+    "invitation_unknown",
+    "Ce lien d'invitation n'est pas valable : il a peut-être été remplacé par un plus récent, ou l'invitation a été annulée.",
+  );
 const usedLink = () =>
-  new ApiFailure(410, "invitation_used", "Ce lien d'invitation a déjà servi : connectez-vous avec votre adresse e-mail et votre mot de passe.");
+  new ApiFailure(
+    410,
+    "invitation_used",
+    "Ce lien d'invitation a déjà servi : connectez-vous avec votre adresse e-mail et votre mot de passe.",
+  );
 const expiredLink = () =>
   new ApiFailure(410, "invitation_expired", "Ce lien d'invitation a expiré : demandez à votre organisation de vous en renvoyer un.");
 
@@ -34,8 +44,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A new link for `user`; the live ones end. Returns the token, to be e-mailed and forgotten. */
-async function newInvitation(db: Kysely<Database>, user: Pick<UserRow, "id">, createdBy: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
-  await db.updateTable("user_invitations").set({ revoked_at: now }).where("user_id", "=", user.id).where("used_at", "is", null).where("revoked_at", "is", null).execute();
+async function newInvitation(
+  db: Kysely<Database>,
+  user: Pick<UserRow, "id">,
+  createdBy: number,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  await db
+    .updateTable("user_invitations")
+    .set({ revoked_at: now })
+    .where("user_id", "=", user.id)
+    .where("used_at", "is", null)
+    .where("revoked_at", "is", null)
+    .execute();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
   await db
@@ -50,7 +71,12 @@ export interface InvitationDeps {
   mail: UserMail;
 }
 
-async function sendInvitation(deps: InvitationDeps, session: Session, person: Pick<UserRow, "login" | "name">, link: { token: string; expiresAt: Date }): Promise<boolean> {
+async function sendInvitation(
+  deps: InvitationDeps,
+  session: Session,
+  person: Pick<UserRow, "login" | "name">,
+  link: { token: string; expiresAt: Date },
+): Promise<boolean> {
   const content = invitationMail({
     personName: person.name,
     orgName: session.org.name,
@@ -62,12 +88,22 @@ async function sendInvitation(deps: InvitationDeps, session: Session, person: Pi
 }
 
 /** Creates the person and their link, then e-mails it. Returns the new person's id and whether the e-mail left. */
-export async function invite(deps: InvitationDeps, session: Session, orgId: number, body: InviteRequest, now: Date): Promise<{ usrId: number; mailSent: boolean }> {
+export async function invite(
+  deps: InvitationDeps,
+  session: Session,
+  orgId: number,
+  body: InviteRequest,
+  now: Date,
+): Promise<{ usrId: number; mailSent: boolean }> {
   const actor = actorOf(session);
   let created: { person: UserRow; link: { token: string; expiresAt: Date } };
   try {
     created = await deps.db.transaction().execute(async (trx) => {
-      const taken = await trx.selectFrom("users").select("id").where(sql<string>`lower(login)`, "=", body.email).executeTakeFirst();
+      const taken = await trx
+        .selectFrom("users")
+        .select("id")
+        .where(sql<string>`lower(login)`, "=", body.email)
+        .executeTakeFirst();
       if (taken) throw emailInUse();
       const person = await trx
         .insertInto("users")
@@ -113,7 +149,14 @@ export async function revokeInvitation(db: Kysely<Database>, session: Session, o
     const person = await findPerson(trx, orgId, usrId);
     if (!isPending(person)) throw notPending();
     await trx.deleteFrom("users").where("id", "=", person.id).where("password_hash", "=", "").execute();
-    await recordChange(trx, { orgId, actor: actorOf(session), target: person, change: "invitation_revoked", details: { email: person.login }, at: now });
+    await recordChange(trx, {
+      orgId,
+      actor: actorOf(session),
+      target: person,
+      change: "invitation_revoked",
+      details: { email: person.login },
+      at: now,
+    });
   });
 }
 
@@ -154,7 +197,13 @@ export async function acceptInvitation(db: Kysely<Database>, token: string, pass
   await db.transaction().execute(async (trx) => {
     const link = await liveLink(trx, token, now, true);
     await trx.updateTable("user_invitations").set({ used_at: now }).where("id", "=", link.invitationId).execute();
-    await trx.updateTable("user_invitations").set({ revoked_at: now }).where("user_id", "=", link.user.id).where("used_at", "is", null).where("revoked_at", "is", null).execute();
+    await trx
+      .updateTable("user_invitations")
+      .set({ revoked_at: now })
+      .where("user_id", "=", link.user.id)
+      .where("used_at", "is", null)
+      .where("revoked_at", "is", null)
+      .execute();
     await trx.updateTable("users").set({ password_hash: hash }).where("id", "=", link.user.id).execute();
     await recordChange(trx, { orgId: link.user.org_id, actor: link.user, target: link.user, change: "invitation_accepted", at: now });
   });

@@ -30,7 +30,10 @@ export function invitationMail(facts: InvitationFacts): MailContent {
     { kind: "paragraph", text: `${facts.inviterName} vous invite à utiliser le portail de commande NautiDistrib pour ${facts.orgName}.` },
     { kind: "paragraph", text: "Choisissez votre mot de passe avec le lien ci-dessous ; votre identifiant est cette adresse e-mail." },
     { kind: "link", label: "Choisir mon mot de passe", href: facts.link },
-    { kind: "paragraph", text: `Ce lien ne sert qu'une fois et expire le ${formatDateTime(facts.expiresAt)}. Si vous ne vous attendiez pas à cette invitation, ignorez ce message.` },
+    {
+      kind: "paragraph",
+      text: `Ce lien ne sert qu'une fois et expire le ${formatDateTime(facts.expiresAt)}. Si vous ne vous attendiez pas à cette invitation, ignorez ce message.`,
+    },
   ]);
 }
 
@@ -42,8 +45,14 @@ export interface PasswordChangedFacts {
 
 export function passwordChangedMail(facts: PasswordChangedFacts): MailContent {
   return compose("Votre mot de passe a été modifié", `Bonjour ${facts.personName},`, [
-    { kind: "paragraph", text: `Le mot de passe de votre compte sur le portail NautiDistrib a été modifié le ${formatDateTime(facts.changedAt)}. Vos autres sessions ont été fermées.` },
-    { kind: "paragraph", text: `Si vous n'êtes pas à l'origine de ce changement, contactez sans attendre le service clients au ${CUSTOMER_SERVICE.phone}.` },
+    {
+      kind: "paragraph",
+      text: `Le mot de passe de votre compte sur le portail NautiDistrib a été modifié le ${formatDateTime(facts.changedAt)}. Vos autres sessions ont été fermées.`,
+    },
+    {
+      kind: "paragraph",
+      text: `Si vous n'êtes pas à l'origine de ce changement, contactez sans attendre le service clients au ${CUSTOMER_SERVICE.phone}.`,
+    },
     { kind: "link", label: "Mon compte", href: facts.link },
   ]);
 }

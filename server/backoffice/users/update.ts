@@ -9,7 +9,11 @@ import { recordChange, type ChangeLine } from "./history";
 import { fullFlags } from "./people";
 
 const lastAdmin = () =>
-  new ApiFailure(409, "last_admin", "Cette personne est le dernier administrateur de votre organisation : nommez d'abord un autre administrateur.");
+  new ApiFailure(
+    409,
+    "last_admin",
+    "Cette personne est le dernier administrateur de votre organisation : nommez d'abord un autre administrateur.",
+  );
 
 /** Active administrators of the organization other than `exceptId` (the organization account is not counted). */
 async function otherActiveAdmins(db: Kysely<Database>, orgId: number, exceptId: number): Promise<number> {
@@ -41,7 +45,14 @@ function changedFlags(before: PeopleFlagsView, asked: Partial<PeopleFlagsView>):
  * Returns whether anything changed: the caller then clears the session cache, so the person's
  * very next call is judged on the new row (docs/users.md).
  */
-export async function updatePerson(db: Kysely<Database>, session: Session, orgId: number, usrId: number, body: UpdatePersonRequest, now: Date): Promise<boolean> {
+export async function updatePerson(
+  db: Kysely<Database>,
+  session: Session,
+  orgId: number,
+  usrId: number,
+  body: UpdatePersonRequest,
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`select id from organizations where id = ${orgId} for update`.execute(trx);
     const person = await findPerson(trx, orgId, usrId);

@@ -54,7 +54,9 @@ async function run(command: Command, env: NodeJS.ProcessEnv): Promise<string> {
       if (options.client) query.set("org", options.client);
       const page = positiveInteger(options.page, "--page");
       if (page) query.set("page", String(page));
-      return print.orderList(await call<{ items: ServiceOrderSummary[]; total: number; page: number; size: number }>("GET", `/orders?${query}`));
+      return print.orderList(
+        await call<{ items: ServiceOrderSummary[]; total: number; page: number; size: number }>("GET", `/orders?${query}`),
+      );
     }
     case "show":
       return print.orderDetail(await call<OrderDetail>("GET", orderPath(single(command, "le numéro de commande"))));
@@ -98,7 +100,11 @@ async function run(command: Command, env: NodeJS.ProcessEnv): Promise<string> {
       const id = positiveInteger(single(command, "le numéro de la demande"), "numéro de demande");
       if (verb === "refuse" && !options.message) throw new UsageError("refuse : indiquez la réponse au client (--message).");
       const body = { ...(options.message ? { message: options.message } : {}), ...(options.date ? { at: options.date } : {}) };
-      const answered = await call<CancellationRequest>("POST", `/cancellation-requests/${id}/${verb === "grant" ? "accept" : "refuse"}`, body);
+      const answered = await call<CancellationRequest>(
+        "POST",
+        `/cancellation-requests/${id}/${verb === "grant" ? "accept" : "refuse"}`,
+        body,
+      );
       return `Demande n° ${answered.req_id} ${answered.status}.\n${print.request(answered)}`;
     }
     default:

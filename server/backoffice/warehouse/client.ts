@@ -50,7 +50,9 @@ export function erpClient(config: WarehouseConfig): Call {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     }).catch((error: unknown) => {
-      throw new Unreachable(`Impossible de joindre le portail à ${config.baseUrl} (${error instanceof Error ? error.message : String(error)}). Est-il démarré (npm start) ?`);
+      throw new Unreachable(
+        `Impossible de joindre le portail à ${config.baseUrl} (${error instanceof Error ? error.message : String(error)}). Est-il démarré (npm start) ?`,
+      );
     });
     const text = await response.text();
     const answer = (text ? safeJson(text) : null) as { message?: string; issues?: { path: string; message: string }[] } | null;

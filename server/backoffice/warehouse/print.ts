@@ -15,7 +15,9 @@ export function orderState(order: OrderDetail): string {
   const lines = [`Commande ${order.ord_ref} (${order.org_ref} ${order.org_name}) : ${order.status}.`];
   if (remaining > 0) lines.push(`Reste à expédier : ${units(remaining)}.`);
   if (backorders.length > 0) {
-    lines.push(`Reliquats : ${backorders.map((line) => `${line.obj_ref} × ${line.backorder?.qty ?? 0} (${line.backorder?.state ?? ""})`).join(", ")}.`);
+    lines.push(
+      `Reliquats : ${backorders.map((line) => `${line.obj_ref} × ${line.backorder?.qty ?? 0} (${line.backorder?.state ?? ""})`).join(", ")}.`,
+    );
   }
   return lines.join("\n");
 }
@@ -29,10 +31,14 @@ export function orderDetail(order: OrderDetail): string {
     "",
     "Lignes (commandé / expédié / annulé / reste) :",
     ...order.lines.map((line) => {
-      const backorder = line.backorder && line.backorder.qty > 0
-        ? ` — reliquat ${line.backorder.qty} ${line.backorder.state}${line.backorder.expected_date ? `, prévu le ${day(`${line.backorder.expected_date}T12:00:00Z`)}` : ""}`
-        : "";
-      const request = line.cancellation_request?.status === "en attente" ? ` — demande d'annulation n° ${line.cancellation_request.req_id} en attente` : "";
+      const backorder =
+        line.backorder && line.backorder.qty > 0
+          ? ` — reliquat ${line.backorder.qty} ${line.backorder.state}${line.backorder.expected_date ? `, prévu le ${day(`${line.backorder.expected_date}T12:00:00Z`)}` : ""}`
+          : "";
+      const request =
+        line.cancellation_request?.status === "en attente"
+          ? ` — demande d'annulation n° ${line.cancellation_request.req_id} en attente`
+          : "";
       return `  ${line.obj_ref.padEnd(16)} ${String(line.ordered).padStart(4)} / ${String(line.shipped).padStart(4)} / ${String(line.cancelled).padStart(4)} / ${String(line.remaining).padStart(4)}  ${line.obj_title}${backorder}${request}`;
     }),
   ];
@@ -41,11 +47,14 @@ export function orderDetail(order: OrderDetail): string {
     out.push("", "Expéditions :");
     for (const shipment of order.shipments) {
       const tracking = shipment.tracking_number ? `, suivi ${shipment.tracking_number}` : "";
-      out.push(`  n° ${shipment.number} du ${when(shipment.shipped_at)} : ${shipment.carrier}${tracking} — ${shipment.lines.map((line) => `${line.obj_ref} × ${line.qty}`).join(", ")}`);
+      out.push(
+        `  n° ${shipment.number} du ${when(shipment.shipped_at)} : ${shipment.carrier}${tracking} — ${shipment.lines.map((line) => `${line.obj_ref} × ${line.qty}`).join(", ")}`,
+      );
     }
   }
   out.push("", "Historique :");
-  for (const event of order.timeline) out.push(`  ${when(event.at)}  ${event.label} — ${event.author}${event.note ? ` : « ${event.note} »` : ""}`);
+  for (const event of order.timeline)
+    out.push(`  ${when(event.at)}  ${event.label} — ${event.author}${event.note ? ` : « ${event.note} »` : ""}`);
   return out.join("\n");
 }
 
@@ -53,23 +62,29 @@ export function orderList(list: { items: ServiceOrderSummary[]; total: number; p
   if (list.total === 0) return "Aucune commande.";
   const pages = Math.ceil(list.total / list.size);
   return [
-    ...list.items.map((item) =>
-      `${item.ord_ref}  ${day(item.created_at)}  ${`${item.org_ref} ${item.org_name}`.padEnd(34)}  ${item.status.padEnd(22)}  reste ${String(item.remaining_units).padStart(3)}  ${money(item.ord_total_ttc)} TTC`),
+    ...list.items.map(
+      (item) =>
+        `${item.ord_ref}  ${day(item.created_at)}  ${`${item.org_ref} ${item.org_name}`.padEnd(34)}  ${item.status.padEnd(22)}  reste ${String(item.remaining_units).padStart(3)}  ${money(item.ord_total_ttc)} TTC`,
+    ),
     `${list.total} commande${list.total > 1 ? "s" : ""} — page ${list.page} sur ${pages}.`,
   ].join("\n");
 }
 
 export function stockArrival(arrival: StockArrival): string {
-  const next = arrival.sto_refill_date ? ` Prochain réassort : ${day(`${arrival.sto_refill_date}T12:00:00Z`)}${arrival.sto_refill_qte ? ` (${arrival.sto_refill_qte})` : ""}.` : "";
-  const served = arrival.backorders_available.length === 0
-    ? "Aucun reliquat rendu disponible."
-    : `Reliquats disponibles : ${arrival.backorders_available.map((line) => `${line.ord_ref} × ${line.qty}`).join(", ")}.`;
+  const next = arrival.sto_refill_date
+    ? ` Prochain réassort : ${day(`${arrival.sto_refill_date}T12:00:00Z`)}${arrival.sto_refill_qte ? ` (${arrival.sto_refill_qte})` : ""}.`
+    : "";
+  const served =
+    arrival.backorders_available.length === 0
+      ? "Aucun reliquat rendu disponible."
+      : `Reliquats disponibles : ${arrival.backorders_available.map((line) => `${line.ord_ref} × ${line.qty}`).join(", ")}.`;
   return `Stock de ${arrival.obj_ref} : ${arrival.sto_disp} en stock.${next}\n${served}`;
 }
 
 export function request(item: CancellationRequest & { org_ref?: string; org_name?: string }): string {
   const org = item.org_ref ? ` (${item.org_ref} ${item.org_name ?? ""})` : "";
-  const answer = item.status === "en attente" ? "" : ` — ${item.status} par ${item.answered_by ?? "?"}${item.answer ? ` : « ${item.answer} »` : ""}`;
+  const answer =
+    item.status === "en attente" ? "" : ` — ${item.status} par ${item.answered_by ?? "?"}${item.answer ? ` : « ${item.answer} »` : ""}`;
   return `n° ${item.req_id}  ${item.ord_ref}${org}  ${item.obj_ref} × ${item.qty} — demandée le ${when(item.requested_at)} par ${item.requested_by} : « ${item.reason} »${answer}`;
 }
 

@@ -11,7 +11,9 @@ export async function tokenCommand(name: string, revoke: boolean, env: NodeJS.Pr
   try {
     if (revoke) {
       const count = await revokeServiceTokens(db, name, new Date());
-      return count === 0 ? `Aucun jeton actif pour « ${name} ».` : `${count} jeton${count > 1 ? "s" : ""} de « ${name} » révoqué${count > 1 ? "s" : ""}.`;
+      return count === 0
+        ? `Aucun jeton actif pour « ${name} ».`
+        : `${count} jeton${count > 1 ? "s" : ""} de « ${name} » révoqué${count > 1 ? "s" : ""}.`;
     }
     const token = await createServiceToken(db, name);
     return `Jeton de service pour « ${name} » (affiché une seule fois) :\n${token}\nDonnez-le au système par WAREHOUSE_TOKEN, ou écrivez-le dans data/warehouse-token.`;

@@ -10,17 +10,23 @@ export function wmsRouter(deps: CatalogueServiceDeps): Router {
   const router = Router();
 
   /** Batch form: ?ids=1,2,3 (at most 100); unknown ids are left out of the answer. */
-  router.get("/stocks", asyncHandler(async (req, res) => {
-    const query = parseInput(stockBatchQuery, req.query);
-    res.json(await readModel.stocks.read(query.ids));
-  }));
+  router.get(
+    "/stocks",
+    asyncHandler(async (req, res) => {
+      const query = parseInput(stockBatchQuery, req.query);
+      res.json(await readModel.stocks.read(query.ids));
+    }),
+  );
 
-  router.get("/stocks/:objId", asyncHandler(async (req, res) => {
-    const id = parseIdParam(req.params.objId);
-    const [stock] = id === null ? [] : await readModel.stocks.read([id]);
-    if (!stock) throw new ApiFailure(404, "unknown_product", "Produit introuvable.");
-    res.json(stock);
-  }));
+  router.get(
+    "/stocks/:objId",
+    asyncHandler(async (req, res) => {
+      const id = parseIdParam(req.params.objId);
+      const [stock] = id === null ? [] : await readModel.stocks.read([id]);
+      if (!stock) throw new ApiFailure(404, "unknown_product", "Produit introuvable.");
+      res.json(stock);
+    }),
+  );
 
   return router;
 }

@@ -22,7 +22,16 @@ describe("the e-mail alerts page", () => {
   let portal: AlertsPortal;
 
   const show = async (cookie: string) => answered<AlertsPageView>(await run(alertsRoute.loader, portal, pageRequest(PATH, cookie))).body;
-  const save = (cookie: string, kinds: string[]) => run(alertsRoute.action, portal, checkboxForm(PATH, kinds.map((kind) => ["alerte", kind]), cookie));
+  const save = (cookie: string, kinds: string[]) =>
+    run(
+      alertsRoute.action,
+      portal,
+      checkboxForm(
+        PATH,
+        kinds.map((kind) => ["alerte", kind]),
+        cookie,
+      ),
+    );
   const enabledOf = (view: AlertsPageView) => view.choices.filter((choice) => choice.enabled).map((choice) => choice.kind);
 
   /** The choices stored for a login, straight from the database (the page's own reading aside). */
@@ -48,7 +57,15 @@ describe("the e-mail alerts page", () => {
     expect(first.email).toBe(CLIENT);
     expect(first.audience).toEqual({ kind: "organization" });
     expect(first.choices.map((choice) => choice.kind)).toEqual([
-      "order_confirmed", "order_shipped", "invoice_issued", "invoice_overdue", "backorder_available", "favourite_back_in_stock", "quote_answered", "quote_expiring", "news",
+      "order_confirmed",
+      "order_shipped",
+      "invoice_issued",
+      "invoice_overdue",
+      "backorder_available",
+      "favourite_back_in_stock",
+      "quote_answered",
+      "quote_expiring",
+      "news",
     ]);
     expect(first.choices[1]).toMatchObject({ label: "Commande expédiée", description: expect.stringContaining("numéro de suivi") });
     expect(enabledOf(first)).not.toContain("news");
@@ -92,12 +109,24 @@ describe("the e-mail alerts page", () => {
     const own = await show(cookie);
     expect(own.email).toBe(SALES);
     expect(own.audience).toEqual({ kind: "contributor" });
-    expect(own.choices.map((choice) => choice.kind)).toEqual(["order_confirmed", "order_shipped", "invoice_issued", "invoice_overdue", "backorder_available", "news"]);
+    expect(own.choices.map((choice) => choice.kind)).toEqual([
+      "order_confirmed",
+      "order_shipped",
+      "invoice_issued",
+      "invoice_overdue",
+      "backorder_available",
+      "news",
+    ]);
 
     await responseOf(() => save(cookie, ["order_confirmed"]));
     expect(enabledOf(await show(cookie))).toEqual(["order_confirmed"]);
     // The kinds not on its page keep their value (their default, on).
-    expect(await stored(SALES)).toMatchObject({ order_shipped: false, quote_answered: true, quote_expiring: true, favourite_back_in_stock: true });
+    expect(await stored(SALES)).toMatchObject({
+      order_shipped: false,
+      quote_answered: true,
+      quote_expiring: true,
+      favourite_back_in_stock: true,
+    });
     // Not offered to it: refused like any unknown value.
     expect(answered<AlertsRefusal>(await save(cookie, ["quote_answered"])).status).toBe(400);
   });
@@ -105,7 +134,20 @@ describe("the e-mail alerts page", () => {
   it("shows a representative acting for a client the client account's alerts, and saves them there", async () => {
     let cookie = await cookieFor(portal, SALES);
     const org = await portal.db.selectFrom("organizations").select("id").where("ref", "=", "C0001").executeTakeFirstOrThrow();
-    const switched = await responseOf(() => run(clientsRoute.action, portal, checkboxForm("/clients", [["intent", "login-as"], ["slave_id", String(org.id)]], cookie)));
+    const switched = await responseOf(() =>
+      run(
+        clientsRoute.action,
+        portal,
+        checkboxForm(
+          "/clients",
+          [
+            ["intent", "login-as"],
+            ["slave_id", String(org.id)],
+          ],
+          cookie,
+        ),
+      ),
+    );
     expect(switched.status).toBe(303);
     cookie = cookieJar(cookie, switched);
 
@@ -115,7 +157,12 @@ describe("the e-mail alerts page", () => {
     expect(acting.choices).toHaveLength(9);
     const own = await stored(SALES);
     await responseOf(() => save(cookie, ["order_shipped", "invoice_overdue"]));
-    expect(Object.entries(await stored(CLIENT)).filter(([, enabled]) => enabled).map(([kind]) => kind).sort()).toEqual(["invoice_overdue", "order_shipped"]);
+    expect(
+      Object.entries(await stored(CLIENT))
+        .filter(([, enabled]) => enabled)
+        .map(([kind]) => kind)
+        .sort(),
+    ).toEqual(["invoice_overdue", "order_shipped"]);
     expect(await stored(SALES)).toEqual(own);
   });
 });

@@ -35,7 +35,14 @@ export async function startAlertsPortal(name: string): Promise<AlertsPortal> {
   // The dispatcher needs the harness's database: the back-office is given a relay to it.
   const relay: AlertNotifier = { notify: (event) => dispatcher?.notify(event) };
   const harness = await startHarness({ mail: true, name, api: { alertsSecret: SECRET, alertNotifier: relay, overdueAlerts: false } });
-  const alerts = createAlertDispatcher({ db: harness.db, mailer: harness.mailer, now: harness.clock.now, secret: SECRET, portalUrl: PORTAL, logger: { error: () => undefined } });
+  const alerts = createAlertDispatcher({
+    db: harness.db,
+    mailer: harness.mailer,
+    now: harness.clock.now,
+    secret: SECRET,
+    portalUrl: PORTAL,
+    logger: { error: () => undefined },
+  });
   dispatcher = alerts;
   const seen = new Set<string>();
   return {
@@ -58,7 +65,9 @@ export async function startAlertsPortal(name: string): Promise<AlertsPortal> {
 
 /** Logs in through the real /connexion action; returns the browser's cookies. */
 export async function cookieFor(portal: AlertsPortal, login: string): Promise<string> {
-  const response = await responseOf(() => callRoute(connexion.action, formRequest("/connexion", { login, password: DEMO_PASSWORD }), portal.context()));
+  const response = await responseOf(() =>
+    callRoute(connexion.action, formRequest("/connexion", { login, password: DEMO_PASSWORD }), portal.context()),
+  );
   return cookieJar("", response);
 }
 

@@ -20,8 +20,10 @@ describe("the unsubscribe page", () => {
   let link: string;
   let token: string;
 
-  const open = async (path: string, cookie = "") => answered<UnsubscribeView>(await run(unsubscribeRoute.loader, portal, pageRequest(path, cookie)));
-  const click = async (fields: Record<string, string>, cookie = "") => answered<UnsubscribeView>(await run(unsubscribeRoute.action, portal, formRequest("/desabonnement", fields, cookie)));
+  const open = async (path: string, cookie = "") =>
+    answered<UnsubscribeView>(await run(unsubscribeRoute.loader, portal, pageRequest(path, cookie)));
+  const click = async (fields: Record<string, string>, cookie = "") =>
+    answered<UnsubscribeView>(await run(unsubscribeRoute.action, portal, formRequest("/desabonnement", fields, cookie)));
 
   async function state(): Promise<{ enabled: boolean | undefined; used: boolean }> {
     const deliveryId = Number(token.split(".")[0]);
@@ -40,13 +42,20 @@ describe("the unsubscribe page", () => {
 
   beforeAll(async () => {
     portal = await startAlertsPortal("unsubscribe-page");
-    const [client, buyer, sales] = await Promise.all([login(portal.bo, LOGINS.client), login(portal.bo, LOGINS.buyer), login(portal.bo, LOGINS.sales)]);
+    const [client, buyer, sales] = await Promise.all([
+      login(portal.bo, LOGINS.client),
+      login(portal.bo, LOGINS.buyer),
+      login(portal.bo, LOGINS.sales),
+    ]);
     await call(portal.bo, "/crm/alerts", { method: "PUT", token: client.token, body: { enabled: ["order_shipped"] } });
     await call(portal.bo, "/crm/alerts", { method: "PUT", token: sales.token, body: { enabled: [] } });
     const [product] = await stockedProducts(portal.bo, 1);
     if (!product) throw new Error("no test product");
     const placed = await placeOrder(portal.bo, buyer, [[product, 1]], "unsubscribe-page");
-    const shipped = await erp(portal.bo, `/orders/${placed.ord_ref}/shipments`, { carrier: "Colissimo", lines: [{ obj_ref: product.ref, qty: 1 }] });
+    const shipped = await erp(portal.bo, `/orders/${placed.ord_ref}/shipments`, {
+      carrier: "Colissimo",
+      lines: [{ obj_ref: product.ref, qty: 1 }],
+    });
     if (shipped.status !== 201) throw new Error(`shipment: ${shipped.status}`);
     const [mail, ...others] = await portal.newMail();
     if (!mail || others.length > 0) throw new Error(`expected one alert, got ${others.length + (mail ? 1 : 0)}`);

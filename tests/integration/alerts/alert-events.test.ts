@@ -36,7 +36,8 @@ describe("the alerts of arrivals, overdue invoices and quotes", () => {
     return fresh;
   }
 
-  const choose = (session: SessionResponse, enabled: string[]) => call(bo, "/crm/alerts", { method: "PUT", token: session.token, body: { enabled } });
+  const choose = (session: SessionResponse, enabled: string[]) =>
+    call(bo, "/crm/alerts", { method: "PUT", token: session.token, body: { enabled } });
   const product = (index: number) => {
     const found = products[index];
     if (!found) throw new Error(`no test product ${index}`);
@@ -45,8 +46,18 @@ describe("the alerts of arrivals, overdue invoices and quotes", () => {
 
   beforeAll(async () => {
     const relay: AlertNotifier = { notify: (event) => dispatcher.notify(event) };
-    harness = await startHarness({ mail: true, name: "alert-events", api: { alertsSecret: SECRET, alertNotifier: relay, overdueAlerts: false } });
-    dispatcher = createAlertDispatcher({ db: harness.db, mailer: harness.mailer, now: harness.clock.now, secret: SECRET, logger: { error: () => undefined } });
+    harness = await startHarness({
+      mail: true,
+      name: "alert-events",
+      api: { alertsSecret: SECRET, alertNotifier: relay, overdueAlerts: false },
+    });
+    dispatcher = createAlertDispatcher({
+      db: harness.db,
+      mailer: harness.mailer,
+      now: harness.clock.now,
+      secret: SECRET,
+      logger: { error: () => undefined },
+    });
     bo = { baseUrl: `${harness.url}/api`, db: harness.db, setNow: harness.clock.set, close: harness.close };
     [client, buyer, sales] = await Promise.all([login(bo, LOGINS.client), login(bo, LOGINS.buyer), login(bo, LOGINS.sales)]);
     products = await stockedProducts(bo, 2);
@@ -64,7 +75,9 @@ describe("the alerts of arrivals, overdue invoices and quotes", () => {
   it("tells of a back-order served by an arrival, and of a favourite back in stock", async () => {
     await choose(client, ["backorder_available", "favourite_back_in_stock"]);
     const placed = await placeOrder(bo, buyer, [[product(0), 4]], "alerts-backorder");
-    expect((await erp(bo, `/orders/${placed.ord_ref}/shipments`, { carrier: "Colissimo", lines: [{ obj_ref: product(0).ref, qty: 1 }] })).status).toBe(201);
+    expect(
+      (await erp(bo, `/orders/${placed.ord_ref}/shipments`, { carrier: "Colissimo", lines: [{ obj_ref: product(0).ref, qty: 1 }] })).status,
+    ).toBe(201);
     expect((await erp(bo, `/stocks/${product(0).ref}/arrivals`, { qty: 3 })).status).toBe(200);
     const [served, ...others] = await newMail();
     expect(others).toEqual([]);
@@ -73,7 +86,9 @@ describe("the alerts of arrivals, overdue invoices and quotes", () => {
     expect(served?.text).toContain("Quantité en reliquat : 3");
 
     await setStock(harness.db, product(1).id, 0);
-    expect((await call(bo, `/pim/favorites/${product(1).id}?usr_id=${client.user.auth_org_id}`, { method: "POST", token: client.token })).status).toBe(200);
+    expect(
+      (await call(bo, `/pim/favorites/${product(1).id}?usr_id=${client.user.auth_org_id}`, { method: "POST", token: client.token })).status,
+    ).toBe(200);
     expect((await erp(bo, `/stocks/${product(1).ref}/arrivals`, { qty: 5 })).status).toBe(200);
     // Already in stock: a second arrival is no news.
     expect((await erp(bo, `/stocks/${product(1).ref}/arrivals`, { qty: 5 })).status).toBe(200);
@@ -84,7 +99,12 @@ describe("the alerts of arrivals, overdue invoices and quotes", () => {
   it("filters the quote's answer to the organization account by its choice", async () => {
     const ask = async (ref: string) => {
       const asked = await createQuote(bo, client, { customer_ref: ref, lines: [{ obj_id: product(0).id, qty: 2 }] });
-      await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: product(0).id, qty: 2, unit_price: 1_000, answers_position: 1 }]));
+      await move(
+        bo,
+        sales,
+        `/sales/quotes/${asked.quo_id}/proposals`,
+        proposal([{ obj_id: product(0).id, qty: 2, unit_price: 1_000, answers_position: 1 }]),
+      );
       return (await newMail()).filter((mail) => mail.to.includes(LOGINS.client));
     };
     await choose(client, []);
@@ -97,8 +117,14 @@ describe("the alerts of arrivals, overdue invoices and quotes", () => {
   it("tells of an overdue invoice once, on the job's passes", async () => {
     await choose(client, ["invoice_overdue"]);
     const placed = await placeOrder(bo, buyer, [[product(0), 1]], "alerts-overdue");
-    expect((await erp(bo, `/orders/${placed.ord_ref}/shipments`, { carrier: "Colissimo", lines: [{ obj_ref: product(0).ref, qty: 1 }] })).status).toBe(201);
-    const invoice = await harness.db.selectFrom("invoices").select(["id", "number", "due_on"]).where("order_ref", "=", placed.ord_ref).executeTakeFirstOrThrow();
+    expect(
+      (await erp(bo, `/orders/${placed.ord_ref}/shipments`, { carrier: "Colissimo", lines: [{ obj_ref: product(0).ref, qty: 1 }] })).status,
+    ).toBe(201);
+    const invoice = await harness.db
+      .selectFrom("invoices")
+      .select(["id", "number", "due_on"])
+      .where("order_ref", "=", placed.ord_ref)
+      .executeTakeFirstOrThrow();
     const job = new InvoiceOverdueJob({ db: harness.db, alerts: dispatcher, logger: { error: () => undefined }, now: harness.clock.now });
     expect(await job.runOnce()).not.toContain(invoice.id);
 

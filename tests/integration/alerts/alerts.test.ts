@@ -39,13 +39,18 @@ describe("the e-mail alerts", () => {
     return fresh;
   }
 
-  const choose = (session: SessionResponse, enabled: string[]) => call(bo, "/crm/alerts", { method: "PUT", token: session.token, body: { enabled } });
+  const choose = (session: SessionResponse, enabled: string[]) =>
+    call(bo, "/crm/alerts", { method: "PUT", token: session.token, body: { enabled } });
 
   async function shipOnce(key: string) {
     const product = products[0];
     if (!product) throw new Error("no test product");
     const placed = await placeOrder(bo, buyer, [[product, 2]], key);
-    const shipped = await erp(bo, `/orders/${placed.ord_ref}/shipments`, { carrier: "Colissimo", tracking_number: "6A123", lines: [{ obj_ref: product.ref, qty: 2 }] });
+    const shipped = await erp(bo, `/orders/${placed.ord_ref}/shipments`, {
+      carrier: "Colissimo",
+      tracking_number: "6A123",
+      lines: [{ obj_ref: product.ref, qty: 2 }],
+    });
     expect(shipped.status).toBe(201);
     return placed;
   }
@@ -68,7 +73,11 @@ describe("the e-mail alerts", () => {
     const relay: AlertNotifier = { notify: (event) => dispatcher.notify(event) };
     harness = await startHarness({ mail: true, name: "alerts", api: { alertsSecret: SECRET, alertNotifier: relay, overdueAlerts: false } });
     dispatcher = createAlertDispatcher({
-      db: harness.db, mailer: harness.mailer, now: harness.clock.now, secret: SECRET, portalUrl: PORTAL,
+      db: harness.db,
+      mailer: harness.mailer,
+      now: harness.clock.now,
+      secret: SECRET,
+      portalUrl: PORTAL,
       logger: { error: (details) => errors.push(details) },
     });
     bo = { baseUrl: `${harness.url}/api`, db: harness.db, setNow: harness.clock.set, close: harness.close };
@@ -108,8 +117,12 @@ describe("the e-mail alerts", () => {
     expect(shipped?.text).toContain(`Voir la commande : ${PORTAL}/mon-compte/commandes/${placed.ord_id}`);
     expect(shipped?.html).toContain("Ne plus recevoir cette alerte");
     // The body's link opens the portal's page, which asks before anything changes.
-    expect(shipped?.text).toMatch(/Ne plus recevoir cette alerte : https:\/\/portail\.example\.fr\/desabonnement\?jeton=\d+\.\d+\.order_shipped\.[\w-]{43}\n/);
-    expect(shipped?.html).toMatch(/<a href="https:\/\/portail\.example\.fr\/desabonnement\?jeton=[^"]+"[^>]*>Ne plus recevoir cette alerte<\/a>/);
+    expect(shipped?.text).toMatch(
+      /Ne plus recevoir cette alerte : https:\/\/portail\.example\.fr\/desabonnement\?jeton=\d+\.\d+\.order_shipped\.[\w-]{43}\n/,
+    );
+    expect(shipped?.html).toMatch(
+      /<a href="https:\/\/portail\.example\.fr\/desabonnement\?jeton=[^"]+"[^>]*>Ne plus recevoir cette alerte<\/a>/,
+    );
     // Mail clients' own one-click unsubscribe (RFC 8058).
     const raw = await readFile(path.join(harness.mailDir ?? "", shipped?.file ?? ""), "utf8");
     // nodemailer folds the long header line: the value may start on the next line.
@@ -120,7 +133,11 @@ describe("the e-mail alerts", () => {
     const order = await harness.db.selectFrom("orders").select("id").where("ref", "=", placed.ord_ref).executeTakeFirstOrThrow();
     expect(await dispatcher.dispatch({ kind: "order_shipped", orderRef: placed.ord_ref, shipment: 1 })).toBe(0);
     expect(await newMail()).toEqual([]);
-    const deliveries = await harness.db.selectFrom("alert_deliveries").select(["event_key", "kind"]).where("event_key", "like", `order_shipped:${order.id}:%`).execute();
+    const deliveries = await harness.db
+      .selectFrom("alert_deliveries")
+      .select(["event_key", "kind"])
+      .where("event_key", "like", `order_shipped:${order.id}:%`)
+      .execute();
     expect(deliveries).toEqual([{ event_key: `order_shipped:${order.id}:1`, kind: "order_shipped" }]);
     expect(errors).toEqual([]);
   });
@@ -151,13 +168,21 @@ describe("the e-mail alerts", () => {
 
     // Opening the link changes nothing (mail scanners open links).
     const asked = await fetch(link);
-    expect(unsubscribeResponse.parse(await asked.json())).toEqual({ kind: "order_shipped", label: "Commande expédiée", unsubscribed: false });
+    expect(unsubscribeResponse.parse(await asked.json())).toEqual({
+      kind: "order_shipped",
+      label: "Commande expédiée",
+      unsubscribed: false,
+    });
     // JSON only, whoever asks: the page a person sees is the portal's (/desabonnement).
     const asBrowser = await fetch(link, { headers: { accept: "text/html" } });
     expect(asBrowser.headers.get("content-type")).toMatch(/^application\/json/);
     expect(unsubscribeResponse.parse(await asBrowser.json()).unsubscribed).toBe(false);
 
-    const done = await fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const done = await fetch(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(done.status).toBe(200);
     expect(unsubscribeResponse.parse(await done.json())).toEqual({ kind: "order_shipped", label: "Commande expédiée", unsubscribed: true });
     const again = await fetch(link, { method: "POST", headers: { accept: "text/html" } });

@@ -55,12 +55,18 @@ describe("the quotes' e-mails sent as alerts", () => {
   async function proposalTo(session: SessionResponse, ref: string): Promise<{ quoId: number; number: string; mails: ReadMail[] }> {
     const asked = await createQuote(bo, session, { customer_ref: ref, lines: [{ obj_id: productId, qty: 2 }] });
     harness.clock.advance(60_000);
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: productId, qty: 2, unit_price: 1_000, answers_position: 1 }], validIn(10)));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: productId, qty: 2, unit_price: 1_000, answers_position: 1 }], validIn(10)),
+    );
     harness.clock.advance(60_000);
     return { quoId: asked.quo_id, number: asked.number, mails: (await newMail()).filter((mail) => !mail.to.includes(LOGINS.sales)) };
   }
 
-  const choose = (session: SessionResponse, enabled: string[]) => call(bo, "/crm/alerts", { method: "PUT", token: session.token, body: { enabled } });
+  const choose = (session: SessionResponse, enabled: string[]) =>
+    call(bo, "/crm/alerts", { method: "PUT", token: session.token, body: { enabled } });
 
   beforeAll(async () => {
     // The quotes' notifier needs the harness's database: the back-office is given a relay to it.
@@ -71,7 +77,11 @@ describe("the quotes' e-mails sent as alerts", () => {
       api: { alertsSecret: SECRET, quoteNotifier: relay, alertNotifier: SILENT_ALERTS, overdueAlerts: false },
     });
     quoteMail = createQuoteMailNotifier({
-      db: harness.db, mailer: harness.mailer, now: harness.clock.now, portalUrl: PORTAL, alertsSecret: SECRET,
+      db: harness.db,
+      mailer: harness.mailer,
+      now: harness.clock.now,
+      portalUrl: PORTAL,
+      alertsSecret: SECRET,
       logger: { error: (details) => errors.push(details) },
     });
     bo = { baseUrl: `${harness.url}/api`, db: harness.db, setNow: harness.clock.set, close: harness.close };
@@ -127,17 +137,29 @@ describe("the quotes' e-mails sent as alerts", () => {
   // Last: it moves the clock days ahead, past the sessions' lifetime.
   it("ends the reminder sent as « devis bientôt expiré » with its own link", async () => {
     await choose(client, ["quote_expiring"]);
-    const job = new QuoteReminderJob({ db: harness.db, notifier: quoteMail, logger: { error: () => undefined }, now: harness.clock.now, withinDays: 3 });
+    const job = new QuoteReminderJob({
+      db: harness.db,
+      notifier: quoteMail,
+      logger: { error: () => undefined },
+      now: harness.clock.now,
+      withinDays: 3,
+    });
     // The demo data's own proposals near their date are reminded first, out of the way.
     await job.runOnce();
     const { quoId, number } = await proposalTo(client, "Rappel en alerte");
     await newMail();
     harness.clock.set(new Date(`${addDaysTo(DEMO_TODAY, 7)}T09:00:00+01:00`));
     expect((await job.runOnce()).reminded).toContain(quoId);
-    const reminders = (await newMail()).filter((mail) => mail.to.includes(LOGINS.client) && mail.subject.startsWith(`Votre devis ${number} expire`));
+    const reminders = (await newMail()).filter(
+      (mail) => mail.to.includes(LOGINS.client) && mail.subject.startsWith(`Votre devis ${number} expire`),
+    );
     expect(reminders).toHaveLength(1);
-    expect(reminders[0]?.text).toMatch(/Ne plus recevoir cette alerte : https:\/\/portail\.example\.fr\/desabonnement\?jeton=\d+\.\d+\.quote_expiring\./);
-    expect(await headerOf(reminders[0], "List-Unsubscribe")).toMatch(/^<https:\/\/portail\.example\.fr\/api\/alerts\/unsubscribe\?token=\d+\.\d+\.quote_expiring\./);
+    expect(reminders[0]?.text).toMatch(
+      /Ne plus recevoir cette alerte : https:\/\/portail\.example\.fr\/desabonnement\?jeton=\d+\.\d+\.quote_expiring\./,
+    );
+    expect(await headerOf(reminders[0], "List-Unsubscribe")).toMatch(
+      /^<https:\/\/portail\.example\.fr\/api\/alerts\/unsubscribe\?token=\d+\.\d+\.quote_expiring\./,
+    );
   });
 });
 
@@ -155,7 +177,14 @@ describe("the overdue invoices' job in a running back-office", () => {
     const start = vi.spyOn(InvoiceOverdueJob.prototype, "start").mockImplementation(() => undefined);
     const stop = vi.spyOn(InvoiceOverdueJob.prototype, "stop");
     const jobs = new AbortController();
-    createBackofficeApi({ db: harness.db, mailer: harness.mailer, alertsSecret: SECRET, quoteReminders: false, signal: jobs.signal, logger: { error: () => undefined } });
+    createBackofficeApi({
+      db: harness.db,
+      mailer: harness.mailer,
+      alertsSecret: SECRET,
+      quoteReminders: false,
+      signal: jobs.signal,
+      logger: { error: () => undefined },
+    });
     expect(start).toHaveBeenCalledTimes(1);
     expect(stop).not.toHaveBeenCalled();
     jobs.abort();

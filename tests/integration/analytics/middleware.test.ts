@@ -52,7 +52,9 @@ describe("what counts as a page view", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    fetch(`${url}${path}`, { method, redirect: "manual", headers: { "user-agent": FIREFOX, ...headers } }).then((response) => response.text());
+    fetch(`${url}${path}`, { method, redirect: "manual", headers: { "user-agent": FIREFOX, ...headers } }).then((response) =>
+      response.text(),
+    );
 
   it("counts a person's page under its path without ids nor query, with the address given by the proxy Express trusts", async () => {
     seen.length = 0;
@@ -99,7 +101,9 @@ describe("the portal server's counter", () => {
   beforeAll(async () => {
     harness = await startHarness({ portal: false, name: "analytics-middleware" });
     await harness.db.deleteFrom("analytics_views").execute(); // the demo's own
-    ({ url, server } = await listen(portalLike(pageViews({ db: harness.db, now: harness.clock.now, logger: { error: () => undefined }, signal: jobs.signal }))));
+    ({ url, server } = await listen(
+      portalLike(pageViews({ db: harness.db, now: harness.clock.now, logger: { error: () => undefined }, signal: jobs.signal })),
+    ));
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -112,10 +116,12 @@ describe("the portal server's counter", () => {
     }
     await settled();
     jobs.abort();
-    await expect.poll(() => harness.db.selectFrom("analytics_views").select(["path", "views"]).orderBy("path").execute()).toEqual([
-      { path: "/", views: 1 },
-      { path: "/catalogue", views: 2 },
-      { path: "/catalogue/produit/:id", views: 1 },
-    ]);
+    await expect
+      .poll(() => harness.db.selectFrom("analytics_views").select(["path", "views"]).orderBy("path").execute())
+      .toEqual([
+        { path: "/", views: 1 },
+        { path: "/catalogue", views: 2 },
+        { path: "/catalogue/produit/:id", views: 1 },
+      ]);
   });
 });

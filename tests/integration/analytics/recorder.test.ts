@@ -19,7 +19,12 @@ let clock: TestClock;
 const errors: string[] = [];
 
 function recorder(overrides: Partial<PageViewRecorderDeps> = {}): PageViewRecorder {
-  return new PageViewRecorder({ db: harness.db, now: clock.now, logger: { error: (_details, message) => void errors.push(message) }, ...overrides });
+  return new PageViewRecorder({
+    db: harness.db,
+    now: clock.now,
+    logger: { error: (_details, message) => void errors.push(message) },
+    ...overrides,
+  });
 }
 
 const rows = () => harness.db.selectFrom("analytics_views").selectAll().orderBy("day").orderBy("path").orderBy("visitor").execute();
@@ -54,7 +59,12 @@ describe("the page-view recorder", () => {
     ]);
     expect(stored).toHaveLength(3);
     const firefox = stored.find((row) => row.path === "/")!.visitor;
-    expect(stored.filter((row) => row.visitor === firefox).map((row) => row.path).sort()).toEqual(["/", "/catalogue"]);
+    expect(
+      stored
+        .filter((row) => row.visitor === firefox)
+        .map((row) => row.path)
+        .sort(),
+    ).toEqual(["/", "/catalogue"]);
     expect(errors).toEqual([]);
   });
 
@@ -115,7 +125,10 @@ describe("the page-view recorder", () => {
     expect(await salts()).toEqual([]);
 
     // The same day, the pass does not purge again; the next day it does.
-    await harness.db.insertInto("analytics_views").values({ day: "2024-10-19", path: "/old", visitor: "bbbbbbbbbbbbbbbb", views: 1 }).execute();
+    await harness.db
+      .insertInto("analytics_views")
+      .values({ day: "2024-10-19", path: "/old", visitor: "bbbbbbbbbbbbbbbb", views: 1 })
+      .execute();
     await counter.tick();
     expect((await rows()).map((row) => row.path)).toEqual(["/old", "/kept"]);
     clock.advance(24 * 60 * 60 * 1000);

@@ -46,7 +46,8 @@ describe.each(ENGINES)("the page-view report on %s", (engine) => {
     expect(views("2026-11-19")).toBeGreaterThan(views("2026-11-15"));
   });
 
-  const report = (query: string, token: string | null = DEMO_SERVICE_TOKEN) => call(bo, `/analytics/report?${query}`, { token: token ?? undefined });
+  const report = (query: string, token: string | null = DEMO_SERVICE_TOKEN) =>
+    call(bo, `/analytics/report?${query}`, { token: token ?? undefined });
 
   it("counts views and visitors per day, every day of the period, and the pages most viewed first", async () => {
     const answer = await report("from=2026-11-17&to=2026-11-20");
@@ -98,13 +99,21 @@ describe.each(ENGINES)("the page-view report on %s", (engine) => {
   });
 
   it("is what `npm run analytics` prints, with the demo's service token by default", async () => {
-    const env = { ...process.env, UPSTREAM_URL: bo.baseUrl.replace(/\/api$/, ""), ANALYTICS_TOKEN: undefined, WAREHOUSE_TOKEN: undefined, WAREHOUSE_TOKEN_FILE: "/nonexistent/token" };
+    const env = {
+      ...process.env,
+      UPSTREAM_URL: bo.baseUrl.replace(/\/api$/, ""),
+      ANALYTICS_TOKEN: undefined,
+      WAREHOUSE_TOKEN: undefined,
+      WAREHOUSE_TOKEN_FILE: "/nonexistent/token",
+    };
     const fetched = await fetchReport(env, { from: "2026-11-17", to: "2026-11-20", pages: 20 });
     expect(fetched.totals).toEqual({ views: 17, visitors: 3 });
     expect(formatReport(fetched)).toContain("17 pages vues · 3 visiteurs");
     await expect(fetchReport({ ...env, ANALYTICS_TOKEN: "faux" }, { from: "2026-11-17", to: "2026-11-20", pages: 20 })).rejects.toThrow(
       new Refusal("Jeton de service absent, inconnu ou révoqué. (jeton : WAREHOUSE_TOKEN)"),
     );
-    await expect(fetchReport({ ...env, UPSTREAM_URL: "http://127.0.0.1:9" }, { from: "2026-11-17", to: "2026-11-20", pages: 20 })).rejects.toBeInstanceOf(Unreachable);
+    await expect(
+      fetchReport({ ...env, UPSTREAM_URL: "http://127.0.0.1:9" }, { from: "2026-11-17", to: "2026-11-20", pages: 20 }),
+    ).rejects.toBeInstanceOf(Unreachable);
   });
 });

@@ -21,20 +21,44 @@ describe.each(ENGINES)("the addresses' API on %s", (engine) => {
     await bo.close();
   });
 
-  const FIELDS = { adr_name: "Chantier du Moulin Blanc", adr_line1: "12 quai de la Douane", adr_line2: "", adr_zipcode: "29200", adr_city: "Brest", adr_country: "FR", adr_phone: "02 98 00 00 00" };
+  const FIELDS = {
+    adr_name: "Chantier du Moulin Blanc",
+    adr_line1: "12 quai de la Douane",
+    adr_line2: "",
+    adr_zipcode: "29200",
+    adr_city: "Brest",
+    adr_country: "FR",
+    adr_phone: "02 98 00 00 00",
+  };
   const add = (session: SessionResponse, fields: Record<string, string> = FIELDS, org = session.user.auth_org_id) =>
     call(bo, "/crm/addresses", { token: session.token, body: { ...fields, org_id: org } });
-  const count = async (org: number) => Number((await bo.db.selectFrom("addresses").select((eb) => eb.fn.countAll<string>().as("n")).where("org_id", "=", org).executeTakeFirstOrThrow()).n);
+  const count = async (org: number) =>
+    Number(
+      (
+        await bo.db
+          .selectFrom("addresses")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("org_id", "=", org)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("refuses a people account without `cart` to add, edit or remove one, nothing changed", async () => {
     const consultant = await login(bo, LOGINS.consultant);
     const before = await count(orgId);
-    const refusal = { status: 403, body: { code: "forbidden", message: "Votre compte ne permet pas de modifier les adresses de livraison." } };
+    const refusal = {
+      status: 403,
+      body: { code: "forbidden", message: "Votre compte ne permet pas de modifier les adresses de livraison." },
+    };
     expect(await add(consultant)).toMatchObject(refusal);
     const [, free] = await bo.db.selectFrom("addresses").select("id").where("org_id", "=", orgId).orderBy("id").execute();
     if (!free) throw new Error("the demo organization has one address");
-    expect(await call(bo, `/crm/addresses/${free.id}`, { method: "PUT", token: consultant.token, body: { ...FIELDS, org_id: orgId } })).toMatchObject(refusal);
-    expect(await call(bo, `/crm/addresses/${free.id}?org_id=${orgId}`, { method: "DELETE", token: consultant.token })).toMatchObject(refusal);
+    expect(
+      await call(bo, `/crm/addresses/${free.id}`, { method: "PUT", token: consultant.token, body: { ...FIELDS, org_id: orgId } }),
+    ).toMatchObject(refusal);
+    expect(await call(bo, `/crm/addresses/${free.id}?org_id=${orgId}`, { method: "DELETE", token: consultant.token })).toMatchObject(
+      refusal,
+    );
     expect(await count(orgId)).toBe(before);
     // The storekeeper (cart, neither orders nor prices) prepares the delivery: it may.
     expect((await add(await login(bo, LOGINS.storekeeper), { ...FIELDS, adr_name: "Magasin" })).status).toBe(201);

@@ -32,12 +32,21 @@ describe.each(ENGINES)("the API enforces what the pages enforce on %s", (engine)
   const save = (session: SessionResponse, version: number, cart: unknown, org = session.user.auth_org_id) =>
     call(bo, `/oms/cart/${org}`, { token: session.token, body: { version, cart } });
   const loginAs = async (org: number): Promise<SessionResponse> =>
-    sessionResponse.parse((await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: org } })).body);
+    sessionResponse.parse(
+      (await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: org } })).body,
+    );
 
   /** Every amount a cart answer may carry, shipping lines and the direct-delivery fee included. */
   const amountsOf = (answer: SavedCartAnswer) => [
     answer.cart.ldd.price,
-    ...answer.cart.products.flatMap((line) => [line.prd_price_selling, line.prc_price, line.prc_promo_price, line.prc_discount, line.prd_ecotaxe, line.quote?.unit_price ?? null]),
+    ...answer.cart.products.flatMap((line) => [
+      line.prd_price_selling,
+      line.prc_price,
+      line.prc_promo_price,
+      line.prc_discount,
+      line.prd_ecotaxe,
+      line.quote?.unit_price ?? null,
+    ]),
   ];
 
   describe("the cart without `prices` (decision 0131)", () => {
@@ -56,7 +65,9 @@ describe.each(ENGINES)("the API enforces what the pages enforce on %s", (engine)
       expect(amountsOf(bare).every((amount) => amount === null)).toBe(true);
       // The keys are in the JSON itself (null, not left out), shipping lines included.
       for (const line of (answer.body as { cart: { products: Record<string, unknown>[] } }).cart.products) {
-        expect(Object.keys(line)).toEqual(expect.arrayContaining(["prd_price_selling", "prc_price", "prc_promo_price", "prc_discount", "prd_ecotaxe"]));
+        expect(Object.keys(line)).toEqual(
+          expect.arrayContaining(["prd_price_selling", "prc_price", "prc_promo_price", "prc_discount", "prd_ecotaxe"]),
+        );
       }
       // Quantities, titles, stock and the shipping lines themselves are the client's.
       expect(bare.version).toBe(priced.version);
@@ -70,12 +81,16 @@ describe.each(ENGINES)("the API enforces what the pages enforce on %s", (engine)
       const priced = await fetch(`${bo.baseUrl}/oms/cart/${orgId}`, { headers: { authorization: `Bearer ${client.token}` } });
       const tag = priced.headers.get("etag") ?? "";
       await priced.text();
-      const bare = await fetch(`${bo.baseUrl}/oms/cart/${orgId}`, { headers: { authorization: `Bearer ${storekeeper.token}`, "if-none-match": tag } });
+      const bare = await fetch(`${bo.baseUrl}/oms/cart/${orgId}`, {
+        headers: { authorization: `Bearer ${storekeeper.token}`, "if-none-match": tag },
+      });
       expect(bare.status).toBe(200);
       const bareTag = bare.headers.get("etag") ?? "";
       expect(bareTag).not.toBe(tag);
       expect(amountsOf(savedCartAnswer.parse(await bare.json())).every((amount) => amount === null)).toBe(true);
-      const again = await fetch(`${bo.baseUrl}/oms/cart/${orgId}`, { headers: { authorization: `Bearer ${client.token}`, "if-none-match": bareTag } });
+      const again = await fetch(`${bo.baseUrl}/oms/cart/${orgId}`, {
+        headers: { authorization: `Bearer ${client.token}`, "if-none-match": bareTag },
+      });
       expect(again.status).toBe(200);
       expect(savedCart.safeParse(await again.json()).success).toBe(true);
     });
@@ -85,7 +100,10 @@ describe.each(ENGINES)("the API enforces what the pages enforce on %s", (engine)
       // A third product: the cart holds the first two.
       const [, , product] = await products(bo.db, "plain", 3);
       if (!product) throw new Error("demo data lacks plain products");
-      const saved = await save(storekeeper, current.version, { ...current.cart, products: [...current.cart.products.filter((line) => !line.prd_is_port), lineFor(product, 2)] });
+      const saved = await save(storekeeper, current.version, {
+        ...current.cart,
+        products: [...current.cart.products.filter((line) => !line.prd_is_port), lineFor(product, 2)],
+      });
       expect(saved.status).toBe(200);
       const after = savedCartAnswer.parse(saved.body);
       expect(after.cart.products.length).toBeGreaterThan(current.cart.products.length);
@@ -105,7 +123,14 @@ describe.each(ENGINES)("the API enforces what the pages enforce on %s", (engine)
       const current = savedCart.parse((await read(client)).body);
       const confirm = await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${client.user.obj_id}&usr_name=x`, {
         token: client.token,
-        body: { cart: current.cart, version: current.version, idempotency_key: "enforcement-null-totals", ord_total_ht: null, ord_total_ecotaxe: null, ord_total_ttc: null },
+        body: {
+          cart: current.cart,
+          version: current.version,
+          idempotency_key: "enforcement-null-totals",
+          ord_total_ht: null,
+          ord_total_ecotaxe: null,
+          ord_total_ttc: null,
+        },
       });
       expect(confirm).toMatchObject({ status: 422, body: { code: "totals_mismatch" } });
     });
@@ -126,7 +151,14 @@ describe.each(ENGINES)("the API enforces what the pages enforce on %s", (engine)
       const totals = computeTotals(cart, accountContextOf(sales.user));
       const confirm = await call(bo, `/oms/cart/${distributorId}/confirm?usr_id=${sales.user.obj_id}&usr_name=Yann`, {
         token: sales.token,
-        body: { cart, version: 0, idempotency_key: "contributor-own-cart", ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc },
+        body: {
+          cart,
+          version: 0,
+          idempotency_key: "contributor-own-cart",
+          ord_total_ht: totals.ht,
+          ord_total_ecotaxe: totals.ecotaxe,
+          ord_total_ttc: totals.ttc,
+        },
       });
       expect(confirm).toMatchObject({ status: 403, body: { message: expect.stringMatching(REFUSAL) } });
       const orders = await bo.db.selectFrom("orders").select("id").where("org_id", "=", distributorId).execute();
@@ -179,14 +211,25 @@ describe.each(ENGINES)("the API enforces what the pages enforce on %s", (engine)
       const totals = computeTotals(saved.cart, accountContextOf(session.user));
       const answer = await call(bo, `/oms/cart/${org}/confirm?${query}`, {
         token: session.token,
-        body: { cart: saved.cart, version: saved.version, idempotency_key: key, ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc },
+        body: {
+          cart: saved.cart,
+          version: saved.version,
+          idempotency_key: key,
+          ord_total_ht: totals.ht,
+          ord_total_ecotaxe: totals.ecotaxe,
+          ord_total_ttc: totals.ttc,
+        },
       });
       expect(answer.status).toBe(201);
       return order.parse(answer.body);
     };
 
     it("records the organization, not the name the query gives", async () => {
-      const placed = await confirmWith(client, `usr_id=${client.user.obj_id}&usr_name=${encodeURIComponent("Le Directeur Général")}`, "enforcement-author-1");
+      const placed = await confirmWith(
+        client,
+        `usr_id=${client.user.obj_id}&usr_name=${encodeURIComponent("Le Directeur Général")}`,
+        "enforcement-author-1",
+      );
       expect(placed).toMatchObject({ usr_id: client.user.obj_id, usr_name: client.user.obj_name });
       const row = await bo.db.selectFrom("orders").select(["usr_name"]).where("id", "=", placed.ord_id).executeTakeFirstOrThrow();
       expect(row.usr_name).toBe("Voilerie Atlantique");

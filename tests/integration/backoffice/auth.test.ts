@@ -39,12 +39,18 @@ describe.each(ENGINES)("back-office auth on %s", (engine) => {
   });
 
   it("refuses malformed JSON, wrong types and unknown fields with French messages", async () => {
-    const malformed = await call(bo, "/auth/login", { rawBody: "{\"login\": " });
-    expect(malformed).toMatchObject({ status: 400, body: { code: "invalid_json", message: "Le corps de la requête n'est pas un JSON valide." } });
+    const malformed = await call(bo, "/auth/login", { rawBody: '{"login": ' });
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { code: "invalid_json", message: "Le corps de la requête n'est pas un JSON valide." },
+    });
     const wrongType = await call(bo, "/auth/login", { body: { login: 42, password: "x" } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body).toMatchObject({ code: "invalid_request", message: "La requête est invalide." });
-    expect((wrongType.body as { issues: { path: string; message: string }[] }).issues[0]).toMatchObject({ path: "login", message: expect.stringMatching(/^Entrée invalide/) });
+    expect((wrongType.body as { issues: { path: string; message: string }[] }).issues[0]).toMatchObject({
+      path: "login",
+      message: expect.stringMatching(/^Entrée invalide/),
+    });
     const extra = await call(bo, "/auth/login", { body: { login: LOGINS.client, password: "demo1234", admin: true } });
     expect(extra.status).toBe(400);
   });
@@ -70,7 +76,14 @@ describe.each(ENGINES)("back-office auth on %s", (engine) => {
       expect(answer.status, scheme).toBe(200);
       expect(meResponse.parse(await answer.json()).user.obj_id).toBe(session.user.obj_id);
     }
-    for (const header of ["bearer", `bearer${session.token}`, `Basic ${session.token}`, session.token, `bearer ${session.token} x`, `bearer ${session.token.slice(0, 10)}`]) {
+    for (const header of [
+      "bearer",
+      `bearer${session.token}`,
+      `Basic ${session.token}`,
+      session.token,
+      `bearer ${session.token} x`,
+      `bearer ${session.token.slice(0, 10)}`,
+    ]) {
       const answer = await me(header);
       expect(answer.status, header).toBe(401);
       expect(await answer.json()).toMatchObject({ code: "unauthorized" });
@@ -117,7 +130,9 @@ describe.each(ENGINES)("back-office auth on %s", (engine) => {
 
     it("searches the clients by city, accents and case ignored", async () => {
       const refsFor = async (q: string) =>
-        clientListResponse.parse((await call(bo, `/auth/clients?q=${encodeURIComponent(q)}`, { token: sales.token })).body).map((client) => client.obj_ref);
+        clientListResponse
+          .parse((await call(bo, `/auth/clients?q=${encodeURIComponent(q)}`, { token: sales.token })).body)
+          .map((client) => client.obj_ref);
       // Neither name holds its city: Voilerie Atlantique is in Brest, Chantier Naval du Port in Lorient.
       expect(await refsFor("brest")).toEqual(["C0001"]);
       expect(await refsFor(" LORIENT ")).toEqual(["C0002"]);
@@ -139,10 +154,18 @@ describe.each(ENGINES)("back-office auth on %s", (engine) => {
       const clients = clientListResponse.parse((await call(bo, "/auth/clients", { token: sales.token })).body);
       const target = clients.find((client) => client.obj_ref === "C0005");
       if (!target) throw new Error("C0005 is not linked");
-      const as = await call<SessionResponse>(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: target.obj_id } });
+      const as = await call<SessionResponse>(bo, "/auth/login-as", {
+        token: sales.token,
+        body: { master_id: sales.user.obj_id, slave_id: target.obj_id },
+      });
       expect(as.status).toBe(200);
       const session = sessionResponse.parse(as.body);
-      expect(session.user).toMatchObject({ obj_class: "organization", obj_ref: "C0005", auth_org_id: target.obj_id, auth_expiry: sales.user.auth_expiry });
+      expect(session.user).toMatchObject({
+        obj_class: "organization",
+        obj_ref: "C0005",
+        auth_org_id: target.obj_id,
+        auth_expiry: sales.user.auth_expiry,
+      });
       expect(session.master?.obj_id).toBe(sales.user.obj_id);
       const audit = await bo.db.selectFrom("login_as_audit").selectAll().where("master_user_id", "=", sales.user.obj_id).execute();
       expect(audit.some((row) => row.org_id === target.obj_id)).toBe(true);
@@ -156,11 +179,20 @@ describe.each(ENGINES)("back-office auth on %s", (engine) => {
     it("refuses a client it is not linked to, and a forged master id", async () => {
       const sales2 = await login(bo, LOGINS.sales2);
       const voilerie = await login(bo, LOGINS.client);
-      const refused = await call(bo, "/auth/login-as", { token: sales2.token, body: { master_id: sales2.user.obj_id, slave_id: voilerie.user.obj_id } });
+      const refused = await call(bo, "/auth/login-as", {
+        token: sales2.token,
+        body: { master_id: sales2.user.obj_id, slave_id: voilerie.user.obj_id },
+      });
       expect(refused).toMatchObject({ status: 404, body: { code: "not_found" } });
-      const forged = await call(bo, "/auth/login-as", { token: sales2.token, body: { master_id: sales.user.obj_id, slave_id: voilerie.user.obj_id } });
+      const forged = await call(bo, "/auth/login-as", {
+        token: sales2.token,
+        body: { master_id: sales.user.obj_id, slave_id: voilerie.user.obj_id },
+      });
       expect(forged.status).toBe(404);
-      const byClient = await call(bo, "/auth/login-as", { token: voilerie.token, body: { master_id: voilerie.user.obj_id, slave_id: sales2.user.auth_org_id } });
+      const byClient = await call(bo, "/auth/login-as", {
+        token: voilerie.token,
+        body: { master_id: voilerie.user.obj_id, slave_id: sales2.user.auth_org_id },
+      });
       expect(byClient.status).toBe(404);
     });
   });

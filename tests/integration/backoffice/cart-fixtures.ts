@@ -7,10 +7,26 @@ import { call, type Backoffice } from "./harness";
 /** A cart line as a browser could send it: prices deliberately wrong, the server reprices. */
 export function lineFor(product: { id: number; ref: string }, qty: number, lineId = `line-${product.id}`): CartLine {
   return {
-    obj_id: product.id, obj_ref: product.ref, obj_title: "titre du navigateur", obj_name: "", qty, line_id: lineId,
-    prd_is_port: false, prd_price_selling: 1, prc_price: 1, prc_promo_price: null, prc_promo_name: null, prc_discount: 0,
-    prd_ecotaxe: 0, prd_weight_gross: 0, prd_weight_net: 0, prd_sto_disp: 0, prd_refill_date: null, prd_refill_qte: null,
-    certificates: [], obj_properties: {},
+    obj_id: product.id,
+    obj_ref: product.ref,
+    obj_title: "titre du navigateur",
+    obj_name: "",
+    qty,
+    line_id: lineId,
+    prd_is_port: false,
+    prd_price_selling: 1,
+    prc_price: 1,
+    prc_promo_price: null,
+    prc_promo_name: null,
+    prc_discount: 0,
+    prd_ecotaxe: 0,
+    prd_weight_gross: 0,
+    prd_weight_net: 0,
+    prd_sto_disp: 0,
+    prd_refill_date: null,
+    prd_refill_qte: null,
+    certificates: [],
+    obj_properties: {},
   };
 }
 
@@ -29,19 +45,19 @@ export async function products(
   query = query.where("discontinued", "=", false);
   if (kind === "mmsi") return query.where("is_mmsi", "=", true).execute();
   if (kind === "motor") return query.where("is_motor", "=", true).execute();
-  return query.where("is_mmsi", "=", false).where("is_motor", "=", false).where("is_hazardous", "=", false)
-    .where("is_antenna", "=", false).where("is_tag", "=", false).execute();
+  return query
+    .where("is_mmsi", "=", false)
+    .where("is_motor", "=", false)
+    .where("is_hazardous", "=", false)
+    .where("is_antenna", "=", false)
+    .where("is_tag", "=", false)
+    .execute();
 }
 
 const PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
 
 /** Uploads a real certificate through the API, as the portal does, and returns the cart entry. */
-export async function uploadCertificate(
-  bo: Backoffice,
-  token: string,
-  productId: number,
-  mmsi: string,
-): Promise<Certificate> {
+export async function uploadCertificate(bo: Backoffice, token: string, productId: number, mmsi: string): Promise<Certificate> {
   const result = await call<Certificate & { product_id: number }>(bo, "/oms/certificates", {
     token,
     body: { mmsi, file_name: `${mmsi}.pdf`, product_id: productId, content_base64: PDF_BASE64 },

@@ -28,8 +28,10 @@ describe.each(ENGINES)("back-office cart references on %s", (engine) => {
     await bo.close();
   });
 
-  const version = async (): Promise<number> => savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body).version;
-  const save = async (cart: Cart) => call<SavedCart>(bo, `/oms/cart/${orgId}`, { token: client.token, body: { version: await version(), cart } });
+  const version = async (): Promise<number> =>
+    savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body).version;
+  const save = async (cart: Cart) =>
+    call<SavedCart>(bo, `/oms/cart/${orgId}`, { token: client.token, body: { version: await version(), cart } });
   const mmsiLine = (certificates: CartLine["certificates"]): CartLine => ({ ...lineFor(mmsi, certificates.length || 1), certificates });
   const addressOf = async (org: number): Promise<Address> => {
     const list = (await call<Address[]>(bo, `/crm/addresses?org_id=${org}`, { token: org === orgId ? client.token : belgium.token })).body;
@@ -37,7 +39,14 @@ describe.each(ENGINES)("back-office cart references on %s", (engine) => {
     return list[0];
   };
   const typedAddress: Address = {
-    org_id: 1, adr_name: "Ponton 4", adr_line1: "Quai Est", adr_line2: "", adr_zipcode: "29200", adr_city: "Brest", adr_country: "FR", adr_phone: "",
+    org_id: 1,
+    adr_name: "Ponton 4",
+    adr_line1: "Quai Est",
+    adr_line2: "",
+    adr_zipcode: "29200",
+    adr_city: "Brest",
+    adr_country: "FR",
+    adr_phone: "",
   };
 
   it("rebuilds each certificate from the organization's row, not from what was sent", async () => {
@@ -62,7 +71,11 @@ describe.each(ENGINES)("back-office cart references on %s", (engine) => {
 
   it("rebuilds a saved address from its row and makes a typed one the acting organization's", async () => {
     const own = await addressOf(orgId);
-    const result = await save({ ...cartWith([lineFor(plain, 1)]), dlv_address: { ...own, adr_line1: "Ailleurs" }, inv_address: typedAddress });
+    const result = await save({
+      ...cartWith([lineFor(plain, 1)]),
+      dlv_address: { ...own, adr_line1: "Ailleurs" },
+      inv_address: typedAddress,
+    });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.cart.dlv_address).toEqual(own);
     expect(result.body.cart.inv_address).toEqual({ ...typedAddress, org_id: orgId });
@@ -94,7 +107,9 @@ describe.each(ENGINES)("back-office cart references on %s", (engine) => {
       const headOffice = (await call<Address>(bo, `/crm/invoicing-address?org_id=${orgId}`, { token: client.token })).body;
       const delivery = (await call<Address[]>(bo, `/crm/addresses?org_id=${orgId}`, { token: client.token })).body.at(-1);
       if (!delivery) throw new Error("no delivery address");
-      const saved = savedCart.parse((await save({ ...cartWith([lineFor(plain, 2)]), dlv_address: delivery, inv_address: headOffice })).body);
+      const saved = savedCart.parse(
+        (await save({ ...cartWith([lineFor(plain, 2)]), dlv_address: delivery, inv_address: headOffice })).body,
+      );
       const totals = computeTotals(saved.cart, { objRef: "C0001", zipcode: "29200", country: "FR", catCompta: "Ventes France" });
       const sent = { ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
       const result = await confirm(saved.cart, "refs-ok-1", sent);

@@ -22,20 +22,34 @@ describe.each(ENGINES)("cart storage on %s", (engine) => {
   });
 
   const read = async () => savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
-  const save = (version: number, cart: unknown) => call<SavedCart>(bo, `/oms/cart/${orgId}`, { token: client.token, body: { version, cart } });
+  const save = (version: number, cart: unknown) =>
+    call<SavedCart>(bo, `/oms/cart/${orgId}`, { token: client.token, body: { version, cart } });
   const storedData = async () => {
-    const row = await bo.db.selectFrom("carts").select(sql<string>`data::text`.as("text")).where("org_id", "=", orgId).executeTakeFirstOrThrow();
+    const row = await bo.db
+      .selectFrom("carts")
+      .select(sql<string>`data::text`.as("text"))
+      .where("org_id", "=", orgId)
+      .executeTakeFirstOrThrow();
     return row.text;
   };
 
   it("accepts lines that carry only what the user chose, answers them whole and stores them lean", async () => {
     const [first, second] = await products(bo.db, "plain", 2);
     if (!first || !second) throw new Error("demo data lacks plain products");
-    const lean = [first, second].map((product, index) => ({ obj_id: product.id, obj_ref: product.ref, qty: index + 2, line_id: `lean-${index}` }));
+    const lean = [first, second].map((product, index) => ({
+      obj_id: product.id,
+      obj_ref: product.ref,
+      qty: index + 2,
+      line_id: `lean-${index}`,
+    }));
     const answer = await save((await read()).version, { ...cartWith([]), products: lean });
     expect(answer.status).toBe(200);
     const saved = savedCart.parse(answer.body);
-    expect(saved.cart.products.find((line) => line.obj_id === first.id)).toMatchObject({ qty: 2, line_id: "lean-0", prd_price_selling: first.price_selling });
+    expect(saved.cart.products.find((line) => line.obj_id === first.id)).toMatchObject({
+      qty: 2,
+      line_id: "lean-0",
+      prd_price_selling: first.price_selling,
+    });
     // Shipping lines are computed, never stored; prices and titles are the catalogue's.
     expect(saved.cart.products.some((line) => line.prd_is_port)).toBe(true);
     const stored = JSON.parse(await storedData()) as { products: Record<string, unknown>[] };
@@ -63,10 +77,17 @@ describe.each(ENGINES)("cart storage on %s", (engine) => {
     if (!product) throw new Error("demo data lacks plain products");
     const { version } = await read();
     const whole = cartWith([{ ...lineFor(product, 4), prd_price_selling: 1, prc_price: 1 }]);
-    await bo.db.updateTable("carts").set({ data: JSON.stringify(whole) }).where("org_id", "=", orgId).execute();
+    await bo.db
+      .updateTable("carts")
+      .set({ data: JSON.stringify(whole) })
+      .where("org_id", "=", orgId)
+      .execute();
     const shown = await read();
     expect(shown.version).toBe(version);
-    expect(shown.cart.products.find((line) => line.obj_id === product.id)).toMatchObject({ qty: 4, prd_price_selling: product.price_selling });
+    expect(shown.cart.products.find((line) => line.obj_id === product.id)).toMatchObject({
+      qty: 4,
+      prd_price_selling: product.price_selling,
+    });
     expect(shown.cart.products.find((line) => line.obj_id === product.id)?.obj_title).not.toBe("titre du navigateur");
   });
 
@@ -84,7 +105,11 @@ describe.each(ENGINES)("cart storage on %s", (engine) => {
       }
       expect(refused).toMatchObject({ status: 422, body: { code: "unknown_product", message: expect.stringContaining(dropped.ref) } });
       const shown = await read();
-      expect(shown.cart.products.find((line) => line.obj_id === dropped.id)).toMatchObject({ qty: 2, obj_ref: dropped.ref, prd_discontinued: true });
+      expect(shown.cart.products.find((line) => line.obj_id === dropped.id)).toMatchObject({
+        qty: 2,
+        obj_ref: dropped.ref,
+        prd_discontinued: true,
+      });
       // Only that line says so: the others keep the specification's shape.
       expect(shown.cart.products.filter((line) => "prd_discontinued" in line).map((line) => line.obj_id)).toEqual([dropped.id]);
       const withoutIt = shown.cart.products.filter((line) => line.obj_id !== dropped.id);
@@ -100,7 +125,14 @@ describe.each(ENGINES)("cart storage on %s", (engine) => {
     const current = savedCart.parse((await save((await read()).version, cartWith([lineFor(product, 3)]))).body);
     const stale = await call<SavedCart & { code: string }>(bo, `/oms/cart/${orgId}/confirm?usr_id=${client.user.obj_id}&usr_name=Test`, {
       token: client.token,
-      body: { cart: current.cart, version: current.version - 1, idempotency_key: "stale-confirmation-1", ord_total_ht: 0, ord_total_ecotaxe: 0, ord_total_ttc: 0 },
+      body: {
+        cart: current.cart,
+        version: current.version - 1,
+        idempotency_key: "stale-confirmation-1",
+        ord_total_ht: 0,
+        ord_total_ecotaxe: 0,
+        ord_total_ttc: 0,
+      },
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: "cart_conflict", version: current.version, cart: current.cart });

@@ -32,7 +32,9 @@ describe.each(ENGINES)("back-office contacts on %s", (engine) => {
 
     const c0002 = await bo.db.selectFrom("organizations").select("id").where("ref", "=", "C0002").executeTakeFirstOrThrow();
     const sales = await login(bo, LOGINS.sales);
-    const as = sessionResponse.parse((await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: c0002.id } })).body);
+    const as = sessionResponse.parse(
+      (await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: c0002.id } })).body,
+    );
     const both = contactsResponse.parse((await contacts(as.token, c0002.id)).body);
     expect(both.sales_representatives.map((rep) => rep.email)).toEqual([LOGINS.sales2, LOGINS.sales]);
   });
@@ -57,6 +59,9 @@ describe.each(ENGINES)("back-office contacts on %s", (engine) => {
     expect((await contacts(sales.token, client.user.auth_org_id)).status).toBe(404);
     // Its own organization (the distributor): a 403 telling to choose a client first.
     const own = await contacts(sales.token, sales.user.auth_org_id);
-    expect(own).toMatchObject({ status: 403, body: { code: "forbidden", message: expect.stringMatching(/^Choisissez d'abord le client/) } });
+    expect(own).toMatchObject({
+      status: 403,
+      body: { code: "forbidden", message: expect.stringMatching(/^Choisissez d'abord le client/) },
+    });
   });
 });

@@ -185,7 +185,9 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
     if (ENGINES.length < 2) void startExtraSeed();
     bo = await startBackoffice(engine, { size: "full" });
     seededDigests.set(engine, await digestOf(bo.db));
-    const answers = await Promise.all(README_LOGINS.map((row) => call<unknown>(bo, "/auth/login", { body: { login: row.login, password: PASSWORD } })));
+    const answers = await Promise.all(
+      README_LOGINS.map((row) => call<unknown>(bo, "/auth/login", { body: { login: row.login, password: PASSWORD } })),
+    );
     README_LOGINS.forEach((row, index) => {
       const answer = answers[index];
       if (answer) loginAnswers.set(row.login, answer);
@@ -217,7 +219,10 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
       const sales = sessionOf(LOGINS.sales);
       const clients = clientListResponse.parse((await call(bo, "/auth/clients", { token: sales.token })).body);
       for (const [ref, place] of Object.entries(README_PLACES)) {
-        expect(clients.find((candidate) => candidate.obj_ref === ref), ref).toMatchObject({
+        expect(
+          clients.find((candidate) => candidate.obj_ref === ref),
+          ref,
+        ).toMatchObject({
           obj_name: place.name,
           adr_city: place.city,
           ...(place.zipcode ? { adr_zipcode: place.zipcode } : {}),
@@ -241,7 +246,13 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
     it("gives the buyer every permission", async () => {
       const buyer = sessionOf(LOGINS.buyer);
       expect(buyer.user.auth_org_id).toBe(orgId);
-      expect(permissionsOf(buyer.user)).toMatchObject({ canUpdateCart: true, canOrder: true, canViewQuotes: true, canViewInvoices: true, canViewPrices: true });
+      expect(permissionsOf(buyer.user)).toMatchObject({
+        canUpdateCart: true,
+        canOrder: true,
+        canViewQuotes: true,
+        canViewInvoices: true,
+        canViewPrices: true,
+      });
     });
 
     it("lets the storekeeper fill the cart, but neither order nor see prices", async () => {
@@ -249,9 +260,13 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
       expect(storekeeper.user.auth_org_id).toBe(orgId);
       expect(permissionsOf(storekeeper.user)).toMatchObject({ canUpdateCart: true, canOrder: false, canViewPrices: false });
 
-      const list = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&per_page=10`, { token: storekeeper.token })).body);
+      const list = productListResponse.parse(
+        (await call(bo, `/pim/products?usr_id=${orgId}&per_page=10`, { token: storekeeper.token })).body,
+      );
       expect(list.items).toHaveLength(10);
-      expect(list.items.every((item) => item.prc_price === null && item.prd_price_selling === null && item.prc_promo_price === null)).toBe(true);
+      expect(list.items.every((item) => item.prc_price === null && item.prd_price_selling === null && item.prc_promo_price === null)).toBe(
+        true,
+      );
       // The ecotax is an amount too (the API's access matrix found it answered).
       expect(list.items.every((item) => item.prd_ecotaxe === null)).toBe(true);
       const [product] = await products(bo.db, "plain", 1);
@@ -265,7 +280,14 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
       expect(cart.cart.products.every((line) => line.prc_price === null)).toBe(true);
       const confirm = await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${storekeeper.user.obj_id}&usr_name=Magasinier`, {
         token: storekeeper.token,
-        body: { cart: cart.cart, version: cart.version, idempotency_key: "demo-data-storekeeper", ord_total_ht: 0, ord_total_ecotaxe: 0, ord_total_ttc: 0 },
+        body: {
+          cart: cart.cart,
+          version: cart.version,
+          idempotency_key: "demo-data-storekeeper",
+          ord_total_ht: 0,
+          ord_total_ecotaxe: 0,
+          ord_total_ttc: 0,
+        },
       });
       expect(confirm).toMatchObject({ status: 403, body: { code: "forbidden" } });
     });
@@ -273,7 +295,12 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
     it("makes the consultant read-only: no cart, orders, quotes or invoices", async () => {
       const consultant = sessionOf(LOGINS.consultant);
       expect(consultant.user.auth_org_id).toBe(orgId);
-      expect(permissionsOf(consultant.user)).toMatchObject({ canUpdateCart: false, canOrder: false, canViewQuotes: false, canViewInvoices: false });
+      expect(permissionsOf(consultant.user)).toMatchObject({
+        canUpdateCart: false,
+        canOrder: false,
+        canViewQuotes: false,
+        canViewInvoices: false,
+      });
       const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: consultant.token })).body);
       expect((await save(consultant, current.version, [])).body).toMatchObject({ code: "forbidden" });
     });
@@ -303,7 +330,9 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
       const shipping = saved.cart.products.filter((line) => line.prd_is_port).map((line) => line.obj_ref);
       expect(shipping).toContain("PORT_SUPP_CORSE");
       // docs/backoffice-api.md: "Corsican, 3 addresses".
-      const addresses = addressListResponse.parse((await call(bo, `/crm/addresses?org_id=${corsica.user.auth_org_id}`, { token: corsica.token })).body);
+      const addresses = addressListResponse.parse(
+        (await call(bo, `/crm/addresses?org_id=${corsica.user.auth_org_id}`, { token: corsica.token })).body,
+      );
       expect(addresses).toHaveLength(3);
       expect(addresses.every((address) => address.adr_zipcode.startsWith("20"))).toBe(true);
     });
@@ -317,8 +346,12 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
         return call(bo, `/oms/cart/${session.user.auth_org_id}/confirm?usr_id=${session.user.obj_id}&usr_name=Demo`, {
           token: session.token,
           body: {
-            cart: saved.cart, version: saved.version, idempotency_key: `demo-data-mmsi-${session.user.obj_ref}`,
-            ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc,
+            cart: saved.cart,
+            version: saved.version,
+            idempotency_key: `demo-data-mmsi-${session.user.obj_ref}`,
+            ord_total_ht: totals.ht,
+            ord_total_ecotaxe: totals.ecotaxe,
+            ord_total_ttc: totals.ttc,
           },
         });
       };
@@ -345,10 +378,17 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
         linked.set(contributorLogin, clients);
         // Each one of them accepts the contributor acting for it.
         for (const target of clients) {
-          const answer = await call(bo, "/auth/login-as", { token: session.token, body: { master_id: session.user.obj_id, slave_id: target.obj_id } });
+          const answer = await call(bo, "/auth/login-as", {
+            token: session.token,
+            body: { master_id: session.user.obj_id, slave_id: target.obj_id },
+          });
           expect(answer.status, `${contributorLogin} as ${target.obj_ref}`).toBe(200);
           const started = sessionResponse.parse(answer.body);
-          expect(started.user, `${contributorLogin} as ${target.obj_ref}`).toMatchObject({ obj_class: "organization", obj_ref: target.obj_ref, auth_org_id: target.obj_id });
+          expect(started.user, `${contributorLogin} as ${target.obj_ref}`).toMatchObject({
+            obj_class: "organization",
+            obj_ref: target.obj_ref,
+            auth_org_id: target.obj_id,
+          });
           expect(started.master?.obj_id).toBe(session.user.obj_id);
         }
       }
@@ -357,11 +397,19 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
         if (!found) throw new Error(`no contributor lists ${ref}`);
         return found.obj_id;
       };
-      const refusals: [string, string][] = [[LOGINS.sales2, "C0001"], [LOGINS.sales2, "C0900"], [LOGINS.sales, "C0901"], [LOGINS.sales, "C0020"]];
+      const refusals: [string, string][] = [
+        [LOGINS.sales2, "C0001"],
+        [LOGINS.sales2, "C0900"],
+        [LOGINS.sales, "C0901"],
+        [LOGINS.sales, "C0020"],
+      ];
       for (const [contributorLogin, ref] of refusals) {
         const session = sessions.get(contributorLogin);
         if (!session) throw new Error(`${contributorLogin} did not log in`);
-        const answer = await call(bo, "/auth/login-as", { token: session.token, body: { master_id: session.user.obj_id, slave_id: orgIdOf(ref) } });
+        const answer = await call(bo, "/auth/login-as", {
+          token: session.token,
+          body: { master_id: session.user.obj_id, slave_id: orgIdOf(ref) },
+        });
         expect(answer, `${contributorLogin} as ${ref}`).toMatchObject({ status: 404, body: { code: "not_found" } });
       }
     });
@@ -370,13 +418,24 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
   describe("the catalogue", () => {
     it("has about 2,000 products and about 40 organizations", async () => {
       const count = async (query: Promise<{ n: number | string | bigint }>) => Number((await query).n);
-      const catalogueProducts = await count(bo.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).where("is_port", "=", false).executeTakeFirstOrThrow());
+      const catalogueProducts = await count(
+        bo.db
+          .selectFrom("products")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("is_port", "=", false)
+          .executeTakeFirstOrThrow(),
+      );
       expect(catalogueProducts).toBeGreaterThanOrEqual(1900);
       expect(catalogueProducts).toBeLessThanOrEqual(2100);
       const listed = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&per_page=1`, { token: client.token })).body);
       expect(listed.total).toBeGreaterThanOrEqual(1900);
       expect(listed.total).toBeLessThanOrEqual(catalogueProducts);
-      const organizations = await count(bo.db.selectFrom("organizations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow());
+      const organizations = await count(
+        bo.db
+          .selectFrom("organizations")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+      );
       expect(organizations).toBeGreaterThanOrEqual(38);
       expect(organizations).toBeLessThanOrEqual(42);
     });
@@ -387,10 +446,15 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
     });
 
     it("has products out of stock with a refill date to come and a quantity, as the wms tells them", async () => {
-      const awaited = await bo.db.selectFrom("stocks as s").innerJoin("products as p", "p.id", "s.product_id")
+      const awaited = await bo.db
+        .selectFrom("stocks as s")
+        .innerJoin("products as p", "p.id", "s.product_id")
         .select(["s.product_id", "s.sto_disp", "s.refill_date", "s.refill_qte"])
-        .where("s.sto_disp", "=", 0).where("s.refill_date", "is not", null).where("p.discontinued", "=", false)
-        .orderBy("s.product_id").execute();
+        .where("s.sto_disp", "=", 0)
+        .where("s.refill_date", "is not", null)
+        .where("p.discontinued", "=", false)
+        .orderBy("s.product_id")
+        .execute();
       expect(awaited.length).toBeGreaterThan(20);
       for (const row of awaited) {
         expect(row.refill_date, `product ${row.product_id}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -398,8 +462,12 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
         expect(row.refill_qte, `product ${row.product_id}`).toBeGreaterThan(0);
       }
       const sample = awaited.slice(0, 100);
-      const stocks = stockBatchResponse.parse((await call(bo, `/wms/stocks?ids=${sample.map((row) => row.product_id).join(",")}`, { token: client.token })).body);
-      expect(stocks).toEqual(sample.map((row) => ({ obj_id: row.product_id, sto_disp: 0, sto_refill_date: row.refill_date, sto_refill_qte: row.refill_qte })));
+      const stocks = stockBatchResponse.parse(
+        (await call(bo, `/wms/stocks?ids=${sample.map((row) => row.product_id).join(",")}`, { token: client.token })).body,
+      );
+      expect(stocks).toEqual(
+        sample.map((row) => ({ obj_id: row.product_id, sto_disp: 0, sto_refill_date: row.refill_date, sto_refill_qte: row.refill_qte })),
+      );
     });
 
     it("has MMSI products that ask for a certificate", async () => {
@@ -422,14 +490,22 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
       for (const family of families) {
         const refs = referenceListResponse.parse((await call(bo, `/pim/${family.path}`, { token: client.token })).body);
         expect(refs.length, family.path).toBeGreaterThan(10);
-        const rows = await bo.db.selectFrom("products").select(["ref", "category_id"]).where(family.flag, "=", true).where("is_port", "=", false).execute();
+        const rows = await bo.db
+          .selectFrom("products")
+          .select(["ref", "category_id"])
+          .where(family.flag, "=", true)
+          .where("is_port", "=", false)
+          .execute();
         expect([...refs].sort(), family.path).toEqual(rows.map((row) => row.ref).sort());
         if (family.category) {
           const node = findCategory(tree, family.category);
           if (!node) throw new Error(`no category ${family.category}`);
           const allowed = new Set(subtreeIds(node));
           const outside = rows.filter((row) => row.category_id === null || !allowed.has(row.category_id));
-          expect(outside.map((row) => row.ref), `${family.path} outside ${family.category}`).toEqual([]);
+          expect(
+            outside.map((row) => row.ref),
+            `${family.path} outside ${family.category}`,
+          ).toEqual([]);
         }
         for (const ref of [refs[0], refs[refs.length - 1]]) {
           const answer = await call(bo, `/pim/products/${encodeURIComponent(ref ?? "")}?usr_id=${orgId}&by=ref`, { token: client.token });
@@ -444,7 +520,9 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
     it("has promotions that apply to Voilerie Atlantique: below its price, and named", async () => {
       const promoted: ProductSummary[] = [];
       for (let page = 1, total = Infinity; promoted.length < total; page += 1) {
-        const list = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=100&page=${page}`, { token: client.token })).body);
+        const list = productListResponse.parse(
+          (await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=100&page=${page}`, { token: client.token })).body,
+        );
         if (list.items.length === 0) break;
         promoted.push(...list.items);
         total = list.total;

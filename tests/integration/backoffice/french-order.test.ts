@@ -18,7 +18,10 @@ describe.each(ENGINES)("French alphabetical order on %s", (engine) => {
     expect(names).toEqual([...names].sort((a, b) => frenchOrder.compare(a, b)));
     const accented = names.findIndex((name) => /^[ÉÈÊ]/.test(name));
     expect(accented, "an accented capital in the list").toBeGreaterThanOrEqual(0);
-    expect(names.slice(accented + 1).some((name) => /^[F-Z]/i.test(name)), "a name after it from F to Z").toBe(true);
+    expect(
+      names.slice(accented + 1).some((name) => /^[F-Z]/i.test(name)),
+      "a name after it from F to Z",
+    ).toBe(true);
   };
 
   it("lists brands in French order", async () => {

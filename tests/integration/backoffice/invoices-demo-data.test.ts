@@ -28,12 +28,24 @@ describe.each(ENGINES)("the demo's invoices (full seed) on %s", (engine) => {
              (select count(distinct shipment_id)::int from invoices where kind = 'facture') as invoiced`.execute(bo.db);
     expect(counts?.shipments).toBeGreaterThan(200);
     expect(counts?.invoiced).toBe(counts?.shipments);
-    const rows = await bo.db.selectFrom("invoices").select(["kind", "year", "sequence", "issued_on", "number"]).orderBy("kind").orderBy("year").orderBy("sequence").execute();
+    const rows = await bo.db
+      .selectFrom("invoices")
+      .select(["kind", "year", "sequence", "issued_on", "number"])
+      .orderBy("kind")
+      .orderBy("year")
+      .orderBy("sequence")
+      .execute();
     const groups = new Map<string, typeof rows>();
     for (const row of rows) groups.set(`${row.kind}-${row.year}`, [...(groups.get(`${row.kind}-${row.year}`) ?? []), row]);
     for (const [key, group] of groups) {
-      expect(group.map((row) => row.sequence), key).toEqual(group.map((_, index) => index + 1));
-      expect(group.map((row) => row.issued_on), key).toEqual(group.map((row) => row.issued_on).sort());
+      expect(
+        group.map((row) => row.sequence),
+        key,
+      ).toEqual(group.map((_, index) => index + 1));
+      expect(
+        group.map((row) => row.issued_on),
+        key,
+      ).toEqual(group.map((row) => row.issued_on).sort());
       expect(group.every((row) => row.number.slice(3, 7) === String(row.year))).toBe(true);
     }
   });
@@ -66,14 +78,29 @@ describe.each(ENGINES)("the demo's invoices (full seed) on %s", (engine) => {
     for (const seed of NAMED_CLIENTS) {
       const list = serviceInvoiceListResponse.parse((await erp(bo, `/invoices?org=${seed.ref}&size=100`)).body);
       expect(list.total, seed.ref).toBeGreaterThan(5);
-      expect(list.items.some((item) => item.kind === "avoir"), seed.ref).toBe(true);
+      expect(
+        list.items.some((item) => item.kind === "avoir"),
+        seed.ref,
+      ).toBe(true);
       const exempt = ["Ventes CEE", "Ventes export", "Ventes en suspension de taxe"].includes(seed.catCompta ?? "");
-      expect(list.items.every((item) => (item.total_vat === 0) === exempt || item.total_ttc === 0), seed.ref).toBe(true);
+      expect(
+        list.items.every((item) => (item.total_vat === 0) === exempt || item.total_ttc === 0),
+        seed.ref,
+      ).toBe(true);
     }
   });
 
   it("makes an invoice of a demo order shipped in one go add up to the order", async () => {
-    const { rows } = await sql<{ total_ttc: number; total_tva: number; total_ecotaxe: number; total_ht: number; i_ttc: number; i_vat: number; i_ecotax: number; i_ht: number }>`
+    const { rows } = await sql<{
+      total_ttc: number;
+      total_tva: number;
+      total_ecotaxe: number;
+      total_ht: number;
+      i_ttc: number;
+      i_vat: number;
+      i_ecotax: number;
+      i_ht: number;
+    }>`
       select o.total_ttc, o.total_tva, o.total_ecotaxe, o.total_ht, i.total_ttc as i_ttc, i.total_vat as i_vat, i.total_ecotax as i_ecotax, i.total_ht as i_ht
       from orders o join invoices i on i.order_id = o.id and i.kind = 'facture'
       where (select count(*) from shipments s where s.order_id = o.id) = 1
@@ -81,14 +108,27 @@ describe.each(ENGINES)("the demo's invoices (full seed) on %s", (engine) => {
         and o.status in ('expédiée', 'livrée')`.execute(bo.db);
     expect(rows.length).toBeGreaterThan(50);
     for (const row of rows) {
-      expect([row.i_ttc, row.i_vat, row.i_ecotax, row.i_ht]).toEqual([row.total_ttc, row.total_tva, row.total_ecotaxe, row.total_ht + row.total_ecotaxe]);
+      expect([row.i_ttc, row.i_vat, row.i_ecotax, row.i_ht]).toEqual([
+        row.total_ttc,
+        row.total_tva,
+        row.total_ecotaxe,
+        row.total_ht + row.total_ecotaxe,
+      ]);
     }
   });
 
   it("names the seller and buyers with their legal data: valid SIREN and SIRET keys, the VAT numbers they give", async () => {
-    const orgs = await bo.db.selectFrom("organizations").select(["ref", "siren", "siret", "vat_number", "legal_form", "share_capital", "rcs", "iban", "street"]).execute();
+    const orgs = await bo.db
+      .selectFrom("organizations")
+      .select(["ref", "siren", "siret", "vat_number", "legal_form", "share_capital", "rcs", "iban", "street"])
+      .execute();
     const distributor = orgs.find((org) => org.ref === "D0001");
-    expect(distributor).toMatchObject({ legal_form: "SAS", share_capital: 25_000_000, rcs: "RCS Lorient 812 345 676", street: "12 quai des Indes" });
+    expect(distributor).toMatchObject({
+      legal_form: "SAS",
+      share_capital: 25_000_000,
+      rcs: "RCS Lorient 812 345 676",
+      street: "12 quai des Indes",
+    });
     for (const org of orgs.filter((candidate) => candidate.siren !== null)) {
       expect(luhnValid(org.siren ?? ""), org.ref).toBe(true);
       expect(luhnValid(org.siret ?? ""), org.ref).toBe(true);
@@ -100,12 +140,30 @@ describe.each(ENGINES)("the demo's invoices (full seed) on %s", (engine) => {
     for (const row of DEMO_LEGAL) {
       const seeded = row.ref === "D0001" ? DISTRIBUTOR_LEGAL : NAMED_LEGAL[row.ref];
       expect(seeded, row.ref).toMatchObject({
-        legal_form: row.legal_form, share_capital: row.share_capital, siren: row.siren, siret: row.siret, vat_number: row.vat_number, rcs: row.rcs,
-        payment_terms_days: row.days, payment_terms_end_of_month: row.end_of_month,
+        legal_form: row.legal_form,
+        share_capital: row.share_capital,
+        siren: row.siren,
+        siret: row.siret,
+        vat_number: row.vat_number,
+        rcs: row.rcs,
+        payment_terms_days: row.days,
+        payment_terms_end_of_month: row.end_of_month,
       });
     }
-    const invoice = await bo.db.selectFrom("invoices").select(["seller", "buyer"]).where("kind", "=", "facture").orderBy("id").limit(1).executeTakeFirstOrThrow();
-    expect(invoice.seller).toMatchObject({ name: "NautiDistrib", siren: "812345676", siret: "81234567600017", vat_number: "FR19812345676", address: { city: "Lorient", zipcode: "56100" } });
+    const invoice = await bo.db
+      .selectFrom("invoices")
+      .select(["seller", "buyer"])
+      .where("kind", "=", "facture")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(invoice.seller).toMatchObject({
+      name: "NautiDistrib",
+      siren: "812345676",
+      siret: "81234567600017",
+      vat_number: "FR19812345676",
+      address: { city: "Lorient", zipcode: "56100" },
+    });
     expect(invoice.buyer).toMatchObject({ address: { street: expect.any(String), city: expect.any(String) } });
   });
 });

@@ -42,8 +42,24 @@ export async function download(bo: Backoffice, path: string, token: string, body
 /** Test products with stock, the first ones with an ecotax when the catalogue has them. */
 export async function stockedProducts(bo: Backoffice, count: number): Promise<{ id: number; ref: string }[]> {
   const candidates = await testProducts(bo.db, Math.max(count * 3, 40));
-  const ecotaxed = new Set((await bo.db.selectFrom("products").select("id").where("ecotaxe", ">", 0).where("id", "in", candidates.map((product) => product.id)).execute()).map((row) => row.id));
-  const chosen = [...candidates.filter((product) => ecotaxed.has(product.id)), ...candidates.filter((product) => !ecotaxed.has(product.id))].slice(0, count);
+  const ecotaxed = new Set(
+    (
+      await bo.db
+        .selectFrom("products")
+        .select("id")
+        .where("ecotaxe", ">", 0)
+        .where(
+          "id",
+          "in",
+          candidates.map((product) => product.id),
+        )
+        .execute()
+    ).map((row) => row.id),
+  );
+  const chosen = [
+    ...candidates.filter((product) => ecotaxed.has(product.id)),
+    ...candidates.filter((product) => !ecotaxed.has(product.id)),
+  ].slice(0, count);
   for (const product of chosen) await setStock(bo.db, product.id, 500);
   return chosen;
 }

@@ -29,7 +29,9 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
   it("answers free-shipping eligibility for the caller's organization only", async () => {
     expect((await call(bo, `/oms/free-shipping?usr_id=${orgId}`, { token: client.token })).body).toEqual({ eligible: true });
     const belgium = await login(bo, LOGINS.belgium);
-    expect((await call(bo, `/oms/free-shipping?usr_id=${belgium.user.auth_org_id}`, { token: belgium.token })).body).toEqual({ eligible: false });
+    expect((await call(bo, `/oms/free-shipping?usr_id=${belgium.user.auth_org_id}`, { token: belgium.token })).body).toEqual({
+      eligible: false,
+    });
     expect((await call(bo, `/oms/free-shipping?usr_id=${orgId}`, { token: belgium.token })).status).toBe(404);
     expect((await call(bo, "/oms/free-shipping?usr_id=abc", { token: client.token })).status).toBe(400);
   });
@@ -82,9 +84,17 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
       },
     });
     // Even when the second line sends another reference for the same product id.
-    const renamed = cartWith([lineFor(first, 1, "a"), { ...lineFor(first, 1, "b"), obj_ref: "AUTRE-REF" }, lineFor(third, 1, "c"), lineFor(third, 1, "d")]);
+    const renamed = cartWith([
+      lineFor(first, 1, "a"),
+      { ...lineFor(first, 1, "b"), obj_ref: "AUTRE-REF" },
+      lineFor(third, 1, "c"),
+      lineFor(third, 1, "d"),
+    ]);
     const both = await save(client, current.version, renamed);
-    expect(both).toMatchObject({ status: 422, body: { code: "duplicate_line", message: expect.stringContaining(`Les références ${first.ref}, ${third.ref} figurent`) } });
+    expect(both).toMatchObject({
+      status: 422,
+      body: { code: "duplicate_line", message: expect.stringContaining(`Les références ${first.ref}, ${third.ref} figurent`) },
+    });
     expect((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body).toEqual(current);
     // One line per product is saved; the shipping lines a whole-cart client sends back are not products.
     const shipping = current.cart.products.filter((line) => line.prd_is_port);
@@ -123,7 +133,14 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
     expect((await save(storekeeper, current.version, current.cart)).status).toBe(200);
     const confirm = await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${storekeeper.user.obj_id}&usr_name=G`, {
       token: storekeeper.token,
-      body: { cart: current.cart, version: current.version + 1, idempotency_key: "storekeeper-1", ord_total_ht: 0, ord_total_ecotaxe: 0, ord_total_ttc: 0 },
+      body: {
+        cart: current.cart,
+        version: current.version + 1,
+        idempotency_key: "storekeeper-1",
+        ord_total_ht: 0,
+        ord_total_ecotaxe: 0,
+        ord_total_ttc: 0,
+      },
     });
     expect(confirm.status).toBe(403);
   });
@@ -134,7 +151,10 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
       const own = corsica.user.auth_org_id;
       const path = `/oms/cart/${own}/confirm?usr_id=${corsica.user.obj_id}&usr_name=Nautisme%20Ajaccio`;
       const zeroTotals = { ord_total_ht: 0, ord_total_ecotaxe: 0, ord_total_ttc: 0 };
-      const empty = await call(bo, path, { token: corsica.token, body: { cart: cartWith([]), version: 0, idempotency_key: "empty-cart-1", ...zeroTotals } });
+      const empty = await call(bo, path, {
+        token: corsica.token,
+        body: { cart: cartWith([]), version: 0, idempotency_key: "empty-cart-1", ...zeroTotals },
+      });
       expect(empty).toMatchObject({ status: 422, body: { code: "empty_cart" } });
 
       const [mmsi] = await products(bo.db, "mmsi", 1);
@@ -142,7 +162,10 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
       const saved = savedCart.parse((await save(corsica, 0, cartWith([lineFor(mmsi, 2)]))).body);
       const totals = computeTotals(saved.cart, { objRef: "C0005", zipcode: "20000", country: "FR", catCompta: "Ventes France" });
       const sentTotals = { ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
-      const invalid = await call(bo, path, { token: corsica.token, body: { cart: saved.cart, version: saved.version, idempotency_key: "mmsi-key-1", ...sentTotals } });
+      const invalid = await call(bo, path, {
+        token: corsica.token,
+        body: { cart: saved.cart, version: saved.version, idempotency_key: "mmsi-key-1", ...sentTotals },
+      });
       expect(invalid, JSON.stringify(invalid.body)).toMatchObject({ status: 422, body: { code: "invalid_order" } });
 
       const certificates = [
@@ -151,26 +174,47 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
       ];
       const withCertificates = {
         ...saved.cart,
-        products: saved.cart.products.map((line) => line.prd_is_port ? line : { ...line, certificates }),
+        products: saved.cart.products.map((line) => (line.prd_is_port ? line : { ...line, certificates })),
       };
-      const mismatch = await call(bo, path, { token: corsica.token, body: { cart: withCertificates, version: saved.version, idempotency_key: "mmsi-key-2", ...zeroTotals } });
+      const mismatch = await call(bo, path, {
+        token: corsica.token,
+        body: { cart: withCertificates, version: saved.version, idempotency_key: "mmsi-key-2", ...zeroTotals },
+      });
       expect(mismatch).toMatchObject({ status: 422, body: { code: "totals_mismatch" } });
-      const ok = await call(bo, path, { token: corsica.token, body: { cart: withCertificates, version: saved.version, idempotency_key: "mmsi-key-3", ...sentTotals } });
+      const ok = await call(bo, path, {
+        token: corsica.token,
+        body: { cart: withCertificates, version: saved.version, idempotency_key: "mmsi-key-3", ...sentTotals },
+      });
       expect(ok.status).toBe(201);
     });
 
     it("confirms an order of more than 21 million euros (amounts beyond 32 bits) with exact totals", async () => {
       const exporter = await login(bo, LOGINS.exporter);
       const own = exporter.user.auth_org_id;
-      const dearest = await bo.db.selectFrom("products").select(["id", "ref", "price_selling"])
-        .where("is_port", "=", false).where("discontinued", "=", false).where("is_mmsi", "=", false)
-        .orderBy("price_selling", "desc").limit(3).execute();
+      const dearest = await bo.db
+        .selectFrom("products")
+        .select(["id", "ref", "price_selling"])
+        .where("is_port", "=", false)
+        .where("discontinued", "=", false)
+        .where("is_mmsi", "=", false)
+        .orderBy("price_selling", "desc")
+        .limit(3)
+        .execute();
       const current = savedCart.parse((await call(bo, `/oms/cart/${own}`, { token: exporter.token })).body);
-      const saved = savedCart.parse((await save(exporter, current.version, cartWith(dearest.map((product) => lineFor(product, MAX_LINE_QTY))))).body);
+      const saved = savedCart.parse(
+        (await save(exporter, current.version, cartWith(dearest.map((product) => lineFor(product, MAX_LINE_QTY))))).body,
+      );
       const totals = computeTotals(saved.cart, accountContextOf(exporter.user));
       expect(totals.ht).toBeGreaterThan(2 ** 31);
       const path = `/oms/cart/${own}/confirm?usr_id=${exporter.user.obj_id}&usr_name=Antilles%20Marine`;
-      const body = { cart: saved.cart, version: saved.version, idempotency_key: "large-order-1", ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
+      const body = {
+        cart: saved.cart,
+        version: saved.version,
+        idempotency_key: "large-order-1",
+        ord_total_ht: totals.ht,
+        ord_total_ecotaxe: totals.ecotaxe,
+        ord_total_ttc: totals.ttc,
+      };
       const confirmed = await call(bo, path, { token: exporter.token, body });
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
       const created = order.parse(confirmed.body);
@@ -184,17 +228,35 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
       const current = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
       const saved = savedCart.parse((await save(client, current.version, cartWith([lineFor(product, 3)]))).body);
       const totals = computeTotals(saved.cart, { objRef: "C0001", zipcode: "29200", country: "FR", catCompta: "Ventes France" });
-      const body = { cart: saved.cart, version: saved.version, idempotency_key: "confirm-voilerie-1", ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
+      const body = {
+        cart: saved.cart,
+        version: saved.version,
+        idempotency_key: "confirm-voilerie-1",
+        ord_total_ht: totals.ht,
+        ord_total_ecotaxe: totals.ecotaxe,
+        ord_total_ttc: totals.ttc,
+      };
       const path = `/oms/cart/${orgId}/confirm?usr_id=${client.user.obj_id}&usr_name=Voilerie%20Atlantique`;
-      const [first, second] = await Promise.all([call(bo, path, { token: client.token, body }), call(bo, path, { token: client.token, body })]);
+      const [first, second] = await Promise.all([
+        call(bo, path, { token: client.token, body }),
+        call(bo, path, { token: client.token, body }),
+      ]);
       expect([first.status, second.status].sort()).toEqual([200, 201]);
       const created = order.parse(first.body);
       expect(order.parse(second.body).ord_id).toBe(created.ord_id);
-      expect(created).toMatchObject({ ord_ref: expect.stringMatching(/^CMD-\d{6}$/), usr_name: "Voilerie Atlantique", ord_total_ttc: totals.ttc });
+      expect(created).toMatchObject({
+        ord_ref: expect.stringMatching(/^CMD-\d{6}$/),
+        usr_name: "Voilerie Atlantique",
+        ord_total_ttc: totals.ttc,
+      });
       expect(created.lines.find((line) => !line.prd_is_port)).toMatchObject({ obj_id: product.id, qty: 3 });
       const replay = await call(bo, path, { token: client.token, body });
       expect(order.parse(replay.body).ord_id).toBe(created.ord_id);
-      const count = await bo.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("idempotency_key", "=", "confirm-voilerie-1").executeTakeFirstOrThrow();
+      const count = await bo.db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("idempotency_key", "=", "confirm-voilerie-1")
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
       const after = savedCart.parse((await call(bo, `/oms/cart/${orgId}`, { token: client.token })).body);
       expect(after).toMatchObject({ version: saved.version + 1, cart: { products: [] } });
@@ -202,7 +264,9 @@ describe.each(ENGINES)("back-office oms on %s", (engine) => {
       expect(order.parse((await call(bo, `/oms/orders/${created.ord_id}`, { token: client.token })).body).ord_id).toBe(created.ord_id);
       const belgium = await login(bo, LOGINS.belgium);
       expect((await call(bo, `/oms/orders/${created.ord_id}`, { token: belgium.token })).status).toBe(404);
-      expect((await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${belgium.user.obj_id}&usr_name=x`, { token: belgium.token, body })).status).toBe(404);
+      expect(
+        (await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${belgium.user.obj_id}&usr_name=x`, { token: belgium.token, body })).status,
+      ).toBe(404);
     });
   });
 });

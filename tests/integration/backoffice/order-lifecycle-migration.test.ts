@@ -57,7 +57,10 @@ async function open(engine: Engine): Promise<Opened> {
   url.pathname = `/${name}`;
   const pool = new pg.Pool({
     connectionString: url.toString(),
-    types: { getTypeParser: ((oid: number, format?: "text" | "binary") => textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
   });
   pool.on("error", () => undefined); // idle connections ended by the drop below
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -77,13 +80,25 @@ describe.each(ENGINES)("the orders' lifecycle migrations on an existing %s datab
     const { db } = opened;
     await migrate(db, before0009);
     // Rows as the back-office wrote them before migration 0009.
-    await sql`insert into organizations (id, ref, name, title, zipcode, city, country) values (9001, 'C9001', 'Ancien Client', 'Ancien Client', '29200', 'Brest', 'FR')`.execute(db);
-    await sql`insert into users (id, org_id, class, login, password_hash, name, title) values (9001, 9001, 'organization', 'ancien@client.fr', 'x', 'Ancien Client', 'Ancien Client')`.execute(db);
-    for (const [id, ref, status] of [[1, "CMD-900001", "livrée"], [2, "CMD-900002", "confirmée"], [3, "CMD-900003", "acceptée"]] as const) {
+    await sql`insert into organizations (id, ref, name, title, zipcode, city, country) values (9001, 'C9001', 'Ancien Client', 'Ancien Client', '29200', 'Brest', 'FR')`.execute(
+      db,
+    );
+    await sql`insert into users (id, org_id, class, login, password_hash, name, title) values (9001, 9001, 'organization', 'ancien@client.fr', 'x', 'Ancien Client', 'Ancien Client')`.execute(
+      db,
+    );
+    for (const [id, ref, status] of [
+      [1, "CMD-900001", "livrée"],
+      [2, "CMD-900002", "confirmée"],
+      [3, "CMD-900003", "acceptée"],
+    ] as const) {
       await sql`insert into orders (id, ref, org_id, usr_id, usr_name, idempotency_key, created_at, status, total_ht, total_ecotaxe, total_tva, total_ttc)
-                values (${id}, ${ref}, 9001, 9001, 'Ancien Client', ${`old-${id}`}, '2026-03-02T09:00:00Z', ${status}, 5800, 0, 1160, 6960)`.execute(db);
+                values (${id}, ${ref}, 9001, 9001, 'Ancien Client', ${`old-${id}`}, '2026-03-02T09:00:00Z', ${status}, 5800, 0, 1160, 6960)`.execute(
+        db,
+      );
       await sql`insert into order_lines (order_id, position, product_id, ref, title, qty, is_port, unit_price, ecotaxe, line_total_ht)
-                values (${id}, 0, 1, 'MOT-1', 'Moteur', 4, false, 1000, 0, 4000), (${id}, 1, 2, 'PORT_EXT+1KG', 'Port', 1, true, 1800, 0, 1800)`.execute(db);
+                values (${id}, 0, 1, 'MOT-1', 'Moteur', 4, false, 1000, 0, 4000), (${id}, 1, 2, 'PORT_EXT+1KG', 'Port', 1, true, 1800, 0, 1800)`.execute(
+        db,
+      );
     }
     await migrate(db, migrationProvider);
   }, 60_000);
@@ -99,9 +114,18 @@ describe.each(ENGINES)("the orders' lifecycle migrations on an existing %s datab
       ["delivered", "livrée", "Reprise des données"],
     ]);
     expect(delivered.timeline[1]?.label).toBe("Expédition n° 1 : 4 articles (Non communiqué)");
-    expect(delivered.lines).toEqual([expect.objectContaining({ obj_ref: "MOT-1", ordered: 4, shipped: 4, remaining: 0, backorder: null, certificates: [] })]);
+    expect(delivered.lines).toEqual([
+      expect.objectContaining({ obj_ref: "MOT-1", ordered: 4, shipped: 4, remaining: 0, backorder: null, certificates: [] }),
+    ]);
     expect(delivered.shipping_lines).toEqual([{ obj_ref: "PORT_EXT+1KG", obj_title: "Port", amount_ht: 1800 }]);
-    expect(delivered.shipments).toEqual([expect.objectContaining({ number: 1, carrier: "Non communiqué", tracking_number: null, lines: [{ obj_ref: "MOT-1", obj_title: "Moteur", qty: 4 }] })]);
+    expect(delivered.shipments).toEqual([
+      expect.objectContaining({
+        number: 1,
+        carrier: "Non communiqué",
+        tracking_number: null,
+        lines: [{ obj_ref: "MOT-1", obj_title: "Moteur", qty: 4 }],
+      }),
+    ]);
 
     const confirmed = orderDetail.parse(await loadOrderDetail(opened.db, { ref: "CMD-900002" }, true));
     expect(confirmed.timeline.map((event) => event.kind)).toEqual(["confirmed"]);

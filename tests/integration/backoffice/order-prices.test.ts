@@ -18,7 +18,15 @@ describe.each(ENGINES)("an order's amounts and the prices flag (/api/oms/orders/
     [client, storekeeper] = await Promise.all([login(bo, LOGINS.client), login(bo, LOGINS.storekeeper)]);
     const [first, second] = await products(bo.db, "plain", 2);
     if (!first || !second) throw new Error("demo data lacks plain products");
-    placed = await placeOrder(bo, client, [[first, 2], [second, 1]], "order-prices-client-1");
+    placed = await placeOrder(
+      bo,
+      client,
+      [
+        [first, 2],
+        [second, 1],
+      ],
+      "order-prices-client-1",
+    );
   });
   afterAll(async () => {
     await bo.close();
@@ -30,7 +38,10 @@ describe.each(ENGINES)("an order's amounts and the prices flag (/api/oms/orders/
   };
 
   const amountsOf = (value: Order) => [
-    value.ord_total_ht, value.ord_total_ecotaxe, value.ord_total_tva, value.ord_total_ttc,
+    value.ord_total_ht,
+    value.ord_total_ecotaxe,
+    value.ord_total_tva,
+    value.ord_total_ttc,
     ...value.lines.flatMap((line) => [line.unit_price, line.prd_ecotaxe, line.line_total_ht]),
   ];
 
@@ -70,7 +81,11 @@ describe.each(ENGINES)("an order's amounts and the prices flag (/api/oms/orders/
 
   it("lets a people account with orders but without prices confirm, then reads its order without amounts", async () => {
     // The buyer, made « orders without prices » (a flag set the generated clients have too).
-    await bo.db.updateTable("users").set({ auth_flags: JSON.stringify({ cart: true, orders: true, prices: false }) }).where("login", "=", LOGINS.buyer).execute();
+    await bo.db
+      .updateTable("users")
+      .set({ auth_flags: JSON.stringify({ cart: true, orders: true, prices: false }) })
+      .where("login", "=", LOGINS.buyer)
+      .execute();
     const buyer = await login(bo, LOGINS.buyer);
     expect(buyer.user.obj_properties.auth).toMatchObject({ orders: true, prices: false });
     const [product] = await products(bo.db, "plain", 3);

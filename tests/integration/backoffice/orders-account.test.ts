@@ -29,7 +29,10 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
   beforeAll(async () => {
     bo = await startBackoffice(engine);
     [client, buyer, storekeeper, consultant] = await Promise.all([
-      login(bo, LOGINS.client), login(bo, LOGINS.buyer), login(bo, LOGINS.storekeeper), login(bo, LOGINS.consultant),
+      login(bo, LOGINS.client),
+      login(bo, LOGINS.buyer),
+      login(bo, LOGINS.storekeeper),
+      login(bo, LOGINS.consultant),
     ]);
     orgId = client.user.auth_org_id;
   });
@@ -55,7 +58,9 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
     // Placed by a contributor for the organization: « par Yann Le Gall pour Voilerie Atlantique ».
     const byContributor = all.items.filter((item) => item.author.on_behalf_of !== null);
     expect(byContributor.length).toBeGreaterThan(0);
-    expect(byContributor.every((item) => item.author.name === "Yann Le Gall" && item.author.on_behalf_of === "Voilerie Atlantique")).toBe(true);
+    expect(byContributor.every((item) => item.author.name === "Yann Le Gall" && item.author.on_behalf_of === "Voilerie Atlantique")).toBe(
+      true,
+    );
     expect(all.items.filter((item) => item.author.on_behalf_of === null).map((item) => item.author.name)).toContain("Voilerie Atlantique");
     expect(all.authors.map((author) => author.name)).toEqual(expect.arrayContaining(["Voilerie Atlantique", "Yann Le Gall"]));
     // Every account of the organization sees them (the `orders` flag governs ordering only).
@@ -84,20 +89,34 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
     const period = await list(client, `&from=${from}&to=${to}&size=100`);
     const expected = await countOrders(sql`o.created_at >= '2026-09-30T22:00:00Z' and o.created_at < '2026-11-15T23:00:00Z'`);
     expect(period.total).toBe(expected);
-    expect(period.items.every((item) => parisDate(new Date(item.created_at)) >= from && parisDate(new Date(item.created_at)) <= to)).toBe(true);
+    expect(period.items.every((item) => parisDate(new Date(item.created_at)) >= from && parisDate(new Date(item.created_at)) <= to)).toBe(
+      true,
+    );
 
-    const { cart_ref: cartRef } = await bo.db.selectFrom("orders").select("cart_ref").where("org_id", "=", orgId).where("cart_ref", "=", "Hivernage").executeTakeFirstOrThrow();
+    const { cart_ref: cartRef } = await bo.db
+      .selectFrom("orders")
+      .select("cart_ref")
+      .where("org_id", "=", orgId)
+      .where("cart_ref", "=", "Hivernage")
+      .executeTakeFirstOrThrow();
     const byRef = await list(client, `&ref=${encodeURIComponent("HIVERN")}&size=100`);
     expect(byRef.total).toBe(await countOrders(sql`o.cart_ref = ${cartRef}`));
     const someOrder = delivered.items[0];
     if (!someOrder) throw new Error("no delivered order");
     expect((await list(client, `&ref=${someOrder.ord_ref}`)).items.map((item) => item.ord_id)).toEqual([someOrder.ord_id]);
 
-    const line = await bo.db.selectFrom("order_lines").select(["ref", "title"]).where("order_id", "=", someOrder.ord_id).where("is_port", "=", false).executeTakeFirstOrThrow();
+    const line = await bo.db
+      .selectFrom("order_lines")
+      .select(["ref", "title"])
+      .where("order_id", "=", someOrder.ord_id)
+      .where("is_port", "=", false)
+      .executeTakeFirstOrThrow();
     const byProduct = await list(client, `&product=${encodeURIComponent(line.ref.slice(0, -1).toLowerCase())}&size=100`);
     expect(byProduct.items.map((item) => item.ord_id)).toContain(someOrder.ord_id);
     const words = line.title.split(/\s+/).slice(0, 2).join(" ").toUpperCase();
-    expect((await list(client, `&product=${encodeURIComponent(words)}&size=100`)).items.map((item) => item.ord_id)).toContain(someOrder.ord_id);
+    expect((await list(client, `&product=${encodeURIComponent(words)}&size=100`)).items.map((item) => item.ord_id)).toContain(
+      someOrder.ord_id,
+    );
     expect((await list(client, "&product=zzzz%25aucun")).total).toBe(0);
 
     const contributorId = (await list(client, "&size=100")).authors.find((author) => author.name === "Yann Le Gall")?.usr_id;
@@ -122,12 +141,16 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
       ["/oms/history", `&q=${encodeURIComponent("bouée ".repeat(830))}`, "au plus 100 caractères"],
     ];
     for (const [path, query, message] of bad) {
-      const answer = await call<{ code: string; message: string; issues: { message: string }[] }>(bo, `${path}?org_id=${orgId}${query}`, { token: client.token });
+      const answer = await call<{ code: string; message: string; issues: { message: string }[] }>(bo, `${path}?org_id=${orgId}${query}`, {
+        token: client.token,
+      });
       expect(answer.status, `${path}${query.slice(0, 40)}`).toBe(400);
       expect(answer.body.code).toBe("invalid_request");
       expect(answer.body.issues.map((issue) => issue.message).join(" "), query.slice(0, 40)).toContain(message);
     }
-    expect((await call(bo, `/oms/orders?org_id=${orgId}&status=livr%C3%A9e&status=annul%C3%A9e`, { token: client.token })).status).toBe(400);
+    expect((await call(bo, `/oms/orders?org_id=${orgId}&status=livr%C3%A9e&status=annul%C3%A9e`, { token: client.token })).status).toBe(
+      400,
+    );
     expect((await call(bo, "/oms/orders", { token: client.token })).status).toBe(400);
   });
 
@@ -139,14 +162,26 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
     expect((await call(bo, `/oms/orders/${own.ord_id}/details`, { token: belgium.token })).body).toMatchObject({ code: "not_found" });
     expect((await call(bo, `/oms/backorders?org_id=${orgId}`, { token: belgium.token })).status).toBe(404);
     expect((await call(bo, `/oms/history?org_id=${orgId}`, { token: belgium.token })).status).toBe(404);
-    expect((await call(bo, `/oms/orders/${own.ord_id}/cancellation-requests`, { token: belgium.token, body: { obj_id: 1, reason: "Pas à nous" } })).status).toBe(404);
+    expect(
+      (
+        await call(bo, `/oms/orders/${own.ord_id}/cancellation-requests`, {
+          token: belgium.token,
+          body: { obj_id: 1, reason: "Pas à nous" },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(bo, "/oms/orders/abc/details", { token: client.token })).status).toBe(404);
     expect((await call(bo, `/oms/orders/${own.ord_id}/details`)).status).toBe(401);
 
     const sales = await login(bo, LOGINS.sales);
     const alone = await call(bo, `/oms/orders?org_id=${sales.user.auth_org_id}`, { token: sales.token });
-    expect(alone).toMatchObject({ status: 403, body: { code: "forbidden", message: expect.stringContaining("Choisissez d'abord le client") } });
-    const actingAs = sessionResponse.parse((await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: orgId } })).body);
+    expect(alone).toMatchObject({
+      status: 403,
+      body: { code: "forbidden", message: expect.stringContaining("Choisissez d'abord le client") },
+    });
+    const actingAs = sessionResponse.parse(
+      (await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: orgId } })).body,
+    );
     expect((await list(actingAs)).total).toBe(await countOrders());
     expect((await details(bo, actingAs, own.ord_id)).ord_id).toBe(own.ord_id);
   });
@@ -174,20 +209,38 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
   it("shows one order: lines and their quantities, shipping lines, addresses, shipments with tracking, and the dated timeline", async () => {
     const orders = await list(client, "&size=100");
     // The demo's order whose back-order arrived (docs/orders.md, demo data): refused request, stock arrival.
-    const candidates = await Promise.all(orders.items.filter((item) => item.status === "expédiée partiellement").map((item) => details(bo, client, item.ord_id)));
+    const candidates = await Promise.all(
+      orders.items.filter((item) => item.status === "expédiée partiellement").map((item) => details(bo, client, item.ord_id)),
+    );
     const arrived = candidates.find((order) => order.lines.some((line) => line.backorder?.available_at));
     if (!arrived) throw new Error("the demo data lacks an order whose back-order arrived");
     const line = arrived.lines.find((candidate) => candidate.backorder?.available_at);
-    expect(line).toMatchObject({ remaining: expect.any(Number), backorder: { state: "disponible" }, cancellation_request: { status: "refusée", answer: expect.any(String), answered_by: SERVICE_NAME } });
+    expect(line).toMatchObject({
+      remaining: expect.any(Number),
+      backorder: { state: "disponible" },
+      cancellation_request: { status: "refusée", answer: expect.any(String), answered_by: SERVICE_NAME },
+    });
     expect(line?.shipped).toBeGreaterThan(0);
     expect(arrived.shipments[0]).toMatchObject({ number: 1, carrier: expect.any(String), tracking_number: expect.any(String) });
     expect(arrived.dlv_address).toMatchObject({ org_id: orgId });
     expect(arrived.inv_address?.adr_name).toContain("(siège)");
-    expect(arrived.timeline.map((event) => event.kind)).toEqual(["confirmed", "accepted", "preparing", "shipped", "cancellation_requested", "cancellation_refused", "backorder_available"]);
+    expect(arrived.timeline.map((event) => event.kind)).toEqual([
+      "confirmed",
+      "accepted",
+      "preparing",
+      "shipped",
+      "cancellation_requested",
+      "cancellation_refused",
+      "backorder_available",
+    ]);
     expect(arrived.timeline.map((event) => event.at)).toEqual([...arrived.timeline.map((event) => event.at)].sort());
     // A small order carries its shipping line, apart from the products.
     const withShipping = await Promise.all(orders.items.slice(0, 10).map((item) => details(bo, client, item.ord_id)));
-    expect(withShipping.some((order) => order.shipping_lines.length > 0 && order.lines.every((candidate) => !candidate.obj_ref.startsWith("PORT_")))).toBe(true);
+    expect(
+      withShipping.some(
+        (order) => order.shipping_lines.length > 0 && order.lines.every((candidate) => !candidate.obj_ref.startsWith("PORT_")),
+      ),
+    ).toBe(true);
   });
 
   it("keeps the MMSI certificates an order line was confirmed with", async () => {
@@ -203,8 +256,13 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
 
   it("lists the open back-orders with their order, state and expected date", async () => {
     const answer = backorderListResponse.parse((await call(bo, `/oms/backorders?org_id=${orgId}`, { token: client.token })).body);
-    const open = await bo.db.selectFrom("order_lines as l").innerJoin("orders as o", "o.id", "l.order_id")
-      .select((eb) => eb.fn.countAll<number>().as("n")).where("o.org_id", "=", orgId).where("l.backorder_qty", ">", 0).executeTakeFirstOrThrow();
+    const open = await bo.db
+      .selectFrom("order_lines as l")
+      .innerJoin("orders as o", "o.id", "l.order_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("o.org_id", "=", orgId)
+      .where("l.backorder_qty", ">", 0)
+      .executeTakeFirstOrThrow();
     expect(answer.total).toBe(Number(open.n));
     expect(new Set(answer.items.map((item) => item.backorder.state))).toEqual(new Set(["en attente", "disponible"]));
     for (const item of answer.items) {
@@ -226,9 +284,13 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
     const { rows } = await sql<{ qty: number; orders: number }>`
       select sum(l.qty - l.cancelled_qty)::int as qty, count(distinct o.id)::int as orders
       from orders o join order_lines l on l.order_id = o.id
-      where o.org_id = ${orgId} and l.product_id = ${top.obj_id} and o.created_at >= '2025-11-19T23:00:00Z' and l.qty > l.cancelled_qty`.execute(bo.db);
+      where o.org_id = ${orgId} and l.product_id = ${top.obj_id} and o.created_at >= '2025-11-19T23:00:00Z' and l.qty > l.cancelled_qty`.execute(
+      bo.db,
+    );
     expect(top).toMatchObject({ total_qty: rows[0]?.qty, order_count: rows[0]?.orders, last_unit_price: expect.any(Number) });
-    const byRef = historyResponse.parse((await call(bo, `/oms/history?org_id=${orgId}&q=${encodeURIComponent(top.obj_ref.toLowerCase())}`, { token: client.token })).body);
+    const byRef = historyResponse.parse(
+      (await call(bo, `/oms/history?org_id=${orgId}&q=${encodeURIComponent(top.obj_ref.toLowerCase())}`, { token: client.token })).body,
+    );
     expect(byRef.items.map((row) => row.obj_id)).toContain(top.obj_id);
     const paged = historyResponse.parse((await call(bo, `/oms/history?org_id=${orgId}&size=2&page=2`, { token: client.token })).body);
     expect(paged).toMatchObject({ total: history.total, page: 2, size: 2 });
@@ -239,7 +301,15 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
     // docs/performance.md: the history aggregates in one pass and looks up only the page's last
     // lines; this is the straightforward computation (a window over every line) it must equal.
     const history = historyResponse.parse((await call(bo, `/oms/history?org_id=${orgId}&size=100`, { token: client.token })).body);
-    const { rows } = await sql<{ product_id: number; ref: string; title: string; qty: number; orders: number; last_at: Date; price: number }>`
+    const { rows } = await sql<{
+      product_id: number;
+      ref: string;
+      title: string;
+      qty: number;
+      orders: number;
+      last_at: Date;
+      price: number;
+    }>`
       with bought as (
         select l.product_id, l.ref, l.title, l.unit_price, l.qty - l.cancelled_qty as net, o.id as order_id, o.created_at,
                row_number() over (partition by l.product_id order by o.created_at desc, o.id desc, l.position desc) as recency
@@ -253,7 +323,17 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
       select count(distinct l.product_id)::int as n from orders o join order_lines l on l.order_id = o.id
       where o.org_id = ${orgId} and o.created_at >= '2025-11-19T23:00:00Z' and not l.is_port and l.qty > l.cancelled_qty`.execute(bo.db);
     expect(history.total).toBe(counted.rows[0]?.n);
-    expect(history.items.map((row) => [row.obj_id, row.obj_ref, row.obj_title, row.total_qty, row.order_count, row.last_ordered_at, row.last_unit_price])).toEqual(
+    expect(
+      history.items.map((row) => [
+        row.obj_id,
+        row.obj_ref,
+        row.obj_title,
+        row.total_qty,
+        row.order_count,
+        row.last_ordered_at,
+        row.last_unit_price,
+      ]),
+    ).toEqual(
       rows.map((row) => [row.product_id, row.ref, row.title, row.qty, row.orders, new Date(row.last_at).toISOString(), Number(row.price)]),
     );
     const beyond = historyResponse.parse((await call(bo, `/oms/history?org_id=${orgId}&size=100&page=50`, { token: client.token })).body);
@@ -265,35 +345,74 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
     if (!waiting || !plenty) throw new Error("no test products");
     await setStock(bo.db, waiting.id, 0, { date: "2026-12-15", qty: 40 });
     await setStock(bo.db, plenty.id, 100);
-    const placed = await placeOrder(bo, buyer, [[waiting, 6], [plenty, 1]], "request-flow-1");
+    const placed = await placeOrder(
+      bo,
+      buyer,
+      [
+        [waiting, 6],
+        [plenty, 1],
+      ],
+      "request-flow-1",
+    );
     const path = `/oms/orders/${placed.ord_id}/cancellation-requests`;
 
     expect(await call(bo, path, { token: consultant.token, body: { obj_id: waiting.id, reason: "Plus besoin" } })).toMatchObject({
-      status: 403, body: { message: "Votre compte ne permet pas de passer commande." },
+      status: 403,
+      body: { message: "Votre compte ne permet pas de passer commande." },
     });
-    expect(await call(bo, path, { token: buyer.token, body: { obj_id: plenty.id, reason: "Plus besoin" } })).toMatchObject({ status: 422, body: { code: "no_backorder" } });
-    expect(await call(bo, path, { token: buyer.token, body: { obj_id: waiting.id, reason: "  " } })).toMatchObject({ status: 400, body: { code: "invalid_request" } });
+    expect(await call(bo, path, { token: buyer.token, body: { obj_id: plenty.id, reason: "Plus besoin" } })).toMatchObject({
+      status: 422,
+      body: { code: "no_backorder" },
+    });
+    expect(await call(bo, path, { token: buyer.token, body: { obj_id: waiting.id, reason: "  " } })).toMatchObject({
+      status: 400,
+      body: { code: "invalid_request" },
+    });
     expect((await call(bo, path, { token: buyer.token, body: { obj_id: waiting.id, reason: "ok", extra: 1 } })).status).toBe(400);
 
     const asked = await call(bo, path, { token: buyer.token, body: { obj_id: waiting.id, reason: "Le bateau est vendu." } });
     expect(asked.status).toBe(201);
     const request = cancellationRequest.parse(asked.body);
-    expect(request).toMatchObject({ ord_ref: placed.ord_ref, obj_ref: waiting.ref, qty: 6, status: "en attente", requested_by: "Maël Kerjean", reason: "Le bateau est vendu.", answer: null });
-    expect(await call(bo, path, { token: buyer.token, body: { obj_id: waiting.id, reason: "Encore" } })).toMatchObject({ status: 409, body: { code: "request_pending" } });
+    expect(request).toMatchObject({
+      ord_ref: placed.ord_ref,
+      obj_ref: waiting.ref,
+      qty: 6,
+      status: "en attente",
+      requested_by: "Maël Kerjean",
+      reason: "Le bateau est vendu.",
+      answer: null,
+    });
+    expect(await call(bo, path, { token: buyer.token, body: { obj_id: waiting.id, reason: "Encore" } })).toMatchObject({
+      status: 409,
+      body: { code: "request_pending" },
+    });
 
     // Shown to the organization until answered, and to the distributor among the pending ones.
-    expect(lineOf(await details(bo, storekeeper, placed.ord_id), waiting.ref).cancellation_request).toMatchObject({ req_id: request.req_id, status: "en attente" });
-    const backorders = backorderListResponse.parse((await call(bo, `/oms/backorders?org_id=${orgId}&size=100`, { token: client.token })).body);
+    expect(lineOf(await details(bo, storekeeper, placed.ord_id), waiting.ref).cancellation_request).toMatchObject({
+      req_id: request.req_id,
+      status: "en attente",
+    });
+    const backorders = backorderListResponse.parse(
+      (await call(bo, `/oms/backorders?org_id=${orgId}&size=100`, { token: client.token })).body,
+    );
     expect(backorders.items.find((item) => item.ord_id === placed.ord_id)?.cancellation_request?.req_id).toBe(request.req_id);
     const pending = serviceRequestListResponse.parse((await erp(bo, "/cancellation-requests")).body);
     expect(pending.find((item) => item.req_id === request.req_id)).toMatchObject({ org_ref: "C0001", org_name: "Voilerie Atlantique" });
 
     expect(await erp(bo, `/cancellation-requests/${request.req_id}/refuse`, {})).toMatchObject({ status: 400 });
-    const refused = cancellationRequest.parse((await erp(bo, `/cancellation-requests/${request.req_id}/refuse`, { message: "Le réassort arrive demain." })).body);
+    const refused = cancellationRequest.parse(
+      (await erp(bo, `/cancellation-requests/${request.req_id}/refuse`, { message: "Le réassort arrive demain." })).body,
+    );
     expect(refused).toMatchObject({ status: "refusée", answer: "Le réassort arrive demain.", answered_by: SERVICE_NAME });
-    expect(await erp(bo, `/cancellation-requests/${request.req_id}/accept`, {})).toMatchObject({ status: 409, body: { code: "request_answered" } });
+    expect(await erp(bo, `/cancellation-requests/${request.req_id}/accept`, {})).toMatchObject({
+      status: 409,
+      body: { code: "request_answered" },
+    });
     const afterRefusal = await details(bo, buyer, placed.ord_id);
-    expect(lineOf(afterRefusal, waiting.ref)).toMatchObject({ remaining: 6, cancellation_request: { status: "refusée", answer: "Le réassort arrive demain." } });
+    expect(lineOf(afterRefusal, waiting.ref)).toMatchObject({
+      remaining: 6,
+      cancellation_request: { status: "refusée", answer: "Le réassort arrive demain." },
+    });
     expect(afterRefusal.timeline.slice(-2).map((event) => [event.kind, event.author, event.note])).toEqual([
       ["cancellation_requested", "Maël Kerjean", "Le bateau est vendu."],
       ["cancellation_refused", SERVICE_NAME, "Le réassort arrive demain."],
@@ -301,15 +420,22 @@ describe.each(ENGINES)("the organization's orders (/api/oms) on %s", (engine) =>
 
     // Asked again, by the contributor acting for the client: granted, the remainder is cancelled.
     const sales = await login(bo, LOGINS.sales);
-    const actingAs = sessionResponse.parse((await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: orgId } })).body);
-    const again = cancellationRequest.parse((await call(bo, path, { token: actingAs.token, body: { obj_id: waiting.id, reason: "Le client confirme l'annulation." } })).body);
+    const actingAs = sessionResponse.parse(
+      (await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: orgId } })).body,
+    );
+    const again = cancellationRequest.parse(
+      (await call(bo, path, { token: actingAs.token, body: { obj_id: waiting.id, reason: "Le client confirme l'annulation." } })).body,
+    );
     expect(again.requested_by).toBe("Yann Le Gall");
     const granted = cancellationRequest.parse((await erp(bo, `/cancellation-requests/${again.req_id}/accept`, {})).body);
     expect(granted).toMatchObject({ status: "acceptée", answered_by: SERVICE_NAME });
     const afterGrant = await details(bo, buyer, placed.ord_id);
     expect(lineOf(afterGrant, waiting.ref)).toMatchObject({ cancelled: 6, remaining: 0, backorder: { state: "annulé", qty: 0 } });
     expect(afterGrant.status).toBe("confirmée");
-    expect(await call(bo, path, { token: buyer.token, body: { obj_id: waiting.id, reason: "Encore une fois" } })).toMatchObject({ status: 422, body: { code: "no_backorder" } });
+    expect(await call(bo, path, { token: buyer.token, body: { obj_id: waiting.id, reason: "Encore une fois" } })).toMatchObject({
+      status: 422,
+      body: { code: "no_backorder" },
+    });
     expect(await erp(bo, "/cancellation-requests/999999/accept", {})).toMatchObject({ status: 404, body: { code: "unknown_request" } });
     expect(DEMO_TODAY).toBe("2026-11-20");
   });

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDER_STATUSES, backorderListResponse, orderDetail, orderListResponse, serviceRequestListResponse } from "@shared/contracts/orders";
+import {
+  ORDER_STATUSES,
+  backorderListResponse,
+  orderDetail,
+  orderListResponse,
+  serviceRequestListResponse,
+} from "@shared/contracts/orders";
 import { openDatabase } from "../../../server/backoffice/db/open";
 import type { Database } from "../../../server/backoffice/db/schema";
 import { seedDemo } from "../../../server/backoffice/seed/demo";
@@ -43,16 +49,27 @@ describe.each(ENGINES)("the demo's past orders (full seed) on %s", (engine) => {
     expect(list.total).toBeGreaterThanOrEqual(70);
     expect(list.items.some((item) => item.author.on_behalf_of === "Voilerie Atlantique" && item.author.name === "Yann Le Gall")).toBe(true);
 
-    const backorders = backorderListResponse.parse((await call(bo, `/oms/backorders?org_id=${orgId}&size=100`, { token: client.token })).body);
+    const backorders = backorderListResponse.parse(
+      (await call(bo, `/oms/backorders?org_id=${orgId}&size=100`, { token: client.token })).body,
+    );
     const states = backorders.items.map((item) => item.backorder.state);
     expect(states).toContain("en attente");
     expect(states).toContain("disponible");
     expect(backorders.items.some((item) => item.backorder.available_at !== null)).toBe(true);
-    expect(backorders.items.filter((item) => item.backorder.state === "en attente").every((item) => item.backorder.expected_date !== null)).toBe(true);
+    expect(
+      backorders.items.filter((item) => item.backorder.state === "en attente").every((item) => item.backorder.expected_date !== null),
+    ).toBe(true);
     expect(backorders.items.filter((item) => item.cancellation_request?.status === "en attente")).toHaveLength(1);
 
     const twice = await bo.db.selectFrom("shipments").select("order_id").where("number", "=", 2).limit(1).executeTakeFirstOrThrow();
-    const shippedTwice = orderDetail.parse((await erp(bo, `/orders/${(await bo.db.selectFrom("orders").select("ref").where("id", "=", twice.order_id).executeTakeFirstOrThrow()).ref}`)).body);
+    const shippedTwice = orderDetail.parse(
+      (
+        await erp(
+          bo,
+          `/orders/${(await bo.db.selectFrom("orders").select("ref").where("id", "=", twice.order_id).executeTakeFirstOrThrow()).ref}`,
+        )
+      ).body,
+    );
     expect(shippedTwice.shipments).toHaveLength(2);
     expect(shippedTwice.shipments.every((shipment) => shipment.tracking_number !== null)).toBe(true);
 
@@ -83,15 +100,17 @@ async function digest(db: Kysely<Database>): Promise<Record<string, string>> {
 
 describe("the demo's past orders are deterministic", () => {
   it("writes the same lifecycle rows when seeded twice on the same date", async () => {
-    const digests = await Promise.all([0, 1].map(async () => {
-      const opened = await openDatabase({ memory: true });
-      try {
-        await seedDemo(opened.db, { size: "small", today: DEMO_TODAY });
-        return await digest(opened.db);
-      } finally {
-        await opened.close();
-      }
-    }));
+    const digests = await Promise.all(
+      [0, 1].map(async () => {
+        const opened = await openDatabase({ memory: true });
+        try {
+          await seedDemo(opened.db, { size: "small", today: DEMO_TODAY });
+          return await digest(opened.db);
+        } finally {
+          await opened.close();
+        }
+      }),
+    );
     expect(digests[0]?.order_events).toMatch(/^[1-9]\d*:/);
     expect(digests[1]).toEqual(digests[0]);
   }, 120_000);

@@ -28,11 +28,18 @@ export async function testProducts(db: Kysely<Database>, count: number): Promise
   return free.slice(free.length - count);
 }
 
-export async function setStock(db: Kysely<Database>, productId: number, onHand: number, refill: { date: string; qty: number } | null = null): Promise<void> {
+export async function setStock(
+  db: Kysely<Database>,
+  productId: number,
+  onHand: number,
+  refill: { date: string; qty: number } | null = null,
+): Promise<void> {
   await db
     .insertInto("stocks")
     .values({ product_id: productId, sto_disp: onHand, refill_date: refill?.date ?? null, refill_qte: refill?.qty ?? null })
-    .onConflict((oc) => oc.column("product_id").doUpdateSet({ sto_disp: onHand, refill_date: refill?.date ?? null, refill_qte: refill?.qty ?? null }))
+    .onConflict((oc) =>
+      oc.column("product_id").doUpdateSet({ sto_disp: onHand, refill_date: refill?.date ?? null, refill_qte: refill?.qty ?? null }),
+    )
     .execute();
 }
 
@@ -51,14 +58,27 @@ export async function placeOrder(
 ): Promise<Order> {
   const orgId = session.user.auth_org_id;
   const current = savedCartAnswer.parse((await call(bo, `/oms/cart/${orgId}`, { token: session.token })).body);
-  const saved = await call(bo, `/oms/cart/${orgId}`, { token: session.token, body: { version: current.version, cart: { ...cartWith(lines.map(([product, qty, certificates = []]) => ({ ...lineFor(product, qty), certificates }))), ...options } } });
+  const saved = await call(bo, `/oms/cart/${orgId}`, {
+    token: session.token,
+    body: {
+      version: current.version,
+      cart: { ...cartWith(lines.map(([product, qty, certificates = []]) => ({ ...lineFor(product, qty), certificates }))), ...options },
+    },
+  });
   const cart = savedCartAnswer.parse(saved.body);
   const priced = savedCart.safeParse(saved.body);
   const totals = priced.success ? computeTotals(priced.data.cart, accountContextOf(session.user)) : null;
   const author = session.master ?? session.user;
   const confirmed = await call(bo, `/oms/cart/${orgId}/confirm?usr_id=${author.obj_id}&usr_name=${encodeURIComponent(author.obj_name)}`, {
     token: session.token,
-    body: { cart: cart.cart, version: cart.version, idempotency_key: key, ord_total_ht: totals?.ht ?? null, ord_total_ecotaxe: totals?.ecotaxe ?? null, ord_total_ttc: totals?.ttc ?? null },
+    body: {
+      cart: cart.cart,
+      version: cart.version,
+      idempotency_key: key,
+      ord_total_ht: totals?.ht ?? null,
+      ord_total_ecotaxe: totals?.ecotaxe ?? null,
+      ord_total_ttc: totals?.ttc ?? null,
+    },
   });
   if (confirmed.status !== 201) throw new Error(`confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return order.parse(confirmed.body);

@@ -12,12 +12,16 @@ const WRITER = path.join(import.meta.dirname, "persistence-writer.ts");
 /** Commits a cart version in a child process, then kills it with SIGKILL (no clean shutdown). */
 function commitThenCrash(dataDir: string, orgId: number, version: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", WRITER, dataDir, String(orgId), String(version)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", WRITER, dataDir, String(orgId), String(version)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     child.stdout.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("committed")) child.kill("SIGKILL");
     });
     child.once("error", reject);
-    child.once("exit", (_code, signal) => (signal === "SIGKILL" ? resolve() : reject(new Error(`writer ended without a crash (${signal ?? _code})`))));
+    child.once("exit", (_code, signal) =>
+      signal === "SIGKILL" ? resolve() : reject(new Error(`writer ended without a crash (${signal ?? _code})`)),
+    );
   });
 }
 
@@ -44,7 +48,10 @@ describe("embedded PGlite on disk", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     orgId = inserted.id;
-    await first.db.insertInto("carts").values({ org_id: orgId, version: 1, data: JSON.stringify({ marker: "version 1" }) }).execute();
+    await first.db
+      .insertInto("carts")
+      .values({ org_id: orgId, version: 1, data: JSON.stringify({ marker: "version 1" }) })
+      .execute();
     await first.close();
 
     const second = await openDatabase({ dataDir });

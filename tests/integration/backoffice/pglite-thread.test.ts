@@ -33,7 +33,10 @@ describe("PGlite on its own thread", () => {
   });
 
   it("keeps a transaction's statements together and rolls them back as one", async () => {
-    const before = await opened.db.selectFrom("carts").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    const before = await opened.db
+      .selectFrom("carts")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
     const failed = await opened.db
       .transaction()
       .execute(async (trx) => {
@@ -43,7 +46,10 @@ describe("PGlite on its own thread", () => {
       })
       .catch((thrown: unknown) => thrown);
     expect(failed).toBeInstanceOf(Error);
-    const after = await opened.db.selectFrom("carts").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    const after = await opened.db
+      .selectFrom("carts")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
     const scratch = await sql<{ name: string | null }>`select to_regclass('scratch')::text as name`.execute(opened.db);
     expect(scratch.rows[0]?.name).toBeNull();

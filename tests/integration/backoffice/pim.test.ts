@@ -60,9 +60,14 @@ describe.each(ENGINES)("back-office pim on %s", (engine) => {
   });
 
   it("answers a product by reference or id with the organization's prices", async () => {
-    const specific = await bo.db.selectFrom("org_product_prices as opp").innerJoin("products as p", "p.id", "opp.product_id")
-      .select(["p.id", "p.ref", "opp.price", "p.price_selling"]).where("opp.org_id", "=", orgId).where("p.discontinued", "=", false)
-      .orderBy("p.id").executeTakeFirstOrThrow();
+    const specific = await bo.db
+      .selectFrom("org_product_prices as opp")
+      .innerJoin("products as p", "p.id", "opp.product_id")
+      .select(["p.id", "p.ref", "opp.price", "p.price_selling"])
+      .where("opp.org_id", "=", orgId)
+      .where("p.discontinued", "=", false)
+      .orderBy("p.id")
+      .executeTakeFirstOrThrow();
     const byRef = await call(bo, `/pim/products/${specific.ref.toLowerCase()}?usr_id=${orgId}`, { token: client.token });
     expect(byRef.status).toBe(200);
     const detail = productDetail.parse(byRef.body);
@@ -74,34 +79,60 @@ describe.each(ENGINES)("back-office pim on %s", (engine) => {
     expect(byId.obj_ref).toBe(specific.ref);
 
     const other = await login(bo, LOGINS.belgium);
-    const otherView = productDetail.parse((await call(bo, `/pim/products/${specific.id}?usr_id=${other.user.auth_org_id}`, { token: other.token })).body);
+    const otherView = productDetail.parse(
+      (await call(bo, `/pim/products/${specific.id}?usr_id=${other.user.auth_org_id}`, { token: other.token })).body,
+    );
     expect(otherView.prd_price_selling).toBe(specific.price_selling);
     expect((await call(bo, `/pim/products/${specific.id}?usr_id=${orgId}`, { token: other.token })).status).toBe(404);
   });
 
   it("refuses unknown references and a missing usr_id", async () => {
-    expect(await call(bo, `/pim/products/INCONNU-42?usr_id=${orgId}`, { token: client.token })).toMatchObject({ status: 404, body: { code: "unknown_product" } });
+    expect(await call(bo, `/pim/products/INCONNU-42?usr_id=${orgId}`, { token: client.token })).toMatchObject({
+      status: 404,
+      body: { code: "unknown_product" },
+    });
     expect((await call(bo, "/pim/products/AVI00001", { token: client.token })).status).toBe(400);
   });
 
   it("reads an all-digit path as a reference with by=ref, and as an id without", async () => {
-    const asId = await bo.db.selectFrom("products").select(["id", "ref"]).where("is_port", "=", false).orderBy("id").executeTakeFirstOrThrow();
+    const asId = await bo.db
+      .selectFrom("products")
+      .select(["id", "ref"])
+      .where("is_port", "=", false)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     // A discontinued product (never in a list another case reads) takes asId's id as its reference.
-    const renamed = await bo.db.selectFrom("products").select(["id", "ref"]).where("discontinued", "=", true).orderBy("id").executeTakeFirstOrThrow();
+    const renamed = await bo.db
+      .selectFrom("products")
+      .select(["id", "ref"])
+      .where("discontinued", "=", true)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const digits = String(asId.id);
     const detailOf = async (path: string) => productDetail.parse((await call(bo, path, { token: client.token })).body);
     await bo.db.updateTable("products").set({ ref: digits }).where("id", "=", renamed.id).execute();
     try {
       // The catalogue read model picks the change up in the background (about a second).
-      await expect.poll(async () => (await call<{ obj_id?: number }>(bo, `/pim/products/${digits}?usr_id=${orgId}&by=ref`, { token: client.token })).body.obj_id, { timeout: 10_000, interval: 200 }).toBe(renamed.id);
+      await expect
+        .poll(
+          async () =>
+            (await call<{ obj_id?: number }>(bo, `/pim/products/${digits}?usr_id=${orgId}&by=ref`, { token: client.token })).body.obj_id,
+          { timeout: 10_000, interval: 200 },
+        )
+        .toBe(renamed.id);
       expect((await detailOf(`/pim/products/${digits}?usr_id=${orgId}`)).obj_ref).toBe(asId.ref);
-      expect(await call(bo, `/pim/products/${asId.ref}?usr_id=${orgId}&by=ref`, { token: client.token })).toMatchObject({ status: 200, body: { obj_id: asId.id } });
+      expect(await call(bo, `/pim/products/${asId.ref}?usr_id=${orgId}&by=ref`, { token: client.token })).toMatchObject({
+        status: 200,
+        body: { obj_id: asId.id },
+      });
     } finally {
       await bo.db.updateTable("products").set({ ref: renamed.ref }).where("id", "=", renamed.id).execute();
     }
     const unknown = await call(bo, `/pim/products/999999?usr_id=${orgId}&by=ref`, { token: client.token });
     expect(unknown).toMatchObject({ status: 404, body: { code: "unknown_product" } });
-    const badBy = await call<{ issues: { message: string }[] }>(bo, `/pim/products/${digits}?usr_id=${orgId}&by=id`, { token: client.token });
+    const badBy = await call<{ issues: { message: string }[] }>(bo, `/pim/products/${digits}?usr_id=${orgId}&by=id`, {
+      token: client.token,
+    });
     expect(badBy.status).toBe(400);
     expect(badBy.body.issues[0]?.message).toBe("Le paramètre by n'accepte que « ref ».");
   });
@@ -112,13 +143,19 @@ describe.each(ENGINES)("back-office pim on %s", (engine) => {
     expect(list.items.length).toBe(5);
     expect(list.items.every((item) => item.prc_price === null && item.prd_price_selling === null)).toBe(true);
     // Nor may it learn which products are on promotion: the filter is ignored for it.
-    const promo = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=5`, { token: storekeeper.token })).body);
+    const promo = productListResponse.parse(
+      (await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=5`, { token: storekeeper.token })).body,
+    );
     expect(promo.total).toBe(list.total);
-    const clientPromo = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=5`, { token: client.token })).body);
+    const clientPromo = productListResponse.parse(
+      (await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=5`, { token: client.token })).body,
+    );
     expect(clientPromo.total).toBeGreaterThan(0);
     expect(clientPromo.total).toBeLessThan(list.total);
     await call(bo, `/pim/favorites/${list.items[0]?.obj_id}?usr_id=${orgId}`, { method: "POST", token: storekeeper.token });
-    const favorites = productListResponse.parse((await call(bo, `/pim/favorites?usr_id=${orgId}&promo=1`, { token: storekeeper.token })).body);
+    const favorites = productListResponse.parse(
+      (await call(bo, `/pim/favorites?usr_id=${orgId}&promo=1`, { token: storekeeper.token })).body,
+    );
     expect(favorites.total).toBe(1);
   });
 
@@ -128,7 +165,10 @@ describe.each(ENGINES)("back-office pim on %s", (engine) => {
         const answer = await call(bo, `${path}?usr_id=${orgId}&q=${q}`, { token: client.token });
         expect(answer, `${path} q=${q}`).toMatchObject({
           status: 400,
-          body: { code: "invalid_request", issues: [{ path: "q", message: "La recherche ne doit pas contenir de caractères de contrôle." }] },
+          body: {
+            code: "invalid_request",
+            issues: [{ path: "q", message: "La recherche ne doit pas contenir de caractères de contrôle." }],
+          },
         });
       }
     }
@@ -199,15 +239,27 @@ describe.each(ENGINES)("back-office pim on %s", (engine) => {
     const before = await allItems(`/pim/products?usr_id=${orgId}`);
     const beaten = before.find((item) => item.prc_promo_price === null && item.prc_price !== null);
     if (!beaten?.prc_price) throw new Error("no product without a promotion");
-    const promotion = await bo.db.insertInto("promotions")
-      .values({ product_id: beaten.obj_id, org_id: orgId, name: "Promotion battue", promo_price: beaten.prc_price, starts_on: DEMO_TODAY, ends_on: DEMO_TODAY })
-      .returning("id").executeTakeFirstOrThrow();
-    const promoPriceOf = async (id: number) => productDetail.parse((await call(bo, `/pim/products/${id}?usr_id=${orgId}`, { token: client.token })).body).prc_promo_price;
+    const promotion = await bo.db
+      .insertInto("promotions")
+      .values({
+        product_id: beaten.obj_id,
+        org_id: orgId,
+        name: "Promotion battue",
+        promo_price: beaten.prc_price,
+        starts_on: DEMO_TODAY,
+        ends_on: DEMO_TODAY,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const promoPriceOf = async (id: number) =>
+      productDetail.parse((await call(bo, `/pim/products/${id}?usr_id=${orgId}`, { token: client.token })).body).prc_promo_price;
     try {
       // The catalogue read model picks the change up in the background (about a second).
       await expect.poll(() => promoPriceOf(beaten.obj_id), { timeout: 10_000, interval: 200 }).toBe(beaten.prc_price);
       const everything = await allItems(`/pim/products?usr_id=${orgId}`);
-      const applied = everything.filter((item) => item.prc_promo_price !== null && item.prc_price !== null && item.prc_promo_price < item.prc_price);
+      const applied = everything.filter(
+        (item) => item.prc_promo_price !== null && item.prc_price !== null && item.prc_promo_price < item.prc_price,
+      );
       expect(applied.length).toBeGreaterThan(0);
 
       const promo = await allItems(`/pim/products?usr_id=${orgId}&promo=1`);
@@ -226,10 +278,14 @@ describe.each(ENGINES)("back-office pim on %s", (engine) => {
   });
 
   it("searches French text without accents and references by prefix", async () => {
-    const lighting = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&q=plafonniers`, { token: client.token })).body);
+    const lighting = productListResponse.parse(
+      (await call(bo, `/pim/products?usr_id=${orgId}&q=plafonniers`, { token: client.token })).body,
+    );
     expect(lighting.total).toBeGreaterThan(0);
     expect(lighting.items[0]?.obj_title).toMatch(/Plafonnier/);
-    const accents = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&q=ecoute%20tresse`, { token: client.token })).body);
+    const accents = productListResponse.parse(
+      (await call(bo, `/pim/products?usr_id=${orgId}&q=ecoute%20tresse`, { token: client.token })).body,
+    );
     expect(accents.items[0]?.obj_title).toMatch(/Écoute/);
     const byRef = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&q=avf15`, { token: client.token })).body);
     expect(byRef.total).toBeGreaterThan(0);
@@ -240,7 +296,9 @@ describe.each(ENGINES)("back-office pim on %s", (engine) => {
     const brands = brandListResponse.parse((await call(bo, "/pim/brands", { token: client.token })).body);
     const withProducts = brands.find((brand) => brand.product_count > 0);
     if (!withProducts) throw new Error("no brand has products");
-    const list = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&brand=${withProducts.obj_id}&per_page=100`, { token: client.token })).body);
+    const list = productListResponse.parse(
+      (await call(bo, `/pim/products?usr_id=${orgId}&brand=${withProducts.obj_id}&per_page=100`, { token: client.token })).body,
+    );
     expect(list.total).toBe(withProducts.product_count);
     expect(list.items.every((item) => item.brand?.obj_id === withProducts.obj_id)).toBe(true);
   });

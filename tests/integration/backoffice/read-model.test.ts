@@ -81,7 +81,9 @@ describe.each(ENGINES)("catalogue read model on %s", (engine) => {
     const client = await login(bo, LOGINS.client);
     const orgId = client.user.auth_org_id;
     const promotions = async () =>
-      productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=100&sort=reference`, { token: client.token })).body);
+      productListResponse.parse(
+        (await call(bo, `/pim/products?usr_id=${orgId}&promo=1&per_page=100&sort=reference`, { token: client.token })).body,
+      );
     const first = await promotions();
     expect(first.total).toBeGreaterThan(0);
     expect(await promotions()).toEqual(first);
@@ -91,7 +93,14 @@ describe.each(ENGINES)("catalogue read model on %s", (engine) => {
     if (!plain) throw new Error("no product without a promotion");
     const inserted = await bo.db
       .insertInto("promotions")
-      .values({ product_id: plain.id, org_id: null, name: "Essai de cache", promo_price: 100, starts_on: "2000-01-01", ends_on: "2999-12-31" })
+      .values({
+        product_id: plain.id,
+        org_id: null,
+        name: "Essai de cache",
+        promo_price: 100,
+        starts_on: "2000-01-01",
+        ends_on: "2999-12-31",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     try {
@@ -107,8 +116,14 @@ describe.each(ENGINES)("catalogue read model on %s", (engine) => {
     let now = 1_000_000;
     const stocks = new StockCache(bo.db, 1000, 100, () => now);
     const row = await bo.db.selectFrom("stocks").select(["product_id", "sto_disp"]).orderBy("product_id").executeTakeFirstOrThrow();
-    expect((await stocks.read([row.product_id, 999_999]))).toEqual([expect.objectContaining({ obj_id: row.product_id, sto_disp: row.sto_disp })]);
-    await bo.db.updateTable("stocks").set({ sto_disp: row.sto_disp + 7 }).where("product_id", "=", row.product_id).execute();
+    expect(await stocks.read([row.product_id, 999_999])).toEqual([
+      expect.objectContaining({ obj_id: row.product_id, sto_disp: row.sto_disp }),
+    ]);
+    await bo.db
+      .updateTable("stocks")
+      .set({ sto_disp: row.sto_disp + 7 })
+      .where("product_id", "=", row.product_id)
+      .execute();
     try {
       now += 999;
       expect((await stocks.read([row.product_id]))[0]?.sto_disp).toBe(row.sto_disp);
@@ -122,13 +137,17 @@ describe.each(ENGINES)("catalogue read model on %s", (engine) => {
   it("lists the in-stock filter from live stock, and a whole-catalogue price sort in the caller's prices", async () => {
     const client = await login(bo, LOGINS.client);
     const orgId = client.user.auth_org_id;
-    const inStock = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&in_stock=1&per_page=100`, { token: client.token })).body);
+    const inStock = productListResponse.parse(
+      (await call(bo, `/pim/products?usr_id=${orgId}&in_stock=1&per_page=100`, { token: client.token })).body,
+    );
     const stocked = await bo.db.selectFrom("stocks").select("product_id").where("sto_disp", ">", 0).execute();
     const stockedIds = new Set(stocked.map((row) => row.product_id));
     expect(inStock.items.length).toBeGreaterThan(0);
     expect(inStock.items.every((item) => stockedIds.has(item.obj_id))).toBe(true);
 
-    const cheapest = productListResponse.parse((await call(bo, `/pim/products?usr_id=${orgId}&sort=price_asc&per_page=50`, { token: client.token })).body);
+    const cheapest = productListResponse.parse(
+      (await call(bo, `/pim/products?usr_id=${orgId}&sort=price_asc&per_page=50`, { token: client.token })).body,
+    );
     const paid = cheapest.items.map((item) => Math.min(item.prc_price ?? 0, item.prc_promo_price ?? Number.MAX_SAFE_INTEGER));
     expect(paid).toEqual([...paid].sort((a, b) => a - b));
     // The demo has products out of stock: the filter really filters.

@@ -26,7 +26,10 @@ const LOGIN = { login: "client@voilerie-atlantique.fr", password: DEMO_PASSWORD 
 async function json<T>(url: string, init: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
   const response = await fetch(url, {
     method: init.body === undefined ? "GET" : "POST",
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
@@ -45,7 +48,10 @@ describe.skipIf(!DATABASE_URL || !reachable)("a revocation reaches every back-of
     const revocations = { redisUrl: REDIS_URL, channel };
     first = await startHarness({ engine: "postgres", portal: false, api: { revocations, signal: jobs.signal } });
     const app = express();
-    app.use("/api", createBackofficeApi({ db: first.db, now: first.clock.now, logger: { error: () => undefined }, revocations, signal: jobs.signal }));
+    app.use(
+      "/api",
+      createBackofficeApi({ db: first.db, now: first.clock.now, logger: { error: () => undefined }, revocations, signal: jobs.signal }),
+    );
     second = await new Promise((resolve) => {
       const server = app.listen(0, "127.0.0.1", () => resolve(server));
     });
@@ -83,7 +89,9 @@ describe.skipIf(!DATABASE_URL || !reachable)("a revocation reaches every back-of
       expect(logout.status).toBe(204);
       // The logout answers once Redis took the message; the other process reads it from its own
       // connection a moment later: within 1 s, where its cache alone would trust the token 10 s.
-      await expect.poll(async () => (await json(`${secondApi}/auth/me`, { token: session.token })).status, { timeout: 1000, interval: 20 }).toBe(401);
+      await expect
+        .poll(async () => (await json(`${secondApi}/auth/me`, { token: session.token })).status, { timeout: 1000, interval: 20 })
+        .toBe(401);
       expect((await json(`${firstApi}/auth/me`, { token: session.token })).status).toBe(401);
     }
   });
@@ -92,6 +100,8 @@ describe.skipIf(!DATABASE_URL || !reachable)("a revocation reaches every back-of
     const session = (await json<SessionResponse>(`${secondApi}/auth/login`, { body: LOGIN })).body;
     expect((await json(`${firstApi}/auth/me`, { token: session.token })).status).toBe(200);
     expect((await json(`${secondApi}/auth/logout`, { token: session.token, body: { usr_id: session.user.obj_id } })).status).toBe(204);
-    await expect.poll(async () => (await json(`${firstApi}/auth/me`, { token: session.token })).status, { timeout: 1000, interval: 20 }).toBe(401);
+    await expect
+      .poll(async () => (await json(`${firstApi}/auth/me`, { token: session.token })).status, { timeout: 1000, interval: 20 })
+      .toBe(401);
   });
 });

@@ -46,7 +46,10 @@ describe.each(ENGINES)("demo data seeded once on %s", (engine) => {
       seedDemoIfEmpty(second, { size: "small", today: DEMO_TODAY }),
     ]);
     expect(results.sort()).toEqual([false, true]);
-    const count = await first.selectFrom("organizations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const count = await first
+      .selectFrom("organizations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(0);
     expect(await seedDemoIfEmpty(first, { size: "small", today: DEMO_TODAY })).toBe(false);
   }, 60_000);

@@ -16,7 +16,8 @@ describe.each(ENGINES)("expired tokens purged on %s", (engine) => {
   });
 
   const stored = async (token: string) =>
-    (await bo.db.selectFrom("auth_tokens").select("token_hash").where("token_hash", "=", hashToken(token)).executeTakeFirst()) !== undefined;
+    (await bo.db.selectFrom("auth_tokens").select("token_hash").where("token_hash", "=", hashToken(token)).executeTakeFirst()) !==
+    undefined;
   const loginAt = async (offsetMs: number) => {
     bo.setNow(new Date(T0 + offsetMs));
     return (await login(bo, LOGINS.client)).token;

@@ -25,7 +25,13 @@ function warehouse(bo: Backoffice, args: string[], env: Record<string, string> =
       {
         cwd: ROOT,
         // Never the working tree's data/warehouse-token: the token is the one given, or the demo's.
-        env: { ...process.env, UPSTREAM_URL: bo.baseUrl.replace(/\/api$/, ""), WAREHOUSE_TOKEN: SERVICE_TOKEN, WAREHOUSE_TOKEN_FILE: path.join(ROOT, "no-such-token-file"), ...env },
+        env: {
+          ...process.env,
+          UPSTREAM_URL: bo.baseUrl.replace(/\/api$/, ""),
+          WAREHOUSE_TOKEN: SERVICE_TOKEN,
+          WAREHOUSE_TOKEN_FILE: path.join(ROOT, "no-such-token-file"),
+          ...env,
+        },
         timeout: 30_000,
       },
       (error, stdout, stderr) => {
@@ -65,7 +71,15 @@ describe.each(ENGINES)("npm run warehouse on %s", (engine) => {
     if (!ready || !awaited) throw new Error("no test products");
     await setStock(bo.db, ready.id, 20);
     await setStock(bo.db, awaited.id, 0, { date: "2026-12-01", qty: 10 });
-    const placed = await placeOrder(bo, client, [[ready, 2], [awaited, 3]], "warehouse-cli-1");
+    const placed = await placeOrder(
+      bo,
+      client,
+      [
+        [ready, 2],
+        [awaited, 3],
+      ],
+      "warehouse-cli-1",
+    );
     const ref = placed.ord_ref;
 
     const accepted = await warehouse(bo, ["accept", ref.toLowerCase()]);
@@ -74,7 +88,9 @@ describe.each(ENGINES)("npm run warehouse on %s", (engine) => {
 
     const tooMany = await warehouse(bo, ["ship", ref, "--line", `${ready.ref}=5`, "--carrier", "Colissimo"]);
     expect(tooMany.code).toBe(1);
-    expect(tooMany.stderr).toContain(`Refusé (422) : Quantité trop élevée pour ${ready.ref} : commandé 2, déjà expédié 0, annulé 0 ; il reste 2 à expédier.`);
+    expect(tooMany.stderr).toContain(
+      `Refusé (422) : Quantité trop élevée pour ${ready.ref} : commandé 2, déjà expédié 0, annulé 0 ; il reste 2 à expédier.`,
+    );
 
     const first = await warehouse(bo, ["ship", ref, "--line", `${ready.ref}=2`, "--carrier", "Colissimo", "--tracking", "6A000111222"]);
     expect(first.code, first.stderr).toBe(0);
@@ -113,7 +129,10 @@ describe.each(ENGINES)("npm run warehouse on %s", (engine) => {
     ]);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining("ship : indiquez le transporteur (--carrier).") });
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("Commande inconnue : « envoyer ».") });
-    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("Refusé (401) : Jeton de service absent, inconnu ou révoqué.") });
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Refusé (401) : Jeton de service absent, inconnu ou révoqué."),
+    });
     expect(refused.stderr).toContain("(jeton : WAREHOUSE_TOKEN)");
   }, 60_000);
 });

@@ -15,7 +15,13 @@ describe.each(ENGINES)("back-office wms and crm on %s", (engine) => {
   });
 
   it("reads one product's stock, with a refill date when out of stock", async () => {
-    const empty = await bo.db.selectFrom("stocks").selectAll().where("sto_disp", "=", 0).where("refill_date", "is not", null).orderBy("product_id").executeTakeFirstOrThrow();
+    const empty = await bo.db
+      .selectFrom("stocks")
+      .selectAll()
+      .where("sto_disp", "=", 0)
+      .where("refill_date", "is not", null)
+      .orderBy("product_id")
+      .executeTakeFirstOrThrow();
     const result = stock.parse((await call(bo, `/wms/stocks/${empty.product_id}`, { token: client.token })).body);
     expect(result).toEqual({ obj_id: empty.product_id, sto_disp: 0, sto_refill_date: empty.refill_date, sto_refill_qte: empty.refill_qte });
     expect(result.sto_refill_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -29,7 +35,9 @@ describe.each(ENGINES)("back-office wms and crm on %s", (engine) => {
     const batch = stockBatchResponse.parse((await call(bo, `/wms/stocks?ids=${[...ids, 999999].join(",")}`, { token: client.token })).body);
     expect(batch.map((row) => row.obj_id)).toEqual(ids);
     expect((await call(bo, "/wms/stocks?ids=1,,2", { token: client.token })).status).toBe(400);
-    expect((await call(bo, `/wms/stocks?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(",")}`, { token: client.token })).status).toBe(400);
+    expect(
+      (await call(bo, `/wms/stocks?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(",")}`, { token: client.token })).status,
+    ).toBe(400);
   });
 
   it("creates and lists an organization's addresses, and only its own", async () => {
@@ -38,7 +46,14 @@ describe.each(ENGINES)("back-office wms and crm on %s", (engine) => {
     expect(before.length).toBe(3);
     const created = await call(bo, "/crm/addresses", {
       token: client.token,
-      body: { org_id: orgId, adr_name: "Ponton B", adr_line1: "Port du Château", adr_zipcode: "29200", adr_city: "Brest", adr_country: "FR" },
+      body: {
+        org_id: orgId,
+        adr_name: "Ponton B",
+        adr_line1: "Port du Château",
+        adr_zipcode: "29200",
+        adr_city: "Brest",
+        adr_country: "FR",
+      },
     });
     expect(created.status).toBe(201);
     expect(address.parse(created.body)).toMatchObject({ org_id: orgId, adr_line2: "", adr_city: "Brest" });

@@ -24,7 +24,11 @@ const plainId = () => String(products.plain[0]?.id);
 
 describe("add to cart without JavaScript", () => {
   it("adds a new product, redirects back to the page and says so", async () => {
-    const response = (await postAdd(backoffice, cookie, { productId: plainId(), qty: "2", redirectTo: "/catalogue/marques?page=2" })) as Response;
+    const response = (await postAdd(backoffice, cookie, {
+      productId: plainId(),
+      qty: "2",
+      redirectTo: "/catalogue/marques?page=2",
+    })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/catalogue/marques?page=2");
     expect((await flashOf(backoffice, response))?.message).toMatch(/ajouté au panier, quantité 2/);
@@ -114,7 +118,14 @@ describe("permissions", () => {
     expect(view.totals).toBeNull();
     expect(view.lddPrice).toBeNull();
     for (const line of [...view.lines, ...view.shippingLines]) {
-      expect([line.unitPrice, line.listPrice, line.lineTotal, line.ecotaxe, line.discountPercent, line.promoName]).toEqual([null, null, null, null, null, null]);
+      expect([line.unitPrice, line.listPrice, line.lineTotal, line.ecotaxe, line.discountPercent, line.promoName]).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
     }
     const answer = dataOf<AddToCartAnswer>(await postAdd(backoffice, storekeeper, { productId: plainId(), qty: "1", mode: "fetch" }));
     expect(answer.data).toMatchObject({ ok: true, totalHt: null, totalTtc: null });
@@ -130,7 +141,11 @@ describe("when the back-office cannot save", () => {
     expect((await flashOf(backoffice, response))?.message).toMatch(/Le panier n'a pas pu être enregistré/);
     const logged = backoffice.logged.slice(before);
     expect(logged).toHaveLength(1);
-    expect(JSON.parse(logged[0] ?? "{}")).toMatchObject({ msg: "cart save failed", operation: "add", requestId: expect.stringMatching(/^cart-test-/) });
+    expect(JSON.parse(logged[0] ?? "{}")).toMatchObject({
+      msg: "cart save failed",
+      operation: "add",
+      requestId: expect.stringMatching(/^cart-test-/),
+    });
     backoffice.failSaves = false;
     const { view } = await cartPage(backoffice, cookie);
     expect(view.lines.map((line) => line.productId)).toEqual([products.plain[0]?.id]);
@@ -146,7 +161,13 @@ describe("adding a product the cart already holds", () => {
       return fetch(input, init);
     };
     // A portal process of its own, whose catalogue calls are counted.
-    const services = createPortalServices({ upstreamUrl: backoffice.url, sessionSecret: SECRET, secureCookies: false, upstreamFetch, now: backoffice.now });
+    const services = createPortalServices({
+      upstreamUrl: backoffice.url,
+      sessionSecret: SECRET,
+      secureCookies: false,
+      upstreamFetch,
+      now: backoffice.now,
+    });
     const portal = { ...backoffice, context: () => createPortalLoadContext(services, { requestId: "held", cspNonce: "nonce" }) };
     const own = await cookieFor(portal, LOGINS.client);
     const [first] = products.plain;
@@ -168,7 +189,10 @@ describe("adding a product the cart already holds", () => {
       // The back-office's catalogue follows the change within its revision check (a second).
       let refusal = dataOf<AddToCartAnswer>(await postAdd(portal, own, { productId: other, qty: "1", mode: "fetch" }));
       for (let attempt = 0; refusal.status === 200 && attempt < 50; attempt++) {
-        await postCart(portal, own, { intent: "remove", lineId: (await cartPage(portal, own)).view.lines.find((line) => String(line.productId) === other)?.lineId ?? "" });
+        await postCart(portal, own, {
+          intent: "remove",
+          lineId: (await cartPage(portal, own)).view.lines.find((line) => String(line.productId) === other)?.lineId ?? "",
+        });
         await new Promise((resolve) => setTimeout(resolve, 100));
         refusal = dataOf<AddToCartAnswer>(await postAdd(portal, own, { productId: other, qty: "1", mode: "fetch" }));
       }

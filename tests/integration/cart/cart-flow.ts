@@ -9,7 +9,11 @@ export async function cookieFor(backoffice: Pick<CartBackoffice, "context">, log
   return (await logIn(backoffice, login)).cookie;
 }
 
-export async function postAdd(backoffice: Pick<CartBackoffice, "context">, cookie: string, fields: Record<string, string>): Promise<Response | unknown> {
+export async function postAdd(
+  backoffice: Pick<CartBackoffice, "context">,
+  cookie: string,
+  fields: Record<string, string>,
+): Promise<Response | unknown> {
   const request = formRequest("/mon-panier/ajouter", fields, cookie);
   try {
     return await callRoute(addRoute.action, request, backoffice.context());
@@ -18,7 +22,11 @@ export async function postAdd(backoffice: Pick<CartBackoffice, "context">, cooki
   }
 }
 
-export async function postCart(backoffice: Pick<CartBackoffice, "context">, cookie: string, fields: Record<string, string>): Promise<Response> {
+export async function postCart(
+  backoffice: Pick<CartBackoffice, "context">,
+  cookie: string,
+  fields: Record<string, string>,
+): Promise<Response> {
   return responseOf(() => callRoute(cartRoute.action, formRequest("/mon-panier?index", fields, cookie), backoffice.context()));
 }
 
@@ -29,7 +37,10 @@ export async function cartPage(backoffice: Pick<CartBackoffice, "context">, cook
 }
 
 /** The flash message a redirect carries, as the next page would show it. */
-export async function flashOf(backoffice: Pick<CartBackoffice, "context">, response: Response): Promise<{ type: string; message: string } | null> {
+export async function flashOf(
+  backoffice: Pick<CartBackoffice, "context">,
+  response: Response,
+): Promise<{ type: string; message: string } | null> {
   const cookie = cookieJar("", response);
   const { toast } = await backoffice.context().toasts.take(pageRequest("/", cookie));
   return toast;

@@ -205,8 +205,20 @@ describe("a stale page never undoes a colleague's change", () => {
     const first = (await cartPage(backoffice, cookie)).view;
     expect([first.ref, first.comments]).toEqual(["Chantier Lorient", "Livrer au quai 3"]);
     // And the other way round: the user changes the reference on a page drawn before the comment.
-    await postCart(backoffice, colleague, { intent: "details", ref: "Chantier Lorient", comments: "Appeler avant", "was:ref": "Chantier Lorient", "was:comments": "Livrer au quai 3" });
-    await postCart(backoffice, cookie, { intent: "details", ref: " Chantier Brest ", comments: "Livrer au quai 3", "was:ref": "Chantier Lorient", "was:comments": "Livrer au quai 3" });
+    await postCart(backoffice, colleague, {
+      intent: "details",
+      ref: "Chantier Lorient",
+      comments: "Appeler avant",
+      "was:ref": "Chantier Lorient",
+      "was:comments": "Livrer au quai 3",
+    });
+    await postCart(backoffice, cookie, {
+      intent: "details",
+      ref: " Chantier Brest ",
+      comments: "Livrer au quai 3",
+      "was:ref": "Chantier Lorient",
+      "was:comments": "Livrer au quai 3",
+    });
     const second = (await cartPage(backoffice, cookie)).view;
     expect([second.ref, second.comments]).toEqual(["Chantier Brest", "Appeler avant"]);
   });

@@ -21,8 +21,18 @@ beforeAll(async () => {
 afterAll(() => backoffice.close());
 
 const amountsOf = (view: Awaited<ReturnType<typeof cartPage>>["view"]) => [
-  view.totals, view.lddPrice, view.optionCosts, view.freeShipping,
-  ...[...view.lines, ...view.shippingLines].flatMap((line) => [line.unitPrice, line.listPrice, line.lineTotal, line.ecotaxe, line.discountPercent, line.promoName]),
+  view.totals,
+  view.lddPrice,
+  view.optionCosts,
+  view.freeShipping,
+  ...[...view.lines, ...view.shippingLines].flatMap((line) => [
+    line.unitPrice,
+    line.listPrice,
+    line.lineTotal,
+    line.ecotaxe,
+    line.discountPercent,
+    line.promoName,
+  ]),
 ];
 
 describe("the cart of an account without prices", () => {
@@ -43,7 +53,11 @@ describe("the cart of an account without prices", () => {
   it("changes the cart, and the colleague with prices still reads every amount afterwards", async () => {
     const line = (await cartPage(backoffice, storekeeper)).view.lines[0];
     if (!line) throw new Error("no line");
-    const response = await postCart(backoffice, storekeeper, { intent: "update", [`qty:${line.lineId}`]: "5", [`was:${line.lineId}`]: String(line.qty) });
+    const response = await postCart(backoffice, storekeeper, {
+      intent: "update",
+      [`qty:${line.lineId}`]: "5",
+      [`was:${line.lineId}`]: String(line.qty),
+    });
     expect((await flashOf(backoffice, response))?.message).toBe("Quantités mises à jour.");
     const added = await postAdd(backoffice, storekeeper, { productId: String(products.plain[2]?.id), qty: "1" });
     expect((await flashOf(backoffice, added as Response))?.type).toBe("success");

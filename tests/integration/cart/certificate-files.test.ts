@@ -72,7 +72,9 @@ describe("certificate files are deleted when nothing needs them", () => {
     await attach("227006761");
     const [first, second] = (await mmsiLine()).certificates;
     if (!first || !second) throw new Error("two certificates expected");
-    expect((await post(new URLSearchParams({ intent: "detach", lineId: (await mmsiLine()).lineId, cerId: first.cerId })))?.message).toBe("Certificat retiré.");
+    expect((await post(new URLSearchParams({ intent: "detach", lineId: (await mmsiLine()).lineId, cerId: first.cerId })))?.message).toBe(
+      "Certificat retiré.",
+    );
     expect((await rows()).map((row) => row.cer_id)).toEqual([second.cerId]);
     expect(await files()).toHaveLength(1);
   });
@@ -105,7 +107,10 @@ describe("certificate files are deleted when nothing needs them", () => {
       body: JSON.stringify({ login: LOGINS.client, password: "demo1234" }),
     });
     const { token } = (await login.json()) as { token: string };
-    const removed = await fetch(`${backoffice.url}/api/oms/certificates/${certificate?.cerId ?? ""}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    const removed = await fetch(`${backoffice.url}/api/oms/certificates/${certificate?.cerId ?? ""}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(removed.status).toBe(409);
     expect(await files()).toHaveLength(1);
   });
@@ -131,7 +136,13 @@ describe("certificate files are deleted when nothing needs them", () => {
     if (!certificate) throw new Error("certificate expected");
     // An order of this organization went with it (as a confirmation writes it).
     const org = await backoffice.db.selectFrom("organizations").select("id").where("ref", "=", "C0001").executeTakeFirstOrThrow();
-    const order = await backoffice.db.selectFrom("orders").select("id").where("org_id", "=", org.id).orderBy("id").limit(1).executeTakeFirstOrThrow();
+    const order = await backoffice.db
+      .selectFrom("orders")
+      .select("id")
+      .where("org_id", "=", org.id)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await backoffice.db
       .updateTable("order_lines")
       .set({ certificates: JSON.stringify([{ cer_id: certificate.cerId, mmsi: certificate.mmsi, file_name: certificate.fileName }]) })
@@ -143,12 +154,23 @@ describe("certificate files are deleted when nothing needs them", () => {
 
     const now = backoffice.now();
     const purge = new CertificateFiles(backoffice.db, backoffice.certificatesDir, { error: () => undefined });
-    await certificatesDb(backoffice.db).updateTable("certificates").set({ created_at: new Date(now.getTime() - 400 * DAY_MS) }).execute();
-    await backoffice.db.updateTable("orders").set({ created_at: new Date(now.getTime() - 300 * DAY_MS) }).where("id", "=", order.id).execute();
+    await certificatesDb(backoffice.db)
+      .updateTable("certificates")
+      .set({ created_at: new Date(now.getTime() - 400 * DAY_MS) })
+      .execute();
+    await backoffice.db
+      .updateTable("orders")
+      .set({ created_at: new Date(now.getTime() - 300 * DAY_MS) })
+      .where("id", "=", order.id)
+      .execute();
     expect(await purge.purge(now)).toBe(0);
     expect(await files()).toHaveLength(1);
 
-    await backoffice.db.updateTable("orders").set({ created_at: new Date(now.getTime() - 370 * DAY_MS) }).where("id", "=", order.id).execute();
+    await backoffice.db
+      .updateTable("orders")
+      .set({ created_at: new Date(now.getTime() - 370 * DAY_MS) })
+      .where("id", "=", order.id)
+      .execute();
     expect(await purge.purge(now)).toBe(1);
     expect(await files()).toEqual([]);
     expect(await rows()).toEqual([]);
@@ -167,9 +189,17 @@ describe("certificate files are deleted when nothing needs them", () => {
     });
     const purge = new CertificateFiles(backoffice.db, backoffice.certificatesDir, { error: () => undefined });
     const now = backoffice.now();
-    await db.updateTable("certificates").set({ created_at: new Date(now.getTime() - 2 * 60 * 60 * 1000) }).where("cer_id", "=", stored.cer_id).execute();
+    await db
+      .updateTable("certificates")
+      .set({ created_at: new Date(now.getTime() - 2 * 60 * 60 * 1000) })
+      .where("cer_id", "=", stored.cer_id)
+      .execute();
     expect(await purge.purge(now)).toBe(0);
-    await db.updateTable("certificates").set({ created_at: new Date(now.getTime() - 2 * DAY_MS) }).where("cer_id", "=", stored.cer_id).execute();
+    await db
+      .updateTable("certificates")
+      .set({ created_at: new Date(now.getTime() - 2 * DAY_MS) })
+      .where("cer_id", "=", stored.cer_id)
+      .execute();
     // A file already gone (a crash between the two deletions) is no failure.
     const row = await db.selectFrom("certificates").select("storage_name").where("cer_id", "=", stored.cer_id).executeTakeFirstOrThrow();
     await rm(path.join(backoffice.certificatesDir, row.storage_name));

@@ -85,7 +85,11 @@ describe("MMSI certificates", () => {
     await attach("227006760", new File([PDF], "bateau.pdf"));
     const [certificate] = (await mmsiLine()).certificates;
     if (!certificate) throw new Error("no certificate");
-    const args = (who: string) => ({ request: pageRequest(`/mon-panier/certificats/${certificate.cerId}`, who), context: backoffice.context(), params: { cerId: certificate.cerId } });
+    const args = (who: string) => ({
+      request: pageRequest(`/mon-panier/certificats/${certificate.cerId}`, who),
+      context: backoffice.context(),
+      params: { cerId: certificate.cerId },
+    });
     const response = await downloadRoute.loader(args(cookie));
     expect(response.headers.get("content-disposition")).toBe("attachment; filename=\"bateau.pdf\"; filename*=UTF-8''bateau.pdf");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -16,14 +16,19 @@ afterAll(() => backoffice.close());
 describe("the shared cart under concurrent changes", () => {
   it("keeps every line when 10 users of one organization add different products at once", async () => {
     // Ten sessions of the organization (the account and its buyer, logged in five times each).
-    const cookies = await Promise.all(Array.from({ length: 10 }, (_unused, index) => cookieFor(backoffice, index % 2 ? LOGINS.buyer : LOGINS.client)));
+    const cookies = await Promise.all(
+      Array.from({ length: 10 }, (_unused, index) => cookieFor(backoffice, index % 2 ? LOGINS.buyer : LOGINS.client)),
+    );
     await postCart(backoffice, cookies[0] ?? "", { intent: "clear" });
     const clearedVersion = (await cartPage(backoffice, cookies[0] ?? "")).view.version;
     const chosen = products.plain.slice(0, 10);
     expect(chosen).toHaveLength(10);
     backoffice.saveStatuses.length = 0;
     const responses = await Promise.all(
-      chosen.map((product, index) => postAdd(backoffice, cookies[index] ?? "", { productId: String(product.id), qty: String(index + 1) }) as Promise<Response>),
+      chosen.map(
+        (product, index) =>
+          postAdd(backoffice, cookies[index] ?? "", { productId: String(product.id), qty: String(index + 1) }) as Promise<Response>,
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 10 }, () => 303));
     const { view } = await cartPage(backoffice, cookies[0] ?? "");
@@ -48,20 +53,38 @@ describe("the shared cart under concurrent changes", () => {
   it("keeps every line when the users work through two portal processes at once", async () => {
     // A second portal process on the same back-office: its own cart cache and its own queue,
     // so its changes and the first process's race, and the versioned save sorts them out.
-    const services = createPortalServices({ upstreamUrl: backoffice.url, sessionSecret: SECRET, secureCookies: false, now: () => new Date(`${DEMO_TODAY}T10:00:00+01:00`) });
+    const services = createPortalServices({
+      upstreamUrl: backoffice.url,
+      sessionSecret: SECRET,
+      secureCookies: false,
+      now: () => new Date(`${DEMO_TODAY}T10:00:00+01:00`),
+    });
     let requests = 0;
-    const other: CartBackoffice = { ...backoffice, context: () => createPortalLoadContext(services, { requestId: `other-${++requests}`, cspNonce: "nonce" }) };
-    const cookies = await Promise.all(Array.from({ length: 10 }, (_unused, index) => cookieFor(backoffice, index % 2 ? LOGINS.buyer : LOGINS.client)));
+    const other: CartBackoffice = {
+      ...backoffice,
+      context: () => createPortalLoadContext(services, { requestId: `other-${++requests}`, cspNonce: "nonce" }),
+    };
+    const cookies = await Promise.all(
+      Array.from({ length: 10 }, (_unused, index) => cookieFor(backoffice, index % 2 ? LOGINS.buyer : LOGINS.client)),
+    );
     await postCart(backoffice, cookies[0] ?? "", { intent: "clear" });
     await cartPage(other, cookies[1] ?? ""); // the second process knows the cleared cart too
     const chosen = products.plain.slice(0, 10);
     backoffice.saveStatuses.length = 0;
     const responses = await Promise.all(
-      chosen.map((product, index) => postAdd(index < 5 ? backoffice : other, cookies[index] ?? "", { productId: String(product.id), qty: String(index + 1) }) as Promise<Response>),
+      chosen.map(
+        (product, index) =>
+          postAdd(index < 5 ? backoffice : other, cookies[index] ?? "", {
+            productId: String(product.id),
+            qty: String(index + 1),
+          }) as Promise<Response>,
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 10 }, () => 303));
     const { view } = await cartPage(backoffice, cookies[0] ?? "");
-    expect(Object.fromEntries(view.lines.map((line) => [line.productId, line.qty]))).toEqual(Object.fromEntries(chosen.map((product, index) => [product.id, index + 1])));
+    expect(Object.fromEntries(view.lines.map((line) => [line.productId, line.qty]))).toEqual(
+      Object.fromEntries(chosen.map((product, index) => [product.id, index + 1])),
+    );
     // Ten saves went through; the two processes' races were refused (409) and sent again.
     expect(backoffice.saveStatuses.filter((status) => status === 200)).toHaveLength(10);
     expect(backoffice.saveStatuses.some((status) => status === 409)).toBe(true);

@@ -27,7 +27,10 @@ const CHOOSE = { type: "info", message: "Choisissez d'abord le client pour leque
 describe("a contributor without a client", () => {
   it.each([
     ["/mon-panier", () => cartPage(backoffice, contributor)],
-    ["/mon-panier/commande-rapide", () => callRoute(quickOrderRoute.loader, pageRequest("/mon-panier/commande-rapide", contributor), backoffice.context())],
+    [
+      "/mon-panier/commande-rapide",
+      () => callRoute(quickOrderRoute.loader, pageRequest("/mon-panier/commande-rapide", contributor), backoffice.context()),
+    ],
     ["/mon-compte/commandes", () => callRoute(ordersRoute.loader, pageRequest("/mon-compte/commandes", contributor), backoffice.context())],
   ])("reaching %s is sent to the client picker, told why", async (_path, load) => {
     const response = await responseOf(load);
@@ -39,14 +42,25 @@ describe("a contributor without a client", () => {
 
 describe("a contributor acting for a client", () => {
   it("reads its cart, and sees that client marked on the picker", async () => {
-    const listed = (await callRoute(clients.loader, pageRequest("/clients?q=C0001", contributor), backoffice.context())) as { clients: ClientSummary[] };
+    const listed = (await callRoute(clients.loader, pageRequest("/clients?q=C0001", contributor), backoffice.context())) as {
+      clients: ClientSummary[];
+    };
     const voilerie = listed.clients[0];
     if (!voilerie) throw new Error("C0001 is not in the contributor's portfolio");
-    const switched = await responseOf(() => callRoute(clients.action, formRequest("/clients", { intent: "login-as", slave_id: String(voilerie.obj_id) }, contributor), backoffice.context()));
+    const switched = await responseOf(() =>
+      callRoute(
+        clients.action,
+        formRequest("/clients", { intent: "login-as", slave_id: String(voilerie.obj_id) }, contributor),
+        backoffice.context(),
+      ),
+    );
     const acting = cookieJar(contributor, switched);
 
     expect((await cartPage(backoffice, acting)).view.canEdit).toBe(true);
-    const picker = (await callRoute(clients.loader, pageRequest("/clients", acting), backoffice.context())) as { clients: ClientSummary[]; currentClientId: number | null };
+    const picker = (await callRoute(clients.loader, pageRequest("/clients", acting), backoffice.context())) as {
+      clients: ClientSummary[];
+      currentClientId: number | null;
+    };
     expect(picker.currentClientId).toBe(voilerie.obj_id);
     expect(picker.clients.some((client) => client.obj_id === picker.currentClientId)).toBe(true);
   });

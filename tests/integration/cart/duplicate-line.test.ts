@@ -36,7 +36,11 @@ describe("a stored cart with two lines of one product", () => {
     const [line] = stored.products;
     if (!line) throw new Error("the added line is not stored");
     const twice = { ...stored, products: [line, { ...line, line_id: "ligne-en-double" }] };
-    await backoffice.db.updateTable("carts").set({ data: JSON.stringify(twice), version: sql<number>`version + 1` }).where("org_id", "=", org_id).execute();
+    await backoffice.db
+      .updateTable("carts")
+      .set({ data: JSON.stringify(twice), version: sql<number>`version + 1` })
+      .where("org_id", "=", org_id)
+      .execute();
 
     const before = await cartPage(backoffice, cookie);
     expect(before.view.lines).toHaveLength(2);

@@ -29,12 +29,17 @@ describe("hand-crafted forms refused in French", () => {
   });
 
   it("an add-to-cart form with a mode that does not exist", async () => {
-    const flash = await flashOf(backoffice, (await postAdd(backoffice, cookie, { productId, qty: "1", mode: "page", redirectTo: "/catalogue" })) as Response);
-    expect(flash?.message).toBe("Entrée invalide : \"fetch\" attendu");
+    const flash = await flashOf(
+      backoffice,
+      (await postAdd(backoffice, cookie, { productId, qty: "1", mode: "page", redirectTo: "/catalogue" })) as Response,
+    );
+    expect(flash?.message).toBe('Entrée invalide : "fetch" attendu');
   });
 
   it("an add-to-cart fetcher with an oversized return path", async () => {
-    const answer = dataOf<AddToCartAnswer>(await postAdd(backoffice, cookie, { productId, qty: "1", mode: "fetch", redirectTo: `/${"x".repeat(2000)}` }));
+    const answer = dataOf<AddToCartAnswer>(
+      await postAdd(backoffice, cookie, { productId, qty: "1", mode: "fetch", redirectTo: `/${"x".repeat(2000)}` }),
+    );
     expect(answer.status).toBe(400);
     expect(answer.data).toEqual({ ok: false, message: "Trop grand : chaîne de caractères doit avoir <=2000 caractères" });
     expect(JSON.stringify(answer.data)).not.toMatch(ENGLISH);

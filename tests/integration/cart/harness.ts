@@ -89,9 +89,14 @@ export async function startCartBackoffice(): Promise<CartBackoffice> {
 export async function demoProducts(db: Kysely<Database>) {
   const orderable = db.selectFrom("products").select(["id", "ref"]).where("is_port", "=", false).where("discontinued", "=", false);
   const plain = await orderable
-    .where("is_mmsi", "=", false).where("is_motor", "=", false).where("is_antenna", "=", false)
-    .where("is_tag", "=", false).where("is_hazardous", "=", false)
-    .orderBy("id").limit(20).execute();
+    .where("is_mmsi", "=", false)
+    .where("is_motor", "=", false)
+    .where("is_antenna", "=", false)
+    .where("is_tag", "=", false)
+    .where("is_hazardous", "=", false)
+    .orderBy("id")
+    .limit(20)
+    .execute();
   const mmsi = await orderable.where("is_mmsi", "=", true).orderBy("id").limit(2).execute();
   const discontinued = await db.selectFrom("products").select(["id", "ref"]).where("discontinued", "=", true).limit(1).execute();
   const shipping = await db.selectFrom("products").select(["id", "ref"]).where("ref", "=", "PORT_SAMEDI").execute();

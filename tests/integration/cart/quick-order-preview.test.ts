@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => backoffice.close());
 
 async function preview(ref: string, who = cookie) {
-  const answer = await callRoute(previewRoute.loader, pageRequest(`/mon-panier/commande-rapide/apercu?ref=${encodeURIComponent(ref)}`, who), backoffice.context());
+  const answer = await callRoute(
+    previewRoute.loader,
+    pageRequest(`/mon-panier/commande-rapide/apercu?ref=${encodeURIComponent(ref)}`, who),
+    backoffice.context(),
+  );
   if (answer instanceof Response) return { data: (await answer.json()) as ReferencePreview, status: answer.status };
   return dataOf<ReferencePreview>(answer);
 }
@@ -52,8 +56,14 @@ describe("the quick order's preview", () => {
 
   it("says « Référence inconnue », and the quick order's own refusals, before the form is sent", async () => {
     expect((await preview("INCONNU-42")).data).toEqual({ found: false, ref: "INCONNU-42", message: "Référence inconnue" });
-    expect((await preview(products.discontinued.ref)).data).toMatchObject({ found: false, message: `${products.discontinued.ref} n'est plus commercialisé.` });
-    expect((await preview("port_samedi")).data).toMatchObject({ found: false, message: "PORT_SAMEDI est un frais de port : il est calculé automatiquement." });
+    expect((await preview(products.discontinued.ref)).data).toMatchObject({
+      found: false,
+      message: `${products.discontinued.ref} n'est plus commercialisé.`,
+    });
+    expect((await preview("port_samedi")).data).toMatchObject({
+      found: false,
+      message: "PORT_SAMEDI est un frais de port : il est calculé automatiquement.",
+    });
     expect((await preview("B@D")).data).toMatchObject({ found: false, message: "Référence invalide « B@D »." });
   });
 
@@ -74,7 +84,11 @@ describe("the quick order's CSV template", () => {
   beforeEach(() => postCart(backoffice, cookie, { intent: "clear" }).then(() => undefined));
 
   it("is French Excel's CSV: byte-order mark, semicolons, CRLF, a header and two example lines", async () => {
-    const response = (await callRoute(templateRoute.loader, pageRequest("/mon-panier/commande-rapide/modele.csv", cookie), backoffice.context())) as Response;
+    const response = (await callRoute(
+      templateRoute.loader,
+      pageRequest("/mon-panier/commande-rapide/modele.csv", cookie),
+      backoffice.context(),
+    )) as Response;
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="modele-commande-rapide.csv"');
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -83,7 +97,11 @@ describe("the quick order's CSV template", () => {
   });
 
   it("is taken back by the quick order's upload as it is: both example lines go into the cart", async () => {
-    const response = (await callRoute(templateRoute.loader, pageRequest("/mon-panier/commande-rapide/modele.csv", cookie), backoffice.context())) as Response;
+    const response = (await callRoute(
+      templateRoute.loader,
+      pageRequest("/mon-panier/commande-rapide/modele.csv", cookie),
+      backoffice.context(),
+    )) as Response;
     const form = new FormData();
     form.set("file", new File([await response.arrayBuffer()], "modele-commande-rapide.csv", { type: "text/csv" }));
     const request = new Request("http://portail.test/mon-panier/commande-rapide", { method: "POST", body: form, headers: { cookie } });

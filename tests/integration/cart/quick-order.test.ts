@@ -39,8 +39,7 @@ async function quickOrder(form: FormData | Record<string, string>, who = cookie,
 }
 
 const ref = (index: number) => products.plain[index]?.ref ?? "";
-const cartQuantities = async () =>
-  Object.fromEntries((await cartPage(backoffice, cookie)).view.lines.map((line) => [line.ref, line.qty]));
+const cartQuantities = async () => Object.fromEntries((await cartPage(backoffice, cookie)).view.lines.map((line) => [line.ref, line.qty]));
 
 describe("quick order", () => {
   it("adds the good lines in one save and refuses the bad ones line by line", async () => {
@@ -72,7 +71,10 @@ describe("quick order", () => {
 
   it("reads a CSV file with a byte-order mark, a header and semicolons", async () => {
     const form = new FormData();
-    form.set("file", new File([`\uFEFFRéférence;Quantité;Désignation\r\n${ref(0)};4;Gilet\r\n${ref(1)};1;\r\n`], "commande.csv", { type: "text/csv" }));
+    form.set(
+      "file",
+      new File([`\uFEFFRéférence;Quantité;Désignation\r\n${ref(0)};4;Gilet\r\n${ref(1)};1;\r\n`], "commande.csv", { type: "text/csv" }),
+    );
     const { data } = await quickOrder(form);
     expect(data.report.refused).toEqual([]);
     expect(await cartQuantities()).toEqual({ [ref(0)]: 4, [ref(1)]: 1 });
@@ -136,7 +138,17 @@ describe("quick order", () => {
 describe("quick order: what the form shows again", () => {
   it("after a mixed result, keeps only the refused lines, so sending again adds nothing twice", async () => {
     const text = `Référence;Quantité\n${ref(0)};2\n\nINCONNU-42;1\n${ref(1)};3\n${ref(2)};abc`;
-    const grid = { ref_0: ref(3), qty_0: "1", ref_1: "INCONNU-43", qty_1: "2", ref_2: "", qty_2: "", ref_3: ref(4), qty_3: "x", form_key: "initial" };
+    const grid = {
+      ref_0: ref(3),
+      qty_0: "1",
+      ref_1: "INCONNU-43",
+      qty_1: "2",
+      ref_2: "",
+      qty_2: "",
+      ref_3: ref(4),
+      qty_3: "x",
+      form_key: "initial",
+    };
     const first = await quickOrder({ text, ...grid });
     expect(first.status).toBe(200);
     expect(first.data.text).toBe(`Référence;Quantité\nINCONNU-42;1\n${ref(2)};abc`);
@@ -148,7 +160,14 @@ describe("quick order: what the form shows again", () => {
 
     // The user fixes the typos in what came back and sends it again.
     const fixed = first.data.text.replace("INCONNU-42", ref(5)).replace("abc", "4");
-    const second = await quickOrder({ text: fixed, ref_0: ref(6), qty_0: "2", ref_1: ref(4), qty_1: "1", form_key: first.data.formKey ?? "" });
+    const second = await quickOrder({
+      text: fixed,
+      ref_0: ref(6),
+      qty_0: "2",
+      ref_1: ref(4),
+      qty_1: "1",
+      form_key: first.data.formKey ?? "",
+    });
     expect(second.data.report.refused).toEqual([]);
     expect(second.data.text).toBe("Référence;Quantité");
     expect(second.data.grid).toEqual([]);
@@ -231,7 +250,12 @@ describe("quick order: edge cases", () => {
       [ref(1), 1],
     ]);
     expect(data.report.refused).toEqual([
-      { source: "Texte collé", line: 1, input: `${ref(0)} ; 20`, message: `Le panier contient déjà 9990 × ${ref(0)} : une ligne ne peut pas dépasser 9999.` },
+      {
+        source: "Texte collé",
+        line: 1,
+        input: `${ref(0)} ; 20`,
+        message: `Le panier contient déjà 9990 × ${ref(0)} : une ligne ne peut pas dépasser 9999.`,
+      },
     ]);
     expect(data.text).toBe(`${ref(0)};20`);
     expect(await cartQuantities()).toEqual({ [ref(0)]: 9990, [ref(1)]: 1, [ref(2)]: 2 });

@@ -78,13 +78,20 @@ describe("cart reads revalidated with the version tag", () => {
     // A colleague on another portal process (its own cache) adds a line: this process's cart is stale.
     const elsewhere = portalProcess(buyer.token).upstream.oms;
     const current = await elsewhere.getCart(orgId);
-    await elsewhere.saveCart(orgId, { cart: { ...current.cart, products: [...current.cart.products, lineFor(second, 4)] }, version: current.version });
+    await elsewhere.saveCart(orgId, {
+      cart: { ...current.cart, products: [...current.cart.products, lineFor(second, 4)] },
+      version: current.version,
+    });
 
     // This process starts its change from the stale cart; the versioned save refuses it, and the
     // change is applied again on the fresh cart.
     await postAdd(backoffice, cookie, { productId: String(third.id), qty: "2" });
     const { view } = await cartPage(backoffice, cookie);
-    expect(Object.fromEntries(view.lines.map((line) => [line.productId, line.qty]))).toEqual({ [first.id]: 1, [second.id]: 4, [third.id]: 2 });
+    expect(Object.fromEntries(view.lines.map((line) => [line.productId, line.qty]))).toEqual({
+      [first.id]: 1,
+      [second.id]: 4,
+      [third.id]: 2,
+    });
     expect(view.version).toBe(current.version + 2);
   });
 
@@ -98,7 +105,13 @@ describe("cart reads revalidated with the version tag", () => {
       return fetch(input, init);
     };
     // A portal process of its own: its cart cache starts empty.
-    const services = createPortalServices({ upstreamUrl: backoffice.url, sessionSecret: SECRET, secureCookies: false, upstreamFetch, now: backoffice.now });
+    const services = createPortalServices({
+      upstreamUrl: backoffice.url,
+      sessionSecret: SECRET,
+      secureCookies: false,
+      upstreamFetch,
+      now: backoffice.now,
+    });
     const context = () => createPortalLoadContext(services, { requestId: "memo", cspNonce: "nonce" });
     const cookie = await cookieFor({ ...backoffice, context }, LOGINS.client);
     const [product] = await products(backoffice.db, "plain", 1);

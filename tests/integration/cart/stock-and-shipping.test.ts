@@ -29,7 +29,11 @@ beforeEach(async () => {
 async function scarceProduct(): Promise<{ id: number; ref: string }> {
   const product = products.plain[12];
   if (!product) throw new Error("demo data lacks plain products");
-  await backoffice.db.updateTable("stocks").set({ sto_disp: 3, refill_date: "2026-12-04", refill_qte: 40 }).where("product_id", "=", product.id).execute();
+  await backoffice.db
+    .updateTable("stocks")
+    .set({ sto_disp: 3, refill_date: "2026-12-04", refill_qte: 40 })
+    .where("product_id", "=", product.id)
+    .execute();
   return product;
 }
 
@@ -38,10 +42,21 @@ describe("stock before the order", () => {
     const product = await scarceProduct();
     const answer = dataOf<AddToCartAnswer>(await postAdd(backoffice, cookie, { productId: String(product.id), qty: "500", mode: "fetch" }));
     if (!answer.data.ok) throw new Error(answer.data.message);
-    expect(answer.data.availability).toEqual({ ordered: 500, availableNow: 3, toFollow: 497, refillDate: "2026-12-04", refillQty: 40, partialDelivery: false });
+    expect(answer.data.availability).toEqual({
+      ordered: 500,
+      availableNow: 3,
+      toFollow: 497,
+      refillDate: "2026-12-04",
+      refillQty: 40,
+      partialDelivery: false,
+    });
 
     await postCart(backoffice, cookie, { intent: "clear" });
-    const response = (await postAdd(backoffice, cookie, { productId: String(product.id), qty: "500", redirectTo: "/catalogue" })) as Response;
+    const response = (await postAdd(backoffice, cookie, {
+      productId: String(product.id),
+      qty: "500",
+      redirectTo: "/catalogue",
+    })) as Response;
     const message = (await flashOf(backoffice, response))?.message ?? "";
     expect(message).toContain("ajouté au panier, quantité 500. Seulement 3 disponibles maintenant sur 500 demandées.");
     expect(message).toContain("497 unités manquantes : 40 attendues au réapprovisionnement prévu le 4 décembre 2026");
@@ -51,7 +66,9 @@ describe("stock before the order", () => {
   });
 
   it("says nothing when the stock serves the quantity", async () => {
-    const answer = dataOf<AddToCartAnswer>(await postAdd(backoffice, cookie, { productId: String(products.plain[0]?.id), qty: "1", mode: "fetch" }));
+    const answer = dataOf<AddToCartAnswer>(
+      await postAdd(backoffice, cookie, { productId: String(products.plain[0]?.id), qty: "1", mode: "fetch" }),
+    );
     expect(answer.data).toMatchObject({ ok: true, availability: null });
   });
 });

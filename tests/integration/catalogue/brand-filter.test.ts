@@ -90,7 +90,11 @@ describe("GET /api/pim/products with_brands", () => {
   it("counts the brands only when asked, and keeps a chosen brand that has nothing left at 0", async () => {
     const session = await logIn();
     const headers = { authorization: `Bearer ${session.token}` };
-    const category = await backoffice.db.selectFrom("categories").select("id").where("slug", "=", "gilets-de-sauvetage").executeTakeFirstOrThrow();
+    const category = await backoffice.db
+      .selectFrom("categories")
+      .select("id")
+      .where("slug", "=", "gilets-de-sauvetage")
+      .executeTakeFirstOrThrow();
     const base = `${backoffice.url}/api/pim/products?usr_id=${session.user.auth_org_id}&category=${category.id}`;
     const plain = productListResponse.parse(await (await fetch(base, { headers })).json());
     expect(plain.brands).toBeUndefined();

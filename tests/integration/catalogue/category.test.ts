@@ -49,7 +49,10 @@ describe("category path check", () => {
       status: 301,
       location: `${canonical}?tri=name`,
     });
-    expect(await redirectOf("electronique-de-bord/vhf")).toEqual({ status: 301, location: "/catalogue/electronique-de-bord/navigation/antennes/vhf" });
+    expect(await redirectOf("electronique-de-bord/vhf")).toEqual({
+      status: 301,
+      location: "/catalogue/electronique-de-bord/navigation/antennes/vhf",
+    });
   });
 
   it("answers 404 for an unknown slug and for a path deeper than six levels", async () => {

@@ -11,7 +11,14 @@ let productIds: number[];
 beforeAll(async () => {
   backoffice = await startCatalogueBackoffice();
   buyer = await cookieFor(backoffice, LOGINS.buyer);
-  const rows = await backoffice.db.selectFrom("products").select("id").where("is_port", "=", false).where("discontinued", "=", false).orderBy("id").limit(3).execute();
+  const rows = await backoffice.db
+    .selectFrom("products")
+    .select("id")
+    .where("is_port", "=", false)
+    .where("discontinued", "=", false)
+    .orderBy("id")
+    .limit(3)
+    .execute();
   productIds = rows.map((row) => row.id);
 });
 afterAll(() => backoffice.close());
@@ -59,8 +66,16 @@ describe("favourites", () => {
   });
 
   it("refuses a malformed form with a 400 and an unknown product with a toast, never an error page", async () => {
-    expect(await thrownStatus(() => run(favoritesRoute.action, backoffice, formRequest("/mon-compte/favoris", { intent: "steal", product_id: "1" }, buyer)))).toBe(400);
-    expect(await thrownStatus(() => run(favoritesRoute.action, backoffice, formRequest("/mon-compte/favoris", { intent: "add", product_id: "1", extra: "x" }, buyer)))).toBe(400);
+    expect(
+      await thrownStatus(() =>
+        run(favoritesRoute.action, backoffice, formRequest("/mon-compte/favoris", { intent: "steal", product_id: "1" }, buyer)),
+      ),
+    ).toBe(400);
+    expect(
+      await thrownStatus(() =>
+        run(favoritesRoute.action, backoffice, formRequest("/mon-compte/favoris", { intent: "add", product_id: "1", extra: "x" }, buyer)),
+      ),
+    ).toBe(400);
     const unknown = await toggle(buyer, { intent: "add", product_id: "999999", redirectTo: "https://evil.example/" });
     expect(unknown.status).toBe(303);
     // An outside redirect target is never followed.
@@ -79,11 +94,18 @@ describe("favourites", () => {
 
   it("offers only the favourites' brands, with their counts, and keeps a chosen brand that the other filters empty", async () => {
     const data = await favorites(buyer);
-    const rows = await backoffice.db.selectFrom("products as p").innerJoin("brands as b", "b.id", "p.brand_id").select(["b.id", "b.title"]).where("p.id", "in", productIds.slice(0, 1).concat(productIds.slice(2))).execute();
+    const rows = await backoffice.db
+      .selectFrom("products as p")
+      .innerJoin("brands as b", "b.id", "p.brand_id")
+      .select(["b.id", "b.title"])
+      .where("p.id", "in", productIds.slice(0, 1).concat(productIds.slice(2)))
+      .execute();
     const expected = new Map<number, number>();
     for (const row of rows) expected.set(row.id, (expected.get(row.id) ?? 0) + 1);
     expect(data.list.brands.map((brand) => [brand.id, brand.count])).toEqual(
-      [...expected.entries()].sort((a, b) => (rows.find((r) => r.id === a[0])?.title ?? "").localeCompare(rows.find((r) => r.id === b[0])?.title ?? "", "fr")),
+      [...expected.entries()].sort((a, b) =>
+        (rows.find((r) => r.id === a[0])?.title ?? "").localeCompare(rows.find((r) => r.id === b[0])?.title ?? "", "fr"),
+      ),
     );
     const chosen = data.list.brands[0];
     if (!chosen) throw new Error("the favourites have no brand");

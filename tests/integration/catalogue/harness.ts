@@ -24,7 +24,12 @@ export async function cookieFor(backoffice: CatalogueBackoffice, login: string):
 type Loader = (args: { request: Request; context: PortalLoadContext; params: Record<string, string> }) => unknown;
 
 /** Calls a loader or action as Remix does, with route params. */
-export async function run<T>(fn: (args: never) => Promise<T>, backoffice: CatalogueBackoffice, request: Request, params: Record<string, string> = {}): Promise<T> {
+export async function run<T>(
+  fn: (args: never) => Promise<T>,
+  backoffice: CatalogueBackoffice,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<T> {
   return (fn as unknown as Loader)({ request, context: backoffice.context(), params }) as Promise<T>;
 }
 

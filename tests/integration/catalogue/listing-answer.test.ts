@@ -19,9 +19,17 @@ beforeAll(async () => {
   // The portal's calls go through the global fetch, looked up at each call, so the spies below see them.
   backoffice = await startCatalogueBackoffice({ upstreamFetch: (input, init) => globalThis.fetch(input, init) });
   cookie = await cookieFor(backoffice, LOGINS.organization);
-  const row = await backoffice.db.selectFrom("products").select(["id", "ref"]).where("is_port", "=", false).where("discontinued", "=", false).orderBy("id").executeTakeFirstOrThrow();
+  const row = await backoffice.db
+    .selectFrom("products")
+    .select(["id", "ref"])
+    .where("is_port", "=", false)
+    .where("discontinued", "=", false)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   favorite = row;
-  const added = await responseOf(() => run(favoritesRoute.action, backoffice, formRequest("/mon-compte/favoris", { intent: "add", product_id: String(row.id) }, cookie)));
+  const added = await responseOf(() =>
+    run(favoritesRoute.action, backoffice, formRequest("/mon-compte/favoris", { intent: "add", product_id: String(row.id) }, cookie)),
+  );
   expect(added.status).toBe(303);
 });
 afterAll(() => backoffice.close());
@@ -54,9 +62,16 @@ async function searchItems(query: string) {
 
 /** What the wms batch endpoint answers for these products, as the cards show it. */
 async function wmsStocks(session: SessionResponse, ids: number[]) {
-  const response = await fetch(`${backoffice.url}/api/wms/stocks?ids=${ids.join(",")}`, { headers: { authorization: `Bearer ${session.token}` } });
+  const response = await fetch(`${backoffice.url}/api/wms/stocks?ids=${ids.join(",")}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
   const stocks = stockBatchResponse.parse(await response.json());
-  const byId = new Map(stocks.map((entry) => [entry.obj_id, { available: entry.sto_disp, refillDate: entry.sto_refill_date, refillQty: entry.sto_refill_qte }]));
+  const byId = new Map(
+    stocks.map((entry) => [
+      entry.obj_id,
+      { available: entry.sto_disp, refillDate: entry.sto_refill_date, refillQty: entry.sto_refill_qte },
+    ]),
+  );
   return Object.fromEntries(ids.map((id) => [id, byId.get(id) ?? null]));
 }
 
@@ -113,8 +128,15 @@ describe("stock of a product list", () => {
     const data = await searchPage("antenne");
     expect(calls.some((call) => call.startsWith("/api/wms/stocks"))).toBe(true);
     vi.restoreAllMocks();
-    const settled = Object.fromEntries(await Promise.all(Object.entries(data.stocks).map(async ([id, entry]) => [id, await entry] as const)));
-    expect(settled).toEqual(await wmsStocks(await logInBackoffice(), data.list.items.map((item) => item.id)));
+    const settled = Object.fromEntries(
+      await Promise.all(Object.entries(data.stocks).map(async ([id, entry]) => [id, await entry] as const)),
+    );
+    expect(settled).toEqual(
+      await wmsStocks(
+        await logInBackoffice(),
+        data.list.items.map((item) => item.id),
+      ),
+    );
   });
 });
 

@@ -19,7 +19,11 @@ async function firstProduct(where: (query: ReturnType<typeof baseQuery>) => Retu
   return where(baseQuery()).orderBy("p.id").executeTakeFirstOrThrow();
 }
 function baseQuery() {
-  return backoffice.db.selectFrom("products as p").select(["p.id", "p.ref", "p.price_selling", "p.ecotaxe"]).where("p.is_port", "=", false).where("p.discontinued", "=", false);
+  return backoffice.db
+    .selectFrom("products as p")
+    .select(["p.id", "p.ref", "p.price_selling", "p.ecotaxe"])
+    .where("p.is_port", "=", false)
+    .where("p.discontinued", "=", false);
 }
 
 describe("product page", () => {
@@ -59,7 +63,12 @@ describe("product page", () => {
   });
 
   it("shows the MMSI notice on an MMSI product", async () => {
-    const mmsi = await backoffice.db.selectFrom("products").select("id").where("is_mmsi", "=", true).where("discontinued", "=", false).executeTakeFirstOrThrow();
+    const mmsi = await backoffice.db
+      .selectFrom("products")
+      .select("id")
+      .where("is_mmsi", "=", true)
+      .where("discontinued", "=", false)
+      .executeTakeFirstOrThrow();
     const data = await productAs(LOGINS.organization, mmsi.id);
     expect(data.product.isMmsi).toBe(true);
     expect(data.product.certificatesInfo).toContain("MMSI");

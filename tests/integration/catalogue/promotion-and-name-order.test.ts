@@ -53,7 +53,10 @@ beforeAll(async () => {
   beaten = { id: first.id, promoPrice: first.promo_price };
   promoted = { id: second.id };
   // Before the first catalogue request: the back-office's read model loads this price.
-  await db.insertInto("org_product_prices").values({ org_id: user.org_id, product_id: beaten.id, price: beaten.promoPrice - 1 }).execute();
+  await db
+    .insertInto("org_product_prices")
+    .values({ org_id: user.org_id, product_id: beaten.id, price: beaten.promoPrice - 1 })
+    .execute();
   cookie = await cookieFor(backoffice, LOGINS.organization);
 });
 afterAll(() => backoffice.close());
@@ -112,8 +115,13 @@ describe("the name order", () => {
   it("puts accented titles in French order in the favourites too", async () => {
     const { db } = backoffice;
     const titled = (pattern: string) =>
-      db.selectFrom("products").select(["id", "title"]).where("is_port", "=", false).where(sql<boolean>`title like ${pattern}`, "=", true)
-        .orderBy("id").executeTakeFirstOrThrow();
+      db
+        .selectFrom("products")
+        .select(["id", "title"])
+        .where("is_port", "=", false)
+        .where(sql<boolean>`title like ${pattern}`, "=", true)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
     const sheet = await titled("Écoute%");
     const winch = await titled("Winch%");
     const shackle = await titled("Manille%");

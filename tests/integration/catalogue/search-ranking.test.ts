@@ -120,7 +120,9 @@ describe.each(ENGINES)("search ranking on the demo catalogue, %s", (engine) => {
   });
 
   it("suggests life jackets for « gilet », and the exact reference first", async () => {
-    const { suggestions } = await suggestionsOf(await run(suggestionsRoute.loader, harness, page("/catalogue/suggestions?q=gilet", cookie)));
+    const { suggestions } = await suggestionsOf(
+      await run(suggestionsRoute.loader, harness, page("/catalogue/suggestions?q=gilet", cookie)),
+    );
     expect(suggestions).toHaveLength(8);
     expect(suggestions.every((suggestion) => /^Gilet /.test(suggestion.title))).toBe(true);
     const byRef = await suggestionsOf(await run(suggestionsRoute.loader, harness, page("/catalogue/suggestions?q=AVF1500001", cookie)));
@@ -128,7 +130,11 @@ describe.each(ENGINES)("search ranking on the demo catalogue, %s", (engine) => {
   });
 
   it("keeps the search document up to date when a category or a brand is renamed", async () => {
-    const category = await harness.db.selectFrom("categories").select(["id", "title"]).where("slug", "=", "eclairage-led").executeTakeFirstOrThrow();
+    const category = await harness.db
+      .selectFrom("categories")
+      .select(["id", "title"])
+      .where("slug", "=", "eclairage-led")
+      .executeTakeFirstOrThrow();
     const brand = await harness.db.selectFrom("brands").select(["id", "title"]).where("slug", "=", "glenan").executeTakeFirstOrThrow();
     try {
       await harness.db.updateTable("categories").set({ title: "Luminaires LED" }).where("id", "=", category.id).execute();

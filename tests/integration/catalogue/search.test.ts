@@ -39,7 +39,9 @@ describe("catalogue root", () => {
 describe("search", () => {
   it("finds a reference typed in lower case with spaces, exact (its page) and by prefix", async () => {
     // An exact reference is the product's page, not a list of one (issue 24).
-    const exact = await run(catalogueRoute.loader, backoffice, page(`/catalogue?q=${encodeURIComponent(" avf 15 00001 ")}`, cookie)).catch((thrown: unknown) => thrown);
+    const exact = await run(catalogueRoute.loader, backoffice, page(`/catalogue?q=${encodeURIComponent(" avf 15 00001 ")}`, cookie)).catch(
+      (thrown: unknown) => thrown,
+    );
     const product = await backoffice.db.selectFrom("products").select("id").where("ref", "=", "AVF1500001").executeTakeFirstOrThrow();
     expect(exact instanceof Response ? exact.headers.get("location") : null).toBe(`/catalogue/produit/${product.id}`);
     const prefix = await search("avf15");
@@ -65,7 +67,9 @@ describe("search", () => {
   });
 
   it("suggests products while typing, and nothing under two characters", async () => {
-    const { suggestions } = await suggestionsOf(await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%20vhf", cookie)));
+    const { suggestions } = await suggestionsOf(
+      await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%20vhf", cookie)),
+    );
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(8);
     expect(suggestions[0]).toEqual({ id: expect.any(Number), ref: expect.any(String), title: expect.stringMatching(/antenne/i) });
@@ -78,7 +82,9 @@ describe("search", () => {
     if (data.mode !== "search") throw new Error("expected search results");
     expect(data.query).toBe("antenne vhf");
     expect(data.list.total).toBeGreaterThan(0);
-    const { suggestions } = await suggestionsOf(await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%00vhf", cookie)));
+    const { suggestions } = await suggestionsOf(
+      await run(suggestionsRoute.loader, backoffice, page("/catalogue/suggestions?q=antenne%00vhf", cookie)),
+    );
     expect(suggestions.length).toBeGreaterThan(0);
   });
 
@@ -115,6 +121,8 @@ describe("brands", () => {
   });
 
   it("answers 404 for an unknown brand", async () => {
-    expect(await thrownStatus(() => run(brandRoute.loader, backoffice, page("/catalogue/marques/inconnue", cookie), { slug: "inconnue" }))).toBe(404);
+    expect(
+      await thrownStatus(() => run(brandRoute.loader, backoffice, page("/catalogue/marques/inconnue", cookie), { slug: "inconnue" })),
+    ).toBe(404);
   });
 });

@@ -52,18 +52,45 @@ describe("a confirmation is refused", () => {
 
   it("for a cart holding only a shipping line", async () => {
     const cookie = await ready();
-    const row = await backoffice.db.selectFrom("carts").select(["data", "version"]).where("org_id", "=", voilerie).executeTakeFirstOrThrow();
+    const row = await backoffice.db
+      .selectFrom("carts")
+      .select(["data", "version"])
+      .where("org_id", "=", voilerie)
+      .executeTakeFirstOrThrow();
     const version = row.version;
     const shippingOnly = {
       ...emptyCart(),
       dlv_address: (row.data as { dlv_address: unknown }).dlv_address,
-      products: [{
-        obj_id: products.shipping.id, obj_ref: "PORT_SAMEDI", obj_title: "Samedi", obj_name: "Samedi", qty: 1, line_id: "port-PORT_SAMEDI",
-        prd_is_port: true, prd_price_selling: 2000, prc_price: 2000, prc_promo_price: null, prc_promo_name: null, prc_discount: 0,
-        prd_ecotaxe: 0, prd_weight_gross: 0, prd_weight_net: 0, prd_sto_disp: 0, prd_refill_date: null, prd_refill_qte: null, certificates: [], obj_properties: {},
-      }],
+      products: [
+        {
+          obj_id: products.shipping.id,
+          obj_ref: "PORT_SAMEDI",
+          obj_title: "Samedi",
+          obj_name: "Samedi",
+          qty: 1,
+          line_id: "port-PORT_SAMEDI",
+          prd_is_port: true,
+          prd_price_selling: 2000,
+          prc_price: 2000,
+          prc_promo_price: null,
+          prc_promo_name: null,
+          prc_discount: 0,
+          prd_ecotaxe: 0,
+          prd_weight_gross: 0,
+          prd_weight_net: 0,
+          prd_sto_disp: 0,
+          prd_refill_date: null,
+          prd_refill_qte: null,
+          certificates: [],
+          obj_properties: {},
+        },
+      ],
     };
-    await backoffice.db.updateTable("carts").set({ data: JSON.stringify(shippingOnly), version: version + 1 }).where("org_id", "=", voilerie).execute();
+    await backoffice.db
+      .updateTable("carts")
+      .set({ data: JSON.stringify(shippingOnly), version: version + 1 })
+      .where("org_id", "=", voilerie)
+      .execute();
     await expectRefused(cookie, await currentFields(), "Votre panier ne contient aucun produit à commander.");
   });
 

@@ -30,7 +30,10 @@ afterAll(() => backoffice.close());
 describe("confirming an order without the prices flag", () => {
   it("confirms, then the finish page and the email show no amount", async () => {
     const cookie = await cookieFor(backoffice, LOGINS.buyer);
-    await fillCart(backoffice, cookie, [[products.plain[0]?.id ?? 0, 2], [products.plain[1]?.id ?? 0, 1]]);
+    await fillCart(backoffice, cookie, [
+      [products.plain[0]?.id ?? 0, 2],
+      [products.plain[1]?.id ?? 0, 1],
+    ]);
     const ready = await throughInstructions(backoffice, cookie, { ref: "SANS-PRIX-1" });
     const mailsBefore = (await backoffice.mails()).length;
 
@@ -42,7 +45,13 @@ describe("confirming an order without the prices flag", () => {
     const finish = await openStep(backoffice, "terminer", cookieJar(ready, outcome.response));
     if (finish.kind !== "data") throw new Error("no finish page");
     expect(finish.data.showPrices).toBe(false);
-    expect(finish.data.order).toMatchObject({ ord_ref: stored.ref, ord_total_ht: null, ord_total_ecotaxe: null, ord_total_tva: null, ord_total_ttc: null });
+    expect(finish.data.order).toMatchObject({
+      ord_ref: stored.ref,
+      ord_total_ht: null,
+      ord_total_ecotaxe: null,
+      ord_total_tva: null,
+      ord_total_ttc: null,
+    });
     for (const line of finish.data.order.lines) expect(line).toMatchObject({ unit_price: null, prd_ecotaxe: null, line_total_ht: null });
 
     const mails = (await backoffice.mails()).slice(mailsBefore);

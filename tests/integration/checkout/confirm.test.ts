@@ -22,7 +22,13 @@ beforeEach(async () => {
 
 const plain = (index: number) => products.plain[index]?.id ?? 0;
 
-async function readyToConfirm(login: string, items: [number, number][] = [[plain(0), 2], [plain(1), 1]]): Promise<string> {
+async function readyToConfirm(
+  login: string,
+  items: [number, number][] = [
+    [plain(0), 2],
+    [plain(1), 1],
+  ],
+): Promise<string> {
   const cookie = await cookieFor(backoffice, login);
   await fillCart(backoffice, cookie, items);
   return throughInstructions(backoffice, cookie, { ref: "CHANTIER-42" });

@@ -65,7 +65,12 @@ describe("/commander/livraison, delivery options on a stale page", () => {
     await postStep(backoffice, "livraison", { intent: "options", saturday: "on" }, client);
     const shown = (await deliveryPage(client)).view;
     await postCart(backoffice, colleague, { intent: "options", saturday: "on", ldd: "on", "was:ldd": "off", "was:saturday": "on" });
-    const fetched = await postStep(backoffice, "livraison", { ...optionsForm(shown, { ldd: false, saturday: false }), mode: "fetch" }, client);
+    const fetched = await postStep(
+      backoffice,
+      "livraison",
+      { ...optionsForm(shown, { ldd: false, saturday: false }), mode: "fetch" },
+      client,
+    );
     expect(fetched.kind === "data" && [fetched.status, fetched.data.message]).toEqual([200, "Options de livraison enregistrées."]);
     const after = (await deliveryPage(client)).view;
     expect([after.lddActive, after.saturday]).toEqual([true, false]);

@@ -34,7 +34,12 @@ const ORDER: Order = {
   ldd_active: true,
   dlv_address: null,
   inv_address: null,
-  lines: [line("GIL-100", "Gilet", 4, 32_500), line("ANT-1", "Antenne", 1, 600), line("PORT_DS_AUTRE", "PORT_DS_AUTRE", 1, 2_500, true), line("PORT_DS_ANTENNE", "Livraison directe antenne", 1, 4_602, true)],
+  lines: [
+    line("GIL-100", "Gilet", 4, 32_500),
+    line("ANT-1", "Antenne", 1, 600),
+    line("PORT_DS_AUTRE", "PORT_DS_AUTRE", 1, 2_500, true),
+    line("PORT_DS_ANTENNE", "Livraison directe antenne", 1, 4_602, true),
+  ],
   ord_total_ht: 139_702,
   ord_total_ecotaxe: 0,
   ord_total_tva: 27_940,
@@ -51,7 +56,10 @@ describe("the order confirmation e-mail", () => {
     expect(text).toContain("- Forfait livraison directe (express) : 20,00 €");
     expect(text).toContain("- Livraison directe : colis : 25,00 €");
     expect(text).not.toMatch(/PORT_/);
-    const listed = text.split("\n").filter((row) => row.startsWith("- ")).map((row) => cents(row.slice(row.lastIndexOf(" : "))));
+    const listed = text
+      .split("\n")
+      .filter((row) => row.startsWith("- "))
+      .map((row) => cents(row.slice(row.lastIndexOf(" : "))));
     const total = (label: string) => cents(text.split("\n").find((row) => row.startsWith(`${label} : `)) ?? "");
     expect(listed.reduce((sum, amount) => sum + amount, 0)).toBe(total("Total HT"));
     expect(total("Produits HT") + total("Frais de port HT")).toBe(total("Total HT"));

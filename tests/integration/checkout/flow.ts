@@ -21,7 +21,8 @@ async function settle<T>(run: () => Promise<unknown>): Promise<Outcome<T>> {
     value = thrown;
   }
   if (value instanceof Response) {
-    if (value.status >= 300 && value.status < 400) return { kind: "redirect", location: value.headers.get("location") ?? "", response: value };
+    if (value.status >= 300 && value.status < 400)
+      return { kind: "redirect", location: value.headers.get("location") ?? "", response: value };
     throw new Error(`unexpected ${value.status} answer`);
   }
   const { data, status } = dataOf<T>(value);
@@ -35,7 +36,12 @@ export function openStep<S extends StepName>(backoffice: Pick<CheckoutBackoffice
   );
 }
 
-export async function postStep(backoffice: Pick<CheckoutBackoffice, "context">, step: Exclude<StepName, "terminer">, fields: Record<string, string>, cookie: string) {
+export async function postStep(
+  backoffice: Pick<CheckoutBackoffice, "context">,
+  step: Exclude<StepName, "terminer">,
+  fields: Record<string, string>,
+  cookie: string,
+) {
   const route = ROUTES[step];
   return settle<{ message: string; errors: Record<string, string>; values: Record<string, string> }>(() =>
     route.action({ request: formRequest(`/commander/${step}`, fields, cookie), context: backoffice.context(), params: {} }),
@@ -54,7 +60,11 @@ export async function fillCart(backoffice: Pick<CheckoutBackoffice, "context">, 
 }
 
 /** Delivery (the first listed address) and instructions saved: the cookie that reaches the summary. */
-export async function throughInstructions(backoffice: Pick<CheckoutBackoffice, "context">, cookie: string, instructions: Record<string, string> = {}): Promise<string> {
+export async function throughInstructions(
+  backoffice: Pick<CheckoutBackoffice, "context">,
+  cookie: string,
+  instructions: Record<string, string> = {},
+): Promise<string> {
   const page = await openStep(backoffice, "livraison", cookie);
   if (page.kind !== "data") throw new Error(`delivery step redirected to ${page.location}`);
   const first = page.data.addresses[0];

@@ -67,7 +67,11 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
     before: [
       countConfirms,
       cartSaveSwitch(switches, saveStatuses),
-      failing(() => switches.failAddresses, (req) => req.method === "POST" && req.path === "/api/crm/addresses", held),
+      failing(
+        () => switches.failAddresses,
+        (req) => req.method === "POST" && req.path === "/api/crm/addresses",
+        held,
+      ),
       failing(() => switches.failConfirm, isConfirm, held),
     ],
     portal: {
@@ -116,11 +120,18 @@ export async function startCheckoutBackoffice(): Promise<CheckoutBackoffice> {
       return Promise.all(files.map(async (file) => decodeQuotedPrintable(await readFile(path.join(mailDir, file), "utf8"))));
     },
     async orderCount(orgId) {
-      const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<string>().as("count")).where("org_id", "=", orgId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<string>().as("count"))
+        .where("org_id", "=", orgId)
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
     async resetCarts() {
-      await db.updateTable("carts").set({ data: JSON.stringify(emptyCart()), version: sql<number>`version + 1` }).execute();
+      await db
+        .updateTable("carts")
+        .set({ data: JSON.stringify(emptyCart()), version: sql<number>`version + 1` })
+        .execute();
     },
     async close() {
       for (const res of held) res.destroy();

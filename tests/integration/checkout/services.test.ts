@@ -20,7 +20,12 @@ describe("the test clock", () => {
   });
 
   it("is refused in production", () => {
-    const env = { NODE_ENV: "production", SESSION_SECRET: SECRET, PORTAL_URL: "https://portail.example.fr", PORTAL_FAKE_NOW: "2026-11-27T10:00:00+01:00" } as NodeJS.ProcessEnv;
+    const env = {
+      NODE_ENV: "production",
+      SESSION_SECRET: SECRET,
+      PORTAL_URL: "https://portail.example.fr",
+      PORTAL_FAKE_NOW: "2026-11-27T10:00:00+01:00",
+    } as NodeJS.ProcessEnv;
     expect(() => readEnv(env)).toThrow(/PORTAL_FAKE_NOW is for tests only/);
     expect(() => readEnv({ ...env, NODE_ENV: "test" })).not.toThrow();
   });

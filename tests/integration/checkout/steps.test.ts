@@ -40,7 +40,10 @@ async function savedCart() {
 }
 
 async function addressCount(): Promise<number> {
-  const row = await backoffice.db.selectFrom("addresses").select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
+  const row = await backoffice.db
+    .selectFrom("addresses")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -111,7 +114,12 @@ describe("/commander/livraison", () => {
   });
 
   it("accepts a Belgian postal code of 4 digits", async () => {
-    const outcome = await postStep(backoffice, "livraison", { ...NEW_ADDRESS, adr_zipcode: "8400", adr_city: "Oostende", adr_country: "BE" }, cookie);
+    const outcome = await postStep(
+      backoffice,
+      "livraison",
+      { ...NEW_ADDRESS, adr_zipcode: "8400", adr_city: "Oostende", adr_country: "BE" },
+      cookie,
+    );
     expect(outcome.kind).toBe("redirect");
   });
 
@@ -141,7 +149,12 @@ describe("/commander/livraison", () => {
   });
 
   it("refuses an address of another organization", async () => {
-    const other = await backoffice.db.selectFrom("addresses as a").innerJoin("organizations as o", "o.id", "a.org_id").select("a.id").where("o.ref", "=", "C0005").executeTakeFirstOrThrow();
+    const other = await backoffice.db
+      .selectFrom("addresses as a")
+      .innerJoin("organizations as o", "o.id", "a.org_id")
+      .select("a.id")
+      .where("o.ref", "=", "C0005")
+      .executeTakeFirstOrThrow();
     const outcome = await postStep(backoffice, "livraison", { intent: "address", address: String(other.id) }, cookie);
     expect(outcome.kind === "data" && outcome.data.message).toBe("Cette adresse n'est pas une adresse de votre compte.");
     expect((await savedCart()).selectedId).toBeNull();
@@ -190,11 +203,22 @@ describe("/commander/consignes", () => {
   });
 
   it("saves the instructions, opens the summary and shows them again when going back", async () => {
-    const withInstructions = await throughInstructions(backoffice, cookie, { ref: "CHANTIER-42", comments: "Livrer au quai 3", notes: "Urgent", partialDelivery: "on" });
+    const withInstructions = await throughInstructions(backoffice, cookie, {
+      ref: "CHANTIER-42",
+      comments: "Livrer au quai 3",
+      notes: "Urgent",
+      partialDelivery: "on",
+    });
     const summary = await openStep(backoffice, "recapitulatif", withInstructions);
     expect(summary.kind === "data" && summary.data.summary.ref).toBe("CHANTIER-42");
     const back = await openStep(backoffice, "consignes", withInstructions);
-    expect(back.kind === "data" && back.data.values).toEqual({ ref: "CHANTIER-42", comments: "Livrer au quai 3", notes: "Urgent", partialDelivery: true, refFromPromotion: null });
+    expect(back.kind === "data" && back.data.values).toEqual({
+      ref: "CHANTIER-42",
+      comments: "Livrer au quai 3",
+      notes: "Urgent",
+      partialDelivery: true,
+      refFromPromotion: null,
+    });
     expect(cookieJar(withInstructions, new Headers())).toContain("portail_commande=");
   });
 });

@@ -28,9 +28,22 @@ export interface PortalProcessTree {
 
 /** Starts server/index.ts with exactly `env` on top of PATH and the like (no DATABASE_URL, REDIS_URL… inherited). */
 export function spawnPortalEntry(env: Record<string, string>): PortalProcessTree {
-  const { DATABASE_URL: _database, DATABASE_MEMORY: _memory, REDIS_URL: _redis, WEB_CONCURRENCY: _concurrency, BACKOFFICE_PORT: _port, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const {
+    DATABASE_URL: _database,
+    DATABASE_MEMORY: _memory,
+    REDIS_URL: _redis,
+    WEB_CONCURRENCY: _concurrency,
+    BACKOFFICE_PORT: _port,
+    ...inherited
+  } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const lines: LogLine[] = [];
   const waiters = new Set<() => void>();
   let text = "";
@@ -100,7 +113,9 @@ export function request(
       const localPort = response.socket.localPort ?? 0;
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString(), localPort }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString(), localPort }),
+      );
       response.on("error", reject);
     });
     outgoing.on("error", reject);

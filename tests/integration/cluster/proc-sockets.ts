@@ -47,7 +47,9 @@ async function socketInodes(pid: number): Promise<Set<string>> {
 
 /** The process among `pids` holding the server side of the connection from `clientPort` to `serverPort`. */
 export async function connectionOwner(serverPort: number, clientPort: number, pids: readonly number[]): Promise<number | undefined> {
-  const row = (await tcpRows()).find((candidate) => candidate.localPort === serverPort && candidate.remotePort === clientPort && !candidate.listening);
+  const row = (await tcpRows()).find(
+    (candidate) => candidate.localPort === serverPort && candidate.remotePort === clientPort && !candidate.listening,
+  );
   if (!row) return undefined;
   for (const pid of pids) {
     if ((await socketInodes(pid)).has(row.inode)) return pid;

@@ -24,7 +24,8 @@ const required = process.env.REQUIRE_SERVICES === "1";
 const reachable = await redisReachable(REDIS_URL);
 if (!reachable && required) throw new Error(`REQUIRE_SERVICES=1 but Redis does not answer at ${REDIS_URL}`);
 const linux = process.platform === "linux";
-if (!DATABASE_URL || !reachable || !linux) console.warn("[cluster] TEST_DATABASE_URL, Redis ou Linux absent : test de WEB_CONCURRENCY=2 IGNORÉ");
+if (!DATABASE_URL || !reachable || !linux)
+  console.warn("[cluster] TEST_DATABASE_URL, Redis ou Linux absent : test de WEB_CONCURRENCY=2 IGNORÉ");
 
 const LOGIN = "client@voilerie-atlantique.fr";
 const isStarted = (line: LogLine) => line.msg === "Portail démarré";
@@ -71,7 +72,8 @@ describe.skipIf(!DATABASE_URL || !reachable || !linux)("WEB_CONCURRENCY=2 on Pos
     for (const agent of agents) agent.destroy();
     if (portal && portal.child.exitCode === null && portal.child.signalCode === null) {
       // Its workers first, while they are still its children (a pid of the log may be another's by now).
-      for (const pid of workers ?? []) if (alive(pid) && (await parentOf(pid).catch(() => 0)) === portal.child.pid) process.kill(pid, "SIGKILL");
+      for (const pid of workers ?? [])
+        if (alive(pid) && (await parentOf(pid).catch(() => 0)) === portal.child.pid) process.kill(pid, "SIGKILL");
       portal.child.kill("SIGKILL");
       await portal.exited;
     }
@@ -136,7 +138,10 @@ describe.skipIf(!DATABASE_URL || !reachable || !linux)("WEB_CONCURRENCY=2 on Pos
     const [victim] = workers;
     if (victim === undefined) throw new Error("no worker");
     process.kill(victim, "SIGKILL");
-    const replaced = await portal.waitForLine((line) => line.msg.startsWith("Un processus du portail s'est arrêté") && line.workerPid === victim, 10_000);
+    const replaced = await portal.waitForLine(
+      (line) => line.msg.startsWith("Un processus du portail s'est arrêté") && line.workerPid === victim,
+      10_000,
+    );
     expect(replaced.signal).toBe("SIGKILL");
     const successor = await portal.waitForLine((line) => isStarted(line) && !workers.includes(line.pid), 30_000);
     expect(await parentOf(successor.pid)).toBe(portal.child.pid);
@@ -155,7 +160,15 @@ describe.skipIf(!DATABASE_URL || !reachable || !linux)("WEB_CONCURRENCY=2 on Pos
 
 describe("WEB_CONCURRENCY > 1 refused without a shared database or Redis", () => {
   const refusal = async (env: Record<string, string>): Promise<{ code: number | null; output: string }> => {
-    const portal = spawnPortalEntry({ NODE_ENV: "test", HOST: "127.0.0.1", PORT: "0", DATABASE_MEMORY: "1", SESSION_SECRET: SECRET, WEB_CONCURRENCY: "2", ...env });
+    const portal = spawnPortalEntry({
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATABASE_MEMORY: "1",
+      SESSION_SECRET: SECRET,
+      WEB_CONCURRENCY: "2",
+      ...env,
+    });
     const { code } = await portal.exited;
     return { code, output: portal.output() };
   };

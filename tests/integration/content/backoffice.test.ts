@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionResponse, type SessionResponse } from "@shared/contracts/api";
-import { downloadCategoryResponse, downloadTreeResponse, newsCategoriesResponse, newsItem, newsListResponse } from "@shared/contracts/content";
+import {
+  downloadCategoryResponse,
+  downloadTreeResponse,
+  newsCategoriesResponse,
+  newsItem,
+  newsListResponse,
+} from "@shared/contracts/content";
 import { ENGINES, LOGINS, call, login, startBackoffice, type Backoffice } from "../backoffice/harness";
 
 /**
@@ -22,7 +28,12 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
 
   beforeAll(async () => {
     bo = await startBackoffice(engine);
-    [client, corsica, storekeeper, sales] = await Promise.all([login(bo, LOGINS.client), login(bo, LOGINS.corsica), login(bo, LOGINS.storekeeper), login(bo, LOGINS.sales)]);
+    [client, corsica, storekeeper, sales] = await Promise.all([
+      login(bo, LOGINS.client),
+      login(bo, LOGINS.corsica),
+      login(bo, LOGINS.storekeeper),
+      login(bo, LOGINS.sales),
+    ]);
     const documents = await bo.db.selectFrom("download_documents").select(["id", "file_name", "restricted"]).execute();
     netPriceListId = documents.find((row) => row.restricted)!.id;
     publicPriceListId = documents.find((row) => row.file_name.startsWith("tarif-public"))!.id;
@@ -33,7 +44,8 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
   });
 
   const news = (query = "", token = client.token) => call(bo, `/content/news${query}`, { token });
-  const file = (id: number | string, token: string) => fetch(`${bo.baseUrl}/content/downloads/${id}/file`, { headers: { authorization: `Bearer ${token}` } });
+  const file = (id: number | string, token: string) =>
+    fetch(`${bo.baseUrl}/content/downloads/${id}/file`, { headers: { authorization: `Bearer ${token}` } });
 
   describe("news", () => {
     it("lists the three categories with their published items, the scheduled one not counted", async () => {
@@ -45,7 +57,10 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
         ["vie-de-l-entreprise", "Vie de l'entreprise", 4],
         ["reglementation", "Réglementation", 4],
       ]);
-      const stored = await bo.db.selectFrom("news_items").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+      const stored = await bo.db
+        .selectFrom("news_items")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(stored.n)).toBe(13);
     });
 
@@ -55,7 +70,11 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
       expect(first.items).toHaveLength(9);
       const dates = first.items.map((item) => item.published_at);
       expect(dates).toEqual([...dates].sort().reverse());
-      expect(first.items[0]).toMatchObject({ slug: "catalogue-general-2027-disponible", category: { slug: "vie-de-l-entreprise" }, picture: { url: "/images/actualites/catalogue.svg" } });
+      expect(first.items[0]).toMatchObject({
+        slug: "catalogue-general-2027-disponible",
+        category: { slug: "vie-de-l-entreprise" },
+        picture: { url: "/images/actualites/catalogue.svg" },
+      });
       expect(first.items.every((item) => item.published_at <= "2026-11-20T10:00:00.000Z")).toBe(true);
       const second = newsListResponse.parse((await news("?page=2")).body);
       expect(second.items).toHaveLength(3);
@@ -79,8 +98,15 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
       const item = newsItem.parse(answer.body);
       expect(item.category).toEqual({ slug: "nouveautes-produits", title: "Nouveautés produits" });
       expect(item.body.map((block) => block.type)).toEqual(["paragraph", "heading", "list", "paragraph", "link"]);
-      expect(item.body.at(-1)).toEqual({ type: "link", text: "Voir les transpondeurs AIS au catalogue", href: "/catalogue/transpondeurs-ais" });
-      expect(await call(bo, "/content/news/items/inconnu", { token: client.token })).toMatchObject({ status: 404, body: { code: "unknown_news" } });
+      expect(item.body.at(-1)).toEqual({
+        type: "link",
+        text: "Voir les transpondeurs AIS au catalogue",
+        href: "/catalogue/transpondeurs-ais",
+      });
+      expect(await call(bo, "/content/news/items/inconnu", { token: client.token })).toMatchObject({
+        status: 404,
+        body: { code: "unknown_news" },
+      });
       expect((await call(bo, "/content/news/items/Majuscules", { token: client.token })).status).toBe(404);
     });
 
@@ -99,7 +125,11 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
       const own = await tree(client.token);
       expect(own.items.map((item) => item.slug)).toEqual(["catalogues", "fiches-techniques", "declarations-de-conformite", "tarifs"]);
       const tarifs = own.items.find((item) => item.slug === "tarifs")!;
-      expect(tarifs.children.map((child) => [child.slug, child.count])).toEqual([["tarifs-publics", 1], ["tarifs-clients", 1], ["conditions-de-vente", 1]]);
+      expect(tarifs.children.map((child) => [child.slug, child.count])).toEqual([
+        ["tarifs-publics", 1],
+        ["tarifs-clients", 1],
+        ["conditions-de-vente", 1],
+      ]);
       expect(tarifs.count).toBe(3);
       expect(own.items.reduce((sum, item) => sum + item.count, 0)).toBe(10);
 
@@ -117,14 +147,22 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
       const sheets = downloadCategoryResponse.parse((await category("fiches-techniques/electronique-et-ais")).body);
       expect(sheets).toMatchObject({ parent: { slug: "fiches-techniques", title: "Fiches techniques" }, children: [] });
       expect(sheets.documents).toEqual([
-        expect.objectContaining({ title: "Transpondeur AIS classe B SOTDMA", mime: "application/pdf", file_name: "fiche-technique-transpondeur-ais-classe-b.pdf", published_on: "2026-11-15", restricted: false }),
+        expect.objectContaining({
+          title: "Transpondeur AIS classe B SOTDMA",
+          mime: "application/pdf",
+          file_name: "fiche-technique-transpondeur-ais-classe-b.pdf",
+          published_on: "2026-11-15",
+          restricted: false,
+        }),
       ]);
       expect(sheets.documents[0]!.size).toBeGreaterThan(5000);
     });
 
     it("lists a restricted document for its organization only", async () => {
       const own = downloadCategoryResponse.parse((await category("tarifs/tarifs-clients")).body);
-      expect(own.documents).toEqual([expect.objectContaining({ id: netPriceListId, title: "Tarif net 2027 — Voilerie Atlantique", restricted: true })]);
+      expect(own.documents).toEqual([
+        expect.objectContaining({ id: netPriceListId, title: "Tarif net 2027 — Voilerie Atlantique", restricted: true }),
+      ]);
       const other = downloadCategoryResponse.parse((await category("tarifs/tarifs-clients", corsica.token)).body);
       expect(other).toMatchObject({ category: { count: 0 }, documents: [] });
     });
@@ -133,21 +171,30 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
       for (const path of ["promotions", "catalogues/inconnue", "catalogues/tarifs-publics", "tarifs-publics", "Catalogues"]) {
         expect(await category(path), path).toMatchObject({ status: 404 });
       }
-      expect((await category("promotions")).body).toMatchObject({ code: "unknown_category", message: "Cette rubrique de téléchargements n'existe pas." });
+      expect((await category("promotions")).body).toMatchObject({
+        code: "unknown_category",
+        message: "Cette rubrique de téléchargements n'existe pas.",
+      });
     });
 
     it("sends a document as a PDF attachment with its name, length and no shared caching", async () => {
       const response = await file(catalogueId, client.token);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
-      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="catalogue-general-nautidistrib-2027.pdf"; filename*=UTF-8''catalogue-general-nautidistrib-2027.pdf`);
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="catalogue-general-nautidistrib-2027.pdf"; filename*=UTF-8''catalogue-general-nautidistrib-2027.pdf`,
+      );
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("cache-control")).toBe("private, no-store");
       const bytes = Buffer.from(await response.arrayBuffer());
       expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
       expect(bytes.subarray(-6).toString("latin1")).toMatch(/%%EOF/);
       expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
-      const stored = await bo.db.selectFrom("download_documents").select(["size_bytes", "sha256"]).where("id", "=", catalogueId).executeTakeFirstOrThrow();
+      const stored = await bo.db
+        .selectFrom("download_documents")
+        .select(["size_bytes", "sha256"])
+        .where("id", "=", catalogueId)
+        .executeTakeFirstOrThrow();
       expect(stored.size_bytes).toBe(bytes.length);
       expect(response.headers.get("etag")).toBe(`"${stored.sha256}"`);
     });
@@ -155,7 +202,11 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
     it("gives a restricted price list to its organization, and a 404 without a byte of it to another", async () => {
       const own = await file(netPriceListId, client.token);
       expect(own.status).toBe(200);
-      expect(Buffer.from(await own.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(
+        Buffer.from(await own.arrayBuffer())
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
       const other = await file(netPriceListId, corsica.token);
       expect(other.status).toBe(404);
       expect(other.headers.get("content-type")).toMatch(/^application\/json/);
@@ -172,7 +223,14 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
     it("shows a contributor what its organization may have, and a client's documents once it acts for it", async () => {
       expect((await file(netPriceListId, sales.token)).status).toBe(404);
       expect((await file(publicPriceListId, sales.token)).status).toBe(200);
-      const as = sessionResponse.parse((await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: client.user.auth_org_id } })).body);
+      const as = sessionResponse.parse(
+        (
+          await call(bo, "/auth/login-as", {
+            token: sales.token,
+            body: { master_id: sales.user.obj_id, slave_id: client.user.auth_org_id },
+          })
+        ).body,
+      );
       expect((await file(netPriceListId, as.token)).status).toBe(200);
     });
   });
@@ -194,6 +252,5 @@ describe.each(ENGINES)("back-office content on %s", (engine) => {
       }
       // The login a week later purged the sessions expired by then: this test comes last.
     });
-
   });
 });

@@ -39,10 +39,12 @@ beforeAll(async () => {
 afterAll(() => backoffice.close());
 
 const newsIndex = (cookie: string, query = "") => run(newsRoute.loader, backoffice, page(`/actualites${query}`, cookie));
-const newsCategory = (cookie: string, slug: string, query = "") => run(newsCategoryRoute.loader, backoffice, page(`/actualites/${slug}${query}`, cookie), { catSlug: slug });
+const newsCategory = (cookie: string, slug: string, query = "") =>
+  run(newsCategoryRoute.loader, backoffice, page(`/actualites/${slug}${query}`, cookie), { catSlug: slug });
 const newsItem = (cookie: string, catSlug: string, newsSlug: string) =>
   run(newsItemRoute.loader, backoffice, page(`/actualites/${catSlug}/${newsSlug}`, cookie), { catSlug, newsSlug });
-const file = (cookie: string, id: string) => responseOf(() => run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${id}`, cookie), { id }));
+const file = (cookie: string, id: string) =>
+  responseOf(() => run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${id}`, cookie), { id }));
 
 describe("/actualites", () => {
   it("shows the latest nine items, newest first, with the categories and their counts", async () => {
@@ -89,7 +91,13 @@ describe("/actualites", () => {
 describe("/actualites/{category}", () => {
   it("lists the category's items only", async () => {
     const list = await newsCategory(organization, "reglementation");
-    expect(list).toMatchObject({ total: 4, page: 1, pageCount: 1, path: "/actualites/reglementation", category: { slug: "reglementation", title: "Réglementation" } });
+    expect(list).toMatchObject({
+      total: 4,
+      page: 1,
+      pageCount: 1,
+      path: "/actualites/reglementation",
+      category: { slug: "reglementation", title: "Réglementation" },
+    });
     expect(list.items.map((item) => item.href)).toEqual([
       "/actualites/reglementation/numeros-mmsi-ce-que-vos-clients-doivent-fournir",
       "/actualites/reglementation/collecte-des-feux-de-detresse-perimes",
@@ -117,7 +125,10 @@ describe("/actualites/{category}/{item}", () => {
       category: { title: "Nouveautés produits", href: "/actualites/nouveautes-produits" },
       picture: { url: "/images/actualites/ais.svg" },
     });
-    expect(view.item.body[0]).toEqual({ type: "paragraph", text: expect.stringMatching(/^Les transpondeurs AIS classe B SOTDMA émettent à 5 W/) });
+    expect(view.item.body[0]).toEqual({
+      type: "paragraph",
+      text: expect.stringMatching(/^Les transpondeurs AIS classe B SOTDMA émettent à 5 W/),
+    });
     expect(view.categories).toHaveLength(3);
   });
 
@@ -150,8 +161,15 @@ describe("the home page's call", () => {
   it("gives the latest items, newest first, as many as asked", async () => {
     const user = await requireUser({ request: page("/", organization), context: backoffice.context() });
     const items = await user.upstream.content.latestNews(3);
-    expect(items.map((item) => item.slug)).toEqual(["catalogue-general-2027-disponible", "transpondeurs-ais-classe-b-sotdma", "salon-nautic-paris"]);
-    expect(items[0]).toMatchObject({ category: { slug: "vie-de-l-entreprise", title: "Vie de l'entreprise" }, picture: { url: "/images/actualites/catalogue.svg" } });
+    expect(items.map((item) => item.slug)).toEqual([
+      "catalogue-general-2027-disponible",
+      "transpondeurs-ais-classe-b-sotdma",
+      "salon-nautic-paris",
+    ]);
+    expect(items[0]).toMatchObject({
+      category: { slug: "vie-de-l-entreprise", title: "Vie de l'entreprise" },
+      picture: { url: "/images/actualites/catalogue.svg" },
+    });
     expect((await user.upstream.content.latestNews(1)).map((item) => item.slug)).toEqual(["catalogue-general-2027-disponible"]);
   });
 });
@@ -178,8 +196,15 @@ describe("/telechargements", () => {
     const top = await run(downloadCategoryRoute.loader, backoffice, page("/telechargements/tarifs", organization), { catSlug: "tarifs" });
     expect(top).toMatchObject({ category: { title: "Tarifs", href: "/telechargements/tarifs" }, parent: null, documents: [] });
     expect(top.children.map((child) => child.title)).toEqual(["Tarifs publics", "Vos tarifs négociés", "Conditions de vente"]);
-    const child = await run(downloadChildRoute.loader, backoffice, page("/telechargements/tarifs/tarifs-clients", organization), { catSlug: "tarifs", childSlug: "tarifs-clients" });
-    expect(child).toMatchObject({ category: { title: "Vos tarifs négociés", href: "/telechargements/tarifs/tarifs-clients" }, parent: { title: "Tarifs", href: "/telechargements/tarifs" }, children: [] });
+    const child = await run(downloadChildRoute.loader, backoffice, page("/telechargements/tarifs/tarifs-clients", organization), {
+      catSlug: "tarifs",
+      childSlug: "tarifs-clients",
+    });
+    expect(child).toMatchObject({
+      category: { title: "Vos tarifs négociés", href: "/telechargements/tarifs/tarifs-clients" },
+      parent: { title: "Tarifs", href: "/telechargements/tarifs" },
+      children: [],
+    });
     expect(child.documents).toEqual([
       {
         id: netPriceListId,
@@ -193,14 +218,35 @@ describe("/telechargements", () => {
         restricted: true,
       },
     ]);
-    const other = await run(downloadChildRoute.loader, backoffice, page("/telechargements/tarifs/tarifs-clients", corsica), { catSlug: "tarifs", childSlug: "tarifs-clients" });
+    const other = await run(downloadChildRoute.loader, backoffice, page("/telechargements/tarifs/tarifs-clients", corsica), {
+      catSlug: "tarifs",
+      childSlug: "tarifs-clients",
+    });
     expect(other.documents).toEqual([]);
   });
 
   it("answers 404 for an unknown category or sub-category", async () => {
-    expect(await thrownStatus(() => run(downloadCategoryRoute.loader, backoffice, page("/telechargements/promotions", organization), { catSlug: "promotions" }))).toBe(404);
-    expect(await thrownStatus(() => run(downloadChildRoute.loader, backoffice, page("/telechargements/tarifs/inconnue", organization), { catSlug: "tarifs", childSlug: "inconnue" }))).toBe(404);
-    expect(await thrownStatus(() => run(downloadChildRoute.loader, backoffice, page("/telechargements/catalogues/tarifs-publics", organization), { catSlug: "catalogues", childSlug: "tarifs-publics" }))).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(downloadCategoryRoute.loader, backoffice, page("/telechargements/promotions", organization), { catSlug: "promotions" }),
+      ),
+    ).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(downloadChildRoute.loader, backoffice, page("/telechargements/tarifs/inconnue", organization), {
+          catSlug: "tarifs",
+          childSlug: "inconnue",
+        }),
+      ),
+    ).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(downloadChildRoute.loader, backoffice, page("/telechargements/catalogues/tarifs-publics", organization), {
+          catSlug: "catalogues",
+          childSlug: "tarifs-publics",
+        }),
+      ),
+    ).toBe(404);
   });
 });
 
@@ -209,7 +255,9 @@ describe("/telechargements/fichier/{id}", () => {
     const response = await file(organization, String(netPriceListId));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="tarif-net-2027-voilerie-atlantique.pdf"; filename*=UTF-8''tarif-net-2027-voilerie-atlantique.pdf`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="tarif-net-2027-voilerie-atlantique.pdf"; filename*=UTF-8''tarif-net-2027-voilerie-atlantique.pdf`,
+    );
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -218,30 +266,52 @@ describe("/telechargements/fichier/{id}", () => {
   });
 
   it("answers another organization, and an account without `prices`, a 404 page and no file", async () => {
-    expect(await thrownStatus(() => run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${netPriceListId}`, corsica), { id: String(netPriceListId) }))).toBe(404);
-    expect(await thrownStatus(() => run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${publicPriceListId}`, storekeeper), { id: String(publicPriceListId) }))).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${netPriceListId}`, corsica), { id: String(netPriceListId) }),
+      ),
+    ).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${publicPriceListId}`, storekeeper), {
+          id: String(publicPriceListId),
+        }),
+      ),
+    ).toBe(404);
     expect((await file(corsica, String(publicPriceListId))).status).toBe(200);
   });
 
   it("shows a contributor the distributor's documents but not a client's restricted one", async () => {
     expect((await file(contributor, String(publicPriceListId))).status).toBe(200);
-    expect(await thrownStatus(() => run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${netPriceListId}`, contributor), { id: String(netPriceListId) }))).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${netPriceListId}`, contributor), { id: String(netPriceListId) }),
+      ),
+    ).toBe(404);
   });
 
   it("answers 404 for an unknown or malformed id without asking the back-office for a malformed one", async () => {
-    expect(await thrownStatus(() => run(fileRoute.loader, backoffice, page("/telechargements/fichier/999999", organization), { id: "999999" }))).toBe(404);
+    expect(
+      await thrownStatus(() => run(fileRoute.loader, backoffice, page("/telechargements/fichier/999999", organization), { id: "999999" })),
+    ).toBe(404);
     const before = backoffice.contentCalls;
     for (const id of ["abc", "0", "1e3", "12345678901"]) {
-      expect(await thrownStatus(() => run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${id}`, organization), { id }))).toBe(404);
+      expect(
+        await thrownStatus(() => run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${id}`, organization), { id })),
+      ).toBe(404);
     }
     expect(backoffice.contentCalls).toBe(before);
   });
 
   it("redirects a signed-out visitor to the login page, and sends nothing", async () => {
     const before = backoffice.contentCalls;
-    const response = await responseOf(() => run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${netPriceListId}`), { id: String(netPriceListId) }));
+    const response = await responseOf(() =>
+      run(fileRoute.loader, backoffice, page(`/telechargements/fichier/${netPriceListId}`), { id: String(netPriceListId) }),
+    );
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`/connexion?redirectTo=${encodeURIComponent(`/telechargements/fichier/${netPriceListId}`)}`);
+    expect(response.headers.get("location")).toBe(
+      `/connexion?redirectTo=${encodeURIComponent(`/telechargements/fichier/${netPriceListId}`)}`,
+    );
     expect(backoffice.contentCalls).toBe(before);
   });
 });

@@ -31,7 +31,13 @@ let orgId: number;
 beforeAll(async () => {
   harness = await startHarness({ seed: { size: "small", today: DEMO_TODAY }, portal: false, name: "faults" });
   proxy = await startFaultProxy(harness.url, 2000);
-  services = createPortalServices({ upstreamUrl: proxy.url, sessionSecret: SECRET, secureCookies: false, now: harness.clock.now, upstreamTimeoutMs: TIMEOUT_MS });
+  services = createPortalServices({
+    upstreamUrl: proxy.url,
+    sessionSecret: SECRET,
+    secureCookies: false,
+    now: harness.clock.now,
+    upstreamTimeoutMs: TIMEOUT_MS,
+  });
   products = await demoProducts(harness.db);
   orgId = (await harness.db.selectFrom("organizations").select("id").where("ref", "=", "C0001").executeTakeFirstOrThrow()).id;
 }, 60_000);
@@ -46,7 +52,15 @@ async function storedProductIds(): Promise<number[]> {
 }
 
 const orderCount = async () =>
-  Number((await harness.db.selectFrom("orders").select((eb) => eb.fn.countAll<string>().as("n")).where("org_id", "=", orgId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await harness.db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("org_id", "=", orgId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 function faults(mode: "pass" | "slow" | "down", match: RegExp | null = null) {
   proxy.mode = mode;

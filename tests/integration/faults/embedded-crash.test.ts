@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartWith, lineFor, products } from "../backoffice/cart-fixtures";
-import { ApiClient, BURST_SAVERS, VOILERIE_ACCOUNT, cartOf, seededDataFolder, spawnPortal, withDatabase, type DataFolder, type PortalChild } from "./portal-process";
+import {
+  ApiClient,
+  BURST_SAVERS,
+  VOILERIE_ACCOUNT,
+  cartOf,
+  seededDataFolder,
+  spawnPortal,
+  withDatabase,
+  type DataFolder,
+  type PortalChild,
+} from "./portal-process";
 
 /**
  * The portal on its embedded PGlite (a data folder) killed with SIGKILL in the middle of a
@@ -107,7 +117,11 @@ describe("the embedded database killed during a burst", () => {
       const last = log.acked.at(-1);
       if (!last) continue;
       const row = after.carts.find((cart) => cart.org_id === log.orgId);
-      const stored = row ? (JSON.parse(JSON.stringify(row.data)) as { products: { obj_id: number; qty: number }[] }).products.find((line) => line.obj_id === log.productId) : undefined;
+      const stored = row
+        ? (JSON.parse(JSON.stringify(row.data)) as { products: { obj_id: number; qty: number }[] }).products.find(
+            (line) => line.obj_id === log.productId,
+          )
+        : undefined;
       // The last acknowledged version, or a later one the process wrote before dying.
       if (!row || row.version < last.version || !stored || stored.qty < last.qty) lost += 1;
       else if (row.version === last.version) expect(stored.qty).toBe(last.qty);
@@ -129,7 +143,9 @@ describe("the embedded database killed during a burst", () => {
     portal.child.kill("SIGTERM");
     await portal.exited;
     portal = null;
-    const finalKeys = await withDatabase(folder, (db) => db.selectFrom("orders").select("idempotency_key").where("idempotency_key", "like", "crash-%").execute());
+    const finalKeys = await withDatabase(folder, (db) =>
+      db.selectFrom("orders").select("idempotency_key").where("idempotency_key", "like", "crash-%").execute(),
+    );
     const finalDuplicates = finalKeys.length - new Set(finalKeys.map((row) => row.idempotency_key)).size;
 
     console.info(

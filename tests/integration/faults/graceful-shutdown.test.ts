@@ -35,7 +35,12 @@ function refusedAtTheDoor(error: unknown): boolean {
   return cause?.code === "ECONNREFUSED";
 }
 
-async function load(url: string, client: ApiClient, productIndex: number, tally: Tally): Promise<{ orgId: number; productId: number; last: { version: number; qty: number } | null }> {
+async function load(
+  url: string,
+  client: ApiClient,
+  productIndex: number,
+  tally: Tally,
+): Promise<{ orgId: number; productId: number; last: { version: number; qty: number } | null }> {
   const product = plain[productIndex];
   if (!product) throw new Error("not enough products");
   let last: { version: number; qty: number } | null = null;
@@ -87,11 +92,17 @@ describe("graceful shutdown under load", () => {
     for (const result of results) {
       if (!result.last) continue;
       const row = stored.find((cart) => cart.org_id === result.orgId);
-      const line = row ? (JSON.parse(JSON.stringify(row.data)) as { products: { obj_id: number; qty: number }[] }).products.find((candidate) => candidate.obj_id === result.productId) : undefined;
+      const line = row
+        ? (JSON.parse(JSON.stringify(row.data)) as { products: { obj_id: number; qty: number }[] }).products.find(
+            (candidate) => candidate.obj_id === result.productId,
+          )
+        : undefined;
       // The last acknowledged save, or a later one whose answer was cut (counted among the lost requests).
       if (!row || !line || row.version < result.last.version || line.qty < result.last.qty) lostSaves += 1;
     }
-    console.info(`[faults] SIGTERM under load: ${tally.answered} answered (${answeredBeforeStop} before the signal), ${tally.refused} refused at the door, ${tally.lost.length} lost requests, ${lostSaves} lost saves`);
+    console.info(
+      `[faults] SIGTERM under load: ${tally.answered} answered (${answeredBeforeStop} before the signal), ${tally.refused} refused at the door, ${tally.lost.length} lost requests, ${lostSaves} lost saves`,
+    );
     expect(exit).toEqual({ code: 0, signal: null });
     expect(tally.lost).toEqual([]);
     expect(lostSaves).toBe(0);

@@ -70,7 +70,9 @@ export async function spawnPortal(folder: DataFolder, startTimeoutMs = 60_000): 
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the portal did not start")), startTimeoutMs);
     let buffer = "";
@@ -138,7 +140,11 @@ export class ApiClient {
   }
 
   /** Confirms the saved cart under `key`; the order's number when acknowledged. */
-  async confirm(saved: { cart: Cart; version: number }, key: string, account: Parameters<typeof computeTotals>[1]): Promise<string | { status: number }> {
+  async confirm(
+    saved: { cart: Cart; version: number },
+    key: string,
+    account: Parameters<typeof computeTotals>[1],
+  ): Promise<string | { status: number }> {
     const totals = computeTotals(saved.cart, account);
     const answer = await this.call("POST", `/oms/cart/${this.orgId}/confirm?usr_id=${this.session.user.obj_id}&usr_name=Voilerie`, {
       cart: saved.cart,
@@ -153,7 +159,12 @@ export class ApiClient {
 }
 
 /** Four organizations whose carts the burst scenarios save (C0001, Voilerie Atlantique, confirms orders). */
-export const BURST_SAVERS = ["achats@chantier-naval-suspension.fr", "export@antilles-marine.com", "achats@nautic-belgium.be", "contact@nautisme-ajaccio.fr"] as const;
+export const BURST_SAVERS = [
+  "achats@chantier-naval-suspension.fr",
+  "export@antilles-marine.com",
+  "achats@nautic-belgium.be",
+  "contact@nautisme-ajaccio.fr",
+] as const;
 
 export const VOILERIE_ACCOUNT = { objRef: "C0001", zipcode: "29200", country: "FR", catCompta: "Ventes France" } as const;
 

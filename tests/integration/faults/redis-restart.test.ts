@@ -4,7 +4,17 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as addRoute from "~/routes/_app.mon-panier.ajouter";
 import { callRoute, formRequest, responseOf } from "../portal/harness";
-import { LOGINS, connectClient, logIn, nextUpdate, redisReachable, someProduct, startPortal, type LoggedIn, type TestPortal } from "../realtime/harness";
+import {
+  LOGINS,
+  connectClient,
+  logIn,
+  nextUpdate,
+  redisReachable,
+  someProduct,
+  startPortal,
+  type LoggedIn,
+  type TestPortal,
+} from "../realtime/harness";
 
 /**
  * Redis restarted while two portal instances serve live carts: a private `redis-server` on a
@@ -27,7 +37,9 @@ function freePort(): Promise<number> {
 }
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   const url = `redis://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     if (await redisReachable(url)) return child;
@@ -65,7 +77,11 @@ describe.skipIf(!hasRedisServer)("Redis restarted while two instances serve live
 
   async function add(buyer: LoggedIn, productId: number, qty: number): Promise<number> {
     const response = await responseOf(() =>
-      callRoute(addRoute.action, formRequest("/mon-panier/ajouter", { productId: String(productId), qty: String(qty), redirectTo: "/" }, buyer.cookie), first.context()),
+      callRoute(
+        addRoute.action,
+        formRequest("/mon-panier/ajouter", { productId: String(productId), qty: String(qty), redirectTo: "/" }, buyer.cookie),
+        first.context(),
+      ),
     );
     return response.status;
   }
@@ -91,12 +107,17 @@ describe.skipIf(!hasRedisServer)("Redis restarted while two instances serve live
     const restartedAt = Date.now();
     let resumedAfterMs: number | null = null;
     for (let qty = 1; qty <= 15 && resumedAfterMs === null; qty += 1) {
-      const heard = nextUpdate(socket, 1000).then(() => true, () => false);
+      const heard = nextUpdate(socket, 1000).then(
+        () => true,
+        () => false,
+      );
       expect(await add(buyer, product.id, 1)).toBe(303);
       if (await heard) resumedAfterMs = Date.now() - restartedAt;
     }
     if (resumedAfterMs !== null) delivered += 1;
-    console.info(`[faults] Redis restart: live sync ${resumedAfterMs === null ? "did NOT resume" : `resumed ${resumedAfterMs} ms after Redis was back`}`);
+    console.info(
+      `[faults] Redis restart: live sync ${resumedAfterMs === null ? "did NOT resume" : `resumed ${resumedAfterMs} ms after Redis was back`}`,
+    );
     expect(resumedAfterMs).not.toBeNull();
     expect(socket.connected).toBe(true);
     expect(delivered).toBe(2);

@@ -57,7 +57,9 @@ export async function startHomeBackoffice(): Promise<HomeBackoffice> {
 
 /** Logs in through the real /connexion action; returns the browser's cookies. */
 export async function cookieFor(backoffice: HomeBackoffice, login: string): Promise<string> {
-  const response = await responseOf(() => callRoute(connexion.action, formRequest("/connexion", { login, password: DEMO_PASSWORD }), backoffice.context()));
+  const response = await responseOf(() =>
+    callRoute(connexion.action, formRequest("/connexion", { login, password: DEMO_PASSWORD }), backoffice.context()),
+  );
   return cookieJar("", response);
 }
 

@@ -21,7 +21,11 @@ let orgId: number;
 beforeAll(async () => {
   backoffice = await startHomeBackoffice();
   for (const who of ["organization", "storekeeper", "consultant"] as const) cookies[who] = await cookieFor(backoffice, LOGINS[who]);
-  const org = await backoffice.db.selectFrom("organizations").select("id").where("name", "=", "Voilerie Atlantique").executeTakeFirstOrThrow();
+  const org = await backoffice.db
+    .selectFrom("organizations")
+    .select("id")
+    .where("name", "=", "Voilerie Atlantique")
+    .executeTakeFirstOrThrow();
   orgId = org.id;
 });
 afterAll(() => backoffice.close());
@@ -58,7 +62,13 @@ describe("the home page for an organization account (every right)", () => {
     const orders = ready(view.orders);
     expect(orders.items).toHaveLength(3);
     expect(orders.canReorder).toBe(true);
-    const newest = await backoffice.db.selectFrom("orders").select("ref").where("org_id", "=", orgId).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const newest = await backoffice.db
+      .selectFrom("orders")
+      .select("ref")
+      .where("org_id", "=", orgId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(orders.items[0]?.number).toBe(newest.ref);
 
     const backorders = ready(view.backorders);
@@ -78,7 +88,16 @@ describe("the home page for an organization account (every right)", () => {
       .selectFrom("order_lines as l")
       .innerJoin("orders as o", "o.id", "l.order_id")
       .leftJoin("stocks as s", "s.product_id", "l.product_id")
-      .select(["o.ref as order", "l.ref as product", "l.qty", "l.shipped_qty", "l.cancelled_qty", "l.backorder_qty", "l.available_at", "s.sto_disp"])
+      .select([
+        "o.ref as order",
+        "l.ref as product",
+        "l.qty",
+        "l.shipped_qty",
+        "l.cancelled_qty",
+        "l.backorder_qty",
+        "l.available_at",
+        "s.sto_disp",
+      ])
       .where("o.org_id", "=", orgId)
       .where("l.backorder_qty", ">", 0)
       .execute();
@@ -98,7 +117,8 @@ describe("the home page for an organization account (every right)", () => {
     const backorders = ready(view.backorders);
     expect(backorders.total).toBe(arrived.length);
     expect(backorders.items).toHaveLength(Math.min(5, arrived.length));
-    for (const item of backorders.items) expect(arrived.some((line) => line.order === item.orderNumber && line.product === item.productRef)).toBe(true);
+    for (const item of backorders.items)
+      expect(arrived.some((line) => line.order === item.orderNumber && line.product === item.productRef)).toBe(true);
   });
 });
 
@@ -165,20 +185,27 @@ describe("blocks by right", () => {
       expect(ready(view.orders).canReorder).toBe(false);
       expect(view.quickOrder).toBeNull();
     } finally {
-      await backoffice.db.updateTable("users").set({ auth_flags: before.auth_flags === null ? null : JSON.stringify(before.auth_flags) }).where("login", "=", LOGINS.buyer).execute();
+      await backoffice.db
+        .updateTable("users")
+        .set({ auth_flags: before.auth_flags === null ? null : JSON.stringify(before.auth_flags) })
+        .where("login", "=", LOGINS.buyer)
+        .execute();
     }
   });
 });
 
 describe("a failing block", () => {
-  it.each(["news", "promotions", "orders", "backorders", "quotes"] as const)("%s: says it is unavailable, the others still show", async (block) => {
-    backoffice.failing.add(block);
-    const view = await home(cookies.organization!);
-    expect(view[block]).toEqual({ state: "unavailable" });
-    for (const other of (["news", "promotions", "orders", "backorders", "quotes"] as const).filter((name) => name !== block)) {
-      expect(view[other]?.state).toBe("ready");
-    }
-  });
+  it.each(["news", "promotions", "orders", "backorders", "quotes"] as const)(
+    "%s: says it is unavailable, the others still show",
+    async (block) => {
+      backoffice.failing.add(block);
+      const view = await home(cookies.organization!);
+      expect(view[block]).toEqual({ state: "unavailable" });
+      for (const other of (["news", "promotions", "orders", "backorders", "quotes"] as const).filter((name) => name !== block)) {
+        expect(view[other]?.state).toBe("ready");
+      }
+    },
+  );
 });
 
 describe("who reaches it", () => {
@@ -193,7 +220,11 @@ describe("who reaches it", () => {
     expect(response.headers.get("location")).toBe("/clients");
 
     const switched = await responseOf(() =>
-      callRoute(clientsRoute.action, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributor), backoffice.context()),
+      callRoute(
+        clientsRoute.action,
+        formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributor),
+        backoffice.context(),
+      ),
     );
     contributor = cookieJar(contributor, switched);
     const view = await home(contributor);

@@ -22,7 +22,11 @@ function renderPage(Page: ComponentType, loader?: () => { member: null }) {
 }
 
 function visitorContext(): PortalLoadContext {
-  const services = createPortalServices({ upstreamUrl: "http://127.0.0.1:9", sessionSecret: "test-secret-0123456789-abcdefghijklmnop", secureCookies: false });
+  const services = createPortalServices({
+    upstreamUrl: "http://127.0.0.1:9",
+    sessionSecret: "test-secret-0123456789-abcdefghijklmnop",
+    secureCookies: false,
+  });
   return createPortalLoadContext(services, { requestId: "statements", cspNonce: "nonce" });
 }
 
@@ -45,8 +49,12 @@ describe("/accessibilite", () => {
     expect(text).toContain("clavier seul");
     expect(text).toContain("lecteur d'écran");
     expect(screen.getByRole("link", { name: "formulaire de contact" }).getAttribute("href")).toBe("/nous-contacter");
-    expect(screen.getByRole("link", { name: "accessibilite@nautidistrib.fr" }).getAttribute("href")).toBe("mailto:accessibilite@nautidistrib.fr");
-    expect(screen.getByRole("link", { name: "Défenseur des droits" }).getAttribute("href")).toBe("https://formulaire.defenseurdesdroits.fr/");
+    expect(screen.getByRole("link", { name: "accessibilite@nautidistrib.fr" }).getAttribute("href")).toBe(
+      "mailto:accessibilite@nautidistrib.fr",
+    );
+    expect(screen.getByRole("link", { name: "Défenseur des droits" }).getAttribute("href")).toBe(
+      "https://formulaire.defenseurdesdroits.fr/",
+    );
     expect(text).toContain("Libre réponse 71120");
   });
 

@@ -10,7 +10,8 @@ import { cp1252, postFeed, utf8 } from "./imports";
  * upsert by the ERP's reference, whole or nothing, and seen at once by the catalogue.
  */
 
-const TREE = "Référence;Titre;Référence parent\r\nNAV;Électronique de navigation;\r\nNAV-GPS;Sondeurs & GPS;NAV\r\nNAV-GPS-POR;Traceurs portés à l'épaule;NAV-GPS\r\n";
+const TREE =
+  "Référence;Titre;Référence parent\r\nNAV;Électronique de navigation;\r\nNAV-GPS;Sondeurs & GPS;NAV\r\nNAV-GPS-POR;Traceurs portés à l'épaule;NAV-GPS\r\n";
 
 function titles(tree: Category[]): string[] {
   return tree.flatMap((node) => [node.obj_title, ...titles(node.obj_childs)]);
@@ -28,7 +29,13 @@ describe.each(ENGINES)("the categories feed on %s", (engine) => {
   });
 
   const tree = async () => (await call<Category[]>(bo, `/pim/categories?usr_id=${client.user.obj_id}`, { token: client.token })).body;
-  const count = async () => (await bo.db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const count = async () =>
+    (
+      await bo.db
+        .selectFrom("categories")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it("creates a tree from a Windows-1252 CSV, seen at once by the catalogue, and says so", async () => {
     expect(titles(await tree())).not.toContain("Électronique de navigation");
@@ -36,7 +43,12 @@ describe.each(ENGINES)("the categories feed on %s", (engine) => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ applied: true, counts: { created: 3, updated: 0, unchanged: 0, refused: 0 }, refused: [] });
     expect(body.message).toBe("Fichier appliqué : 3 créée(s), 0 modifiée(s), 0 inchangée(s), 0 ligne(s) refusée(s).");
-    const rows = await bo.db.selectFrom("categories").select(["erp_ref", "title", "level", "slug"]).where("erp_ref", "like", "NAV%").orderBy("level").execute();
+    const rows = await bo.db
+      .selectFrom("categories")
+      .select(["erp_ref", "title", "level", "slug"])
+      .where("erp_ref", "like", "NAV%")
+      .orderBy("level")
+      .execute();
     expect(rows).toEqual([
       { erp_ref: "NAV", title: "Électronique de navigation", level: 1, slug: "electronique-de-navigation" },
       { erp_ref: "NAV-GPS", title: "Sondeurs & GPS", level: 2, slug: "sondeurs-gps" },
@@ -54,7 +66,9 @@ describe.each(ENGINES)("the categories feed on %s", (engine) => {
 
   it("changes nothing for a file with one bad line, and applies the others with skip_invalid", async () => {
     const before = await count();
-    const file = utf8("Référence;Titre;Référence parent\nNAV-AIS;Transpondeurs AIS;NAV\nNAV-VHF;VHF;INCONNUE\nNAV-VHF-P;VHF portables;NAV-VHF\nNAV;Navigation;\n");
+    const file = utf8(
+      "Référence;Titre;Référence parent\nNAV-AIS;Transpondeurs AIS;NAV\nNAV-VHF;VHF;INCONNUE\nNAV-VHF-P;VHF portables;NAV-VHF\nNAV;Navigation;\n",
+    );
     const refused = await postFeed(bo, "categories", file);
     expect(refused.status).toBe(422);
     expect(refused.body.applied).toBe(false);
@@ -80,10 +94,14 @@ describe.each(ENGINES)("the categories feed on %s", (engine) => {
     expect(cycle.body.refused.map((line) => line.text)).toEqual([
       "ligne 2, colonne Référence parent : « NAV-GPS-POR » ferait une boucle : NAV → NAV-GPS-POR → NAV-GPS → NAV",
     ]);
-    const deep = ["Référence;Titre;Référence parent", "L4;Niveau 4;NAV-GPS-POR", "L5;Niveau 5;L4", "L6;Niveau 6;L5", "L7;Niveau 7;L6"].join("\n");
+    const deep = ["Référence;Titre;Référence parent", "L4;Niveau 4;NAV-GPS-POR", "L5;Niveau 5;L4", "L6;Niveau 6;L5", "L7;Niveau 7;L6"].join(
+      "\n",
+    );
     const seventh = await postFeed(bo, "categories", utf8(deep));
     expect(seventh.status).toBe(422);
-    expect(seventh.body.refused.map((line) => line.text)).toEqual(["ligne 5, colonne Référence parent : « L6 » placerait « L7 » au niveau 7 : six niveaux au plus"]);
+    expect(seventh.body.refused.map((line) => line.text)).toEqual([
+      "ligne 5, colonne Référence parent : « L6 » placerait « L7 » au niveau 7 : six niveaux au plus",
+    ]);
     expect(await bo.db.selectFrom("categories").select("id").where("erp_ref", "=", "L4").execute()).toEqual([]);
   });
 
@@ -95,8 +113,16 @@ describe.each(ENGINES)("the categories feed on %s", (engine) => {
     const { status, body } = await postFeed(bo, "categories", new Uint8Array(await workbook.xlsx.writeBuffer()));
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.counts).toEqual({ created: 0, updated: 1, unchanged: 0, refused: 0 });
-    const levels = await bo.db.selectFrom("categories").select(["erp_ref", "level", "parent_id"]).where("erp_ref", "in", ["NAV-GPS", "NAV-GPS-POR"]).orderBy("level").execute();
-    expect(levels.map((row) => [row.erp_ref, row.level])).toEqual([["NAV-GPS", 1], ["NAV-GPS-POR", 2]]);
+    const levels = await bo.db
+      .selectFrom("categories")
+      .select(["erp_ref", "level", "parent_id"])
+      .where("erp_ref", "in", ["NAV-GPS", "NAV-GPS-POR"])
+      .orderBy("level")
+      .execute();
+    expect(levels.map((row) => [row.erp_ref, row.level])).toEqual([
+      ["NAV-GPS", 1],
+      ["NAV-GPS-POR", 2],
+    ]);
     expect(levels[0]?.parent_id).toBeNull();
   });
 

@@ -17,7 +17,12 @@ function runImport(bo: Backoffice, args: string[]): Promise<{ code: number; stdo
       ["--import", "tsx", "server/backoffice/imports/cli.ts", ...args],
       {
         cwd: ROOT,
-        env: { ...process.env, UPSTREAM_URL: bo.baseUrl.replace(/\/api$/, ""), WAREHOUSE_TOKEN: SERVICE_TOKEN, WAREHOUSE_TOKEN_FILE: path.join(ROOT, "no-such-token-file") },
+        env: {
+          ...process.env,
+          UPSTREAM_URL: bo.baseUrl.replace(/\/api$/, ""),
+          WAREHOUSE_TOKEN: SERVICE_TOKEN,
+          WAREHOUSE_TOKEN_FILE: path.join(ROOT, "no-such-token-file"),
+        },
         timeout: 30_000,
       },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
@@ -45,7 +50,10 @@ describe("npm run import", () => {
 
   it("tries, refuses, then applies a file, with exit code 0 only when applied", async () => {
     const file = path.join(dir, "familles.csv");
-    await writeFile(file, cp1252("Code famille;Intitulé;Famille parent\r\nMOU;Mouillage;\r\nMOU-ANC;Ancres & chaînes;MOU\r\nMOU-X;Orphelin;ABSENT\r\n"));
+    await writeFile(
+      file,
+      cp1252("Code famille;Intitulé;Famille parent\r\nMOU;Mouillage;\r\nMOU-ANC;Ancres & chaînes;MOU\r\nMOU-X;Orphelin;ABSENT\r\n"),
+    );
     const refused = await runImport(bo, ["categories", file]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Rien n'est enregistré : 1 ligne(s) refusée(s).");
@@ -56,7 +64,12 @@ describe("npm run import", () => {
     const applied = await runImport(bo, ["categories", file, "--skip-invalid"]);
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout).toContain("Fichier appliqué : 2 créée(s), 0 modifiée(s), 0 inchangée(s), 1 ligne(s) refusée(s).");
-    const titles = await bo.db.selectFrom("categories").select("title").where("erp_ref", "in", ["MOU", "MOU-ANC"]).orderBy("level").execute();
+    const titles = await bo.db
+      .selectFrom("categories")
+      .select("title")
+      .where("erp_ref", "in", ["MOU", "MOU-ANC"])
+      .orderBy("level")
+      .execute();
     expect(titles.map((row) => row.title)).toEqual(["Mouillage", "Ancres & chaînes"]);
   });
 

@@ -44,7 +44,8 @@ function tokenIn(mails: ReadMail[], email: string): string {
 export async function startInvitationBed(name: string): Promise<InvitationBed> {
   let down = false;
   const outage: RequestHandler = (req, res, next) => {
-    if (down && req.path.startsWith("/api/auth/invitations/")) res.status(503).json({ code: "unavailable", message: "Service indisponible." });
+    if (down && req.path.startsWith("/api/auth/invitations/"))
+      res.status(503).json({ code: "unavailable", message: "Service indisponible." });
     else next();
   };
   const harness = await startHarness({ mail: true, name, before: [outage] });
@@ -59,7 +60,8 @@ export async function startInvitationBed(name: string): Promise<InvitationBed> {
         headers: { "content-type": "application/json", authorization: `Bearer ${organization.token}` },
         body: JSON.stringify({ org_id: organization.orgId, email, name: personName }),
       });
-      if (answer.status !== 201 && answer.status !== 200) throw new Error(`invitation of ${email}: ${answer.status} ${await answer.text()}`);
+      if (answer.status !== 201 && answer.status !== 200)
+        throw new Error(`invitation of ${email}: ${answer.status} ${await answer.text()}`);
       const fresh = (await readMailFolder(harness.mailDir ?? "")).filter((mail) => !seen.has(mail.file));
       for (const mail of fresh) seen.add(mail.file);
       return tokenIn(fresh, email);

@@ -41,7 +41,11 @@ const passwordHashOf = async (email: string) =>
 
 /** Where the login form sends the person: its landing page, or null when refused (the form drawn again). */
 const loginStatus = async (email: string, password: string) => {
-  const answer = await connexion.action({ request: formRequest("/connexion", { login: email, password }), context: bed.context(), params: {} });
+  const answer = await connexion.action({
+    request: formRequest("/connexion", { login: email, password }),
+    context: bed.context(),
+    params: {},
+  });
   return answer instanceof Response ? answer.headers.get("location") : null;
 };
 
@@ -68,7 +72,9 @@ describe("a link that can be used", () => {
   it("is shown to a browser signed in as someone else, who is told the link is not theirs", async () => {
     const token = await bed.invite("erwan.le-gall@voilerie-atlantique.fr", "Erwan Le Gall");
     const { cookie } = await logIn(bed, "acheteur@voilerie-atlantique.fr");
-    expect(await publicLayout.loader({ request: pageRequest(`/invitation/${token}`, cookie), context: bed.context(), params: {} })).toBeNull();
+    expect(
+      await publicLayout.loader({ request: pageRequest(`/invitation/${token}`, cookie), context: bed.context(), params: {} }),
+    ).toBeNull();
     const { status, body } = await show(token, cookie);
     expect(status).toBe(200);
     expect(body).toMatchObject({ state: "open", email: "erwan.le-gall@voilerie-atlantique.fr", signedInAs: expect.stringMatching(/\S/) });
@@ -112,7 +118,10 @@ describe("choosing the password", () => {
     expect(mismatch.status).toBe(400);
     expect((mismatch.body as InvitationRefusal).errors).toEqual({ confirmation: "Les deux mots de passe saisis sont différents." });
     const empty = await refused(token, { nouveau: "", confirmation: "" });
-    expect((empty.body as InvitationRefusal).errors).toEqual({ nouveau: "Choisissez un mot de passe.", confirmation: "Confirmez le mot de passe." });
+    expect((empty.body as InvitationRefusal).errors).toEqual({
+      nouveau: "Choisissez un mot de passe.",
+      confirmation: "Confirmez le mot de passe.",
+    });
     const missing = await refused(token, {});
     expect((missing.body as InvitationRefusal).errors.nouveau).toBe("Choisissez un mot de passe.");
     expect(await passwordHashOf(email)).toBe("");

@@ -63,14 +63,21 @@ export async function startInvoicesBackoffice(): Promise<InvoicesBackoffice> {
 
 /** Logs in through the real /connexion action; returns the browser's cookies. */
 export async function cookieFor(backoffice: InvoicesBackoffice, login: string): Promise<string> {
-  const response = await responseOf(() => callRoute(connexion.action, formRequest("/connexion", { login, password: DEMO_PASSWORD }), backoffice.context()));
+  const response = await responseOf(() =>
+    callRoute(connexion.action, formRequest("/connexion", { login, password: DEMO_PASSWORD }), backoffice.context()),
+  );
   return cookieJar("", response);
 }
 
 type RouteArgs = { request: Request; context: PortalLoadContext; params: Record<string, string> };
 
 /** Calls a loader or action as Remix does, with route params. */
-export function run<T>(fn: (args: never) => Promise<T>, backoffice: InvoicesBackoffice, request: Request, params: Record<string, string> = {}): Promise<T> {
+export function run<T>(
+  fn: (args: never) => Promise<T>,
+  backoffice: InvoicesBackoffice,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<T> {
   return (fn as unknown as (args: RouteArgs) => Promise<T>)({ request, context: backoffice.context(), params });
 }
 

@@ -27,15 +27,25 @@ let foreignId: number;
 beforeAll(async () => {
   backoffice = await startInvoicesBackoffice();
   [organization, consultant] = await Promise.all([cookieFor(backoffice, LOGINS.organization), cookieFor(backoffice, LOGINS.consultant)]);
-  const org = await backoffice.db.selectFrom("organizations").select("id").where("name", "=", "Voilerie Atlantique").executeTakeFirstOrThrow();
+  const org = await backoffice.db
+    .selectFrom("organizations")
+    .select("id")
+    .where("name", "=", "Voilerie Atlantique")
+    .executeTakeFirstOrThrow();
   orgId = org.id;
-  const foreign = await backoffice.db.selectFrom("invoices").select("id").where("org_id", "!=", orgId).orderBy("id").executeTakeFirstOrThrow();
+  const foreign = await backoffice.db
+    .selectFrom("invoices")
+    .select("id")
+    .where("org_id", "!=", orgId)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   foreignId = foreign.id;
 });
 afterAll(() => backoffice.close());
 
 const list = (cookie: string, query = "") => run(listRoute.loader, backoffice, page(`/mon-compte/factures${query}`, cookie));
-const pdf = (cookie: string, id: string) => responseOf(() => run(pdfRoute.loader, backoffice, page(`/mon-compte/factures/${id}.pdf`, cookie), { id }));
+const pdf = (cookie: string, id: string) =>
+  responseOf(() => run(pdfRoute.loader, backoffice, page(`/mon-compte/factures/${id}.pdf`, cookie), { id }));
 const euros = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
 
 async function everyRow(cookie: string): Promise<InvoiceRow[]> {
@@ -48,7 +58,11 @@ async function everyRow(cookie: string): Promise<InvoiceRow[]> {
 describe("/mon-compte/factures", () => {
   it("shows the organization's position and its invoices, newest first, 20 a page", async () => {
     const data = await list(organization);
-    const count = await backoffice.db.selectFrom("invoices").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", orgId).executeTakeFirstOrThrow();
+    const count = await backoffice.db
+      .selectFrom("invoices")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("org_id", "=", orgId)
+      .executeTakeFirstOrThrow();
     expect(data.total).toBe(Number(count.n));
     expect(data.total).toBeGreaterThan(0);
     expect(data.rows).toHaveLength(Math.min(20, data.total));
@@ -78,7 +92,10 @@ describe("/mon-compte/factures", () => {
     const byOrder = await list(organization, `?commande=${encodeURIComponent(sample.orderRef)}`);
     expect(byOrder.rows.map((row) => row.id)).toContain(sample.id);
 
-    const byAmount = await list(organization, `?montant_min=${encodeURIComponent(euros(sample.totalTtc))}&montant_max=${encodeURIComponent(`${euros(sample.totalTtc)} €`)}`);
+    const byAmount = await list(
+      organization,
+      `?montant_min=${encodeURIComponent(euros(sample.totalTtc))}&montant_max=${encodeURIComponent(`${euros(sample.totalTtc)} €`)}`,
+    );
     expect(byAmount.notices).toEqual([]);
     expect(byAmount.rows.map((row) => row.id)).toContain(sample.id);
     expect(byAmount.rows.every((row) => row.totalTtc === sample.totalTtc)).toBe(true);
@@ -106,31 +123,58 @@ describe("/mon-compte/factures", () => {
     expect(unknown.total).toBe(all.total);
     expect(unknown.notices).toEqual([]);
     expect(unknown.query).toBe("");
-    const bad = await list(organization, `?statut=perdue&du=2026-02-30&montant_min=abc&montant_max=-5&numero=${"9".repeat(31)}&commande=a%00b&page=0`);
+    const bad = await list(
+      organization,
+      `?statut=perdue&du=2026-02-30&montant_min=abc&montant_max=-5&numero=${"9".repeat(31)}&commande=a%00b&page=0`,
+    );
     expect(bad.total).toBe(all.total);
     expect(bad.page).toBe(1);
-    expect(bad.notices.map((notice) => notice.field).sort()).toEqual(["commande", "du", "montant_max", "montant_min", "numero", "page", "statut"]);
+    expect(bad.notices.map((notice) => notice.field).sort()).toEqual([
+      "commande",
+      "du",
+      "montant_max",
+      "montant_min",
+      "numero",
+      "page",
+      "statut",
+    ]);
     expect(bad.notices.every((notice) => /ignoré|première page/.test(notice.message))).toBe(true);
     expect(bad.query).toBe("");
     const reversed = await list(organization, "?montant_min=200&montant_max=100");
-    expect(reversed.notices).toEqual([{ field: "montant_max", message: "Le montant maximum est inférieur au montant minimum : il est ignoré." }]);
+    expect(reversed.notices).toEqual([
+      { field: "montant_max", message: "Le montant maximum est inférieur au montant minimum : il est ignoré." },
+    ]);
   });
 
   it("is a 403 without the `invoices` flag, for the page and every file, and nothing is asked for a file", async () => {
     const before = { pdf: backoffice.pdfCalls, archive: backoffice.archiveCalls };
     const own = (await list(organization)).rows[0]!;
     expect(await thrownStatus(() => list(consultant))).toBe(403);
-    expect(await thrownStatus(() => run(pdfRoute.loader, backoffice, page(`/mon-compte/factures/${own.id}.pdf`, consultant), { id: String(own.id) }))).toBe(403);
+    expect(
+      await thrownStatus(() =>
+        run(pdfRoute.loader, backoffice, page(`/mon-compte/factures/${own.id}.pdf`, consultant), { id: String(own.id) }),
+      ),
+    ).toBe(403);
     expect(await thrownStatus(() => run(exportRoute.loader, backoffice, page("/mon-compte/factures/export.csv", consultant)))).toBe(403);
     expect(await thrownStatus(() => run(archiveRoute.loader, backoffice, page("/mon-compte/factures/archive.zip", consultant)))).toBe(403);
-    expect(await thrownStatus(() => run(archiveRoute.action, backoffice, selectionRequest("/mon-compte/factures/archive.zip", [["facture", String(own.id)]], consultant)))).toBe(403);
+    expect(
+      await thrownStatus(() =>
+        run(
+          archiveRoute.action,
+          backoffice,
+          selectionRequest("/mon-compte/factures/archive.zip", [["facture", String(own.id)]], consultant),
+        ),
+      ),
+    ).toBe(403);
     expect({ pdf: backoffice.pdfCalls, archive: backoffice.archiveCalls }).toEqual(before);
   });
 
   it("sends a contributor to the client picker first, and shows it the client's invoices after login-as", async () => {
     let contributor = await cookieFor(backoffice, LOGINS.contributor);
     expect((await responseOf(() => list(contributor))).headers.get("location")).toBe("/clients");
-    const switched = await responseOf(() => run(clientsRoute.action, backoffice, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributor)));
+    const switched = await responseOf(() =>
+      run(clientsRoute.action, backoffice, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributor)),
+    );
     expect(switched.status).toBe(303);
     contributor = cookieJar(contributor, switched);
     const mine = await list(organization);
@@ -156,9 +200,19 @@ describe("/mon-compte/factures/{id}.pdf", () => {
   });
 
   it("is a 404 for another organization's invoice and for an id that is not one", async () => {
-    expect(await thrownStatus(() => run(pdfRoute.loader, backoffice, page(`/mon-compte/factures/${foreignId}.pdf`, organization), { id: String(foreignId) }))).toBe(404);
-    expect(await thrownStatus(() => run(pdfRoute.loader, backoffice, page("/mon-compte/factures/abc.pdf", organization), { id: "abc" }))).toBe(404);
-    expect(await thrownStatus(() => run(pdfRoute.loader, backoffice, page("/mon-compte/factures/99999999.pdf", organization), { id: "99999999" }))).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(pdfRoute.loader, backoffice, page(`/mon-compte/factures/${foreignId}.pdf`, organization), { id: String(foreignId) }),
+      ),
+    ).toBe(404);
+    expect(
+      await thrownStatus(() => run(pdfRoute.loader, backoffice, page("/mon-compte/factures/abc.pdf", organization), { id: "abc" })),
+    ).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(pdfRoute.loader, backoffice, page("/mon-compte/factures/99999999.pdf", organization), { id: "99999999" }),
+      ),
+    ).toBe(404);
   });
 });
 
@@ -168,7 +222,11 @@ describe("/mon-compte/factures/archive.zip", () => {
 
   it("zips the ticked invoices, each PDF named by its number", async () => {
     const [a, b] = (await list(organization)).rows;
-    const response = await post([["facture", String(a!.id)], ["facture", String(b!.id)], ["filtres", ""]]);
+    const response = await post([
+      ["facture", String(a!.id)],
+      ["facture", String(b!.id)],
+      ["filtres", ""],
+    ]);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[\w.-]+\.zip"$/);
@@ -192,7 +250,10 @@ describe("/mon-compte/factures/archive.zip", () => {
 
   it("refuses whole a selection holding another organization's invoice", async () => {
     const own = (await list(organization)).rows[0]!;
-    const response = await post([["facture", String(own.id)], ["facture", String(foreignId)]]);
+    const response = await post([
+      ["facture", String(own.id)],
+      ["facture", String(foreignId)],
+    ]);
     expect(response.status).toBe(303);
     expect(response.headers.get("content-type")).not.toBe("application/zip");
     expect(await toastOf(backoffice, organization, response)).toBe(FOREIGN_SELECTION);
@@ -200,11 +261,15 @@ describe("/mon-compte/factures/archive.zip", () => {
 
   it("zips the invoices the filters give (GET), and refuses when none matches", async () => {
     const own = (await list(organization)).rows[0]!;
-    const response = await responseOf(() => run(archiveRoute.loader, backoffice, page(`/mon-compte/factures/archive.zip?numero=${own.number}`, organization)));
+    const response = await responseOf(() =>
+      run(archiveRoute.loader, backoffice, page(`/mon-compte/factures/archive.zip?numero=${own.number}`, organization)),
+    );
     expect(response.status).toBe(200);
     const names = Object.keys(unzipSync(new Uint8Array(await response.arrayBuffer())));
     expect(names).toEqual([`${own.number}.pdf`]);
-    const none = await responseOf(() => run(archiveRoute.loader, backoffice, page("/mon-compte/factures/archive.zip?du=2099-01-01", organization)));
+    const none = await responseOf(() =>
+      run(archiveRoute.loader, backoffice, page("/mon-compte/factures/archive.zip?du=2099-01-01", organization)),
+    );
     expect(none.status).toBe(303);
     expect(none.headers.get("location")).toBe("/mon-compte/factures?du=2099-01-01");
   });
@@ -224,7 +289,9 @@ describe("/mon-compte/factures/export.csv", () => {
     const line = lines.find((row) => row.startsWith(`${first.number};`))!;
     expect(line).toContain(`;${first.issuedOn.slice(8, 10)}/${first.issuedOn.slice(5, 7)}/${first.issuedOn.slice(0, 4)};`);
     expect(line).toContain(`;${euros(first.totalTtc)};`);
-    const filtered = await responseOf(() => run(exportRoute.loader, backoffice, page(`/mon-compte/factures/export.csv?numero=${first.number}`, organization)));
+    const filtered = await responseOf(() =>
+      run(exportRoute.loader, backoffice, page(`/mon-compte/factures/export.csv?numero=${first.number}`, organization)),
+    );
     expect((await filtered.text()).trim().split("\r\n")).toHaveLength(2);
   });
 });
@@ -232,10 +299,14 @@ describe("/mon-compte/factures/export.csv", () => {
 describe("an order's invoices on its page", () => {
   it("lists the order's invoices with their PDFs for a user with `invoices`, none for one without", async () => {
     const own = (await list(organization)).rows[0]!;
-    const view = await run(orderRoute.loader, backoffice, page(`/mon-compte/commandes/${own.orderId}`, organization), { id: String(own.orderId) });
+    const view = await run(orderRoute.loader, backoffice, page(`/mon-compte/commandes/${own.orderId}`, organization), {
+      id: String(own.orderId),
+    });
     expect(view.invoices?.unavailable).toBe(false);
     expect(view.invoices?.invoices.map((invoice) => invoice.number)).toContain(own.number);
-    const without = await run(orderRoute.loader, backoffice, page(`/mon-compte/commandes/${own.orderId}`, consultant), { id: String(own.orderId) });
+    const without = await run(orderRoute.loader, backoffice, page(`/mon-compte/commandes/${own.orderId}`, consultant), {
+      id: String(own.orderId),
+    });
     expect(without.invoices).toBeNull();
   });
 });

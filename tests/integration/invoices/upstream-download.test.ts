@@ -20,9 +20,18 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, accept: req.headers.accept, body });
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        authorization: req.headers.authorization,
+        accept: req.headers.accept,
+        body,
+      });
       const answer = script.shift() ?? { status: 500, type: "application/json", body: "" };
-      res.writeHead(answer.status, { "content-type": answer.type, ...(answer.disposition ? { "content-disposition": answer.disposition } : {}) });
+      res.writeHead(answer.status, {
+        "content-type": answer.type,
+        ...(answer.disposition ? { "content-disposition": answer.disposition } : {}),
+      });
       res.end(answer.body);
     });
   });

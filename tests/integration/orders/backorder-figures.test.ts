@@ -38,15 +38,29 @@ let order: { ord_id: number; ord_ref: string };
 
 beforeAll(async () => {
   const relay: AlertNotifier = { notify: (event) => dispatcher.notify(event) };
-  harness = await startHarness({ mail: true, name: "backorder-figures", api: { alertsSecret: SECRET, alertNotifier: relay, overdueAlerts: false } });
-  dispatcher = createAlertDispatcher({ db: harness.db, mailer: harness.mailer, now: harness.clock.now, secret: SECRET, logger: { error: () => undefined } });
+  harness = await startHarness({
+    mail: true,
+    name: "backorder-figures",
+    api: { alertsSecret: SECRET, alertNotifier: relay, overdueAlerts: false },
+  });
+  dispatcher = createAlertDispatcher({
+    db: harness.db,
+    mailer: harness.mailer,
+    now: harness.clock.now,
+    secret: SECRET,
+    logger: { error: () => undefined },
+  });
   bo = { baseUrl: `${harness.url}/api`, db: harness.db, setNow: harness.clock.set, close: harness.close };
   warehouse = erpClient({ baseUrl: harness.url, token: SERVICE_TOKEN, tokenSource: "test" });
   client = await login(bo, LOGINS.client);
   const buyer = await login(bo, LOGINS.buyer);
   // Only the organization account hears of a back-order available.
-  expect((await call(bo, "/crm/alerts", { method: "PUT", token: client.token, body: { enabled: ["backorder_available"] } })).status).toBe(200);
-  const response = await responseOf(() => callRoute(connexion.action, formRequest("/connexion", { login: LOGINS.client, password: DEMO_PASSWORD }), harness.context()));
+  expect((await call(bo, "/crm/alerts", { method: "PUT", token: client.token, body: { enabled: ["backorder_available"] } })).status).toBe(
+    200,
+  );
+  const response = await responseOf(() =>
+    callRoute(connexion.action, formRequest("/connexion", { login: LOGINS.client, password: DEMO_PASSWORD }), harness.context()),
+  );
   cookie = cookieJar("", response);
 
   const [free] = await testProducts(harness.db, 1);
@@ -64,18 +78,34 @@ afterAll(async () => {
 
 const request = (path: string) => new Request(`http://portail.test${path}`, { headers: { cookie } });
 const loader = <T>(fn: (args: never) => unknown, path: string, params: Record<string, string> = {}) =>
-  Promise.resolve((fn as unknown as (args: { request: Request; context: unknown; params: Record<string, string> }) => T)({ request: request(path), context: harness.context(), params }));
+  Promise.resolve(
+    (fn as unknown as (args: { request: Request; context: unknown; params: Record<string, string> }) => T)({
+      request: request(path),
+      context: harness.context(),
+      params,
+    }),
+  );
 
 /** The back-order of the test's line as each place shows it (null: the place does not show the line). */
 async function figures() {
-  const page = await loader<{ order: OrderDetail }>(detailRoute.loader, `/mon-compte/commandes/${order.ord_id}`, { id: String(order.ord_id) });
+  const page = await loader<{ order: OrderDetail }>(detailRoute.loader, `/mon-compte/commandes/${order.ord_id}`, {
+    id: String(order.ord_id),
+  });
   const line = page.order.lines.find((candidate) => candidate.obj_ref === product.ref);
 
-  const list = await loader<Awaited<ReturnType<typeof backordersRoute.loader>>>(backordersRoute.loader, "/mon-compte/reliquats?par=commande");
-  const row = list.groups.flatMap((group) => group.rows).find((candidate) => candidate.orderId === order.ord_id && candidate.productRef === product.ref);
+  const list = await loader<Awaited<ReturnType<typeof backordersRoute.loader>>>(
+    backordersRoute.loader,
+    "/mon-compte/reliquats?par=commande",
+  );
+  const row = list.groups
+    .flatMap((group) => group.rows)
+    .find((candidate) => candidate.orderId === order.ord_id && candidate.productRef === product.ref);
 
   const csv = await responseOf(() => loader(backordersExportRoute.loader, "/mon-compte/reliquats/export.csv"));
-  const [header = "", ...rows] = (await csv.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const [header = "", ...rows] = (await csv.text())
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   const column = header.split(";").indexOf("En reliquat");
   const csvRow = rows.map((cells) => cells.split(";")).find((cells) => cells[0] === order.ord_ref && cells[3] === product.ref);
 
@@ -109,14 +139,19 @@ describe("one back-order figure everywhere", () => {
     const arrival = await warehouse<StockArrival>("POST", `/stocks/${encodeURIComponent(product.ref)}/arrivals`, { qty: 3 });
     expect(arrival.backorders_available).toEqual([{ ord_ref: order.ord_ref, qty: 3 }]);
     expect(await figures()).toEqual({ orderPage: 3, list: 3, csv: 3, home: 3, alert: 3 });
-    const mails = (await newMails()).filter((mail) => mail.subject === `Reliquat disponible — commande ${order.ord_ref}` && mail.to.includes(LOGINS.client));
+    const mails = (await newMails()).filter(
+      (mail) => mail.subject === `Reliquat disponible — commande ${order.ord_ref}` && mail.to.includes(LOGINS.client),
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Quantité en reliquat : 3");
   });
 
   it("is everything still to send after each partial shipment", async () => {
     const orderPath = `/orders/${encodeURIComponent(order.ord_ref)}`;
-    const first = await warehouse<OrderDetail>("POST", `${orderPath}/shipments`, { carrier: "Colissimo", lines: [{ obj_ref: product.ref, qty: 2 }] });
+    const first = await warehouse<OrderDetail>("POST", `${orderPath}/shipments`, {
+      carrier: "Colissimo",
+      lines: [{ obj_ref: product.ref, qty: 2 }],
+    });
     expect(first.status).toBe("expédiée partiellement");
     expect(await figures()).toEqual({ orderPage: 3, list: 3, csv: 3, home: 3, alert: 3 });
 
@@ -125,7 +160,10 @@ describe("one back-order figure everywhere", () => {
   });
 
   it("leaves every place once all is sent", async () => {
-    await warehouse<OrderDetail>("POST", `/orders/${encodeURIComponent(order.ord_ref)}/shipments`, { carrier: "Colissimo", lines: [{ obj_ref: product.ref, qty: 2 }] });
+    await warehouse<OrderDetail>("POST", `/orders/${encodeURIComponent(order.ord_ref)}/shipments`, {
+      carrier: "Colissimo",
+      lines: [{ obj_ref: product.ref, qty: 2 }],
+    });
     expect(await figures()).toEqual({ orderPage: 0, list: null, csv: null, home: null, alert: 0 });
   });
 });

@@ -15,7 +15,11 @@ let orgId: number;
 
 beforeAll(async () => {
   backoffice = await startOrdersBackoffice();
-  const org = await backoffice.db.selectFrom("organizations").select("id").where("name", "=", "Voilerie Atlantique").executeTakeFirstOrThrow();
+  const org = await backoffice.db
+    .selectFrom("organizations")
+    .select("id")
+    .where("name", "=", "Voilerie Atlantique")
+    .executeTakeFirstOrThrow();
   orgId = org.id;
 });
 afterAll(() => backoffice.close());
@@ -50,7 +54,9 @@ describe("/mon-compte contacts", () => {
 
   it("shows a contributor logged in as the client what the client sees", async () => {
     let contributor = await cookieFor(backoffice, LOGINS.contributor);
-    const switched = await responseOf(() => run(clientsRoute.action, backoffice, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributor)));
+    const switched = await responseOf(() =>
+      run(clientsRoute.action, backoffice, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributor)),
+    );
     expect(switched.status).toBe(303);
     contributor = cookieJar(contributor, switched);
     const data = await home(contributor);

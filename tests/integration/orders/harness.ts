@@ -50,7 +50,8 @@ export async function startOrdersBackoffice(): Promise<OrdersBackoffice> {
         if (req.method === "GET" && req.path === "/api/crm/contacts") switches.contactsCalls += 1;
         next();
       },
-      (req, res, next) => (switches.failReads && isAccountRead(req) ? void res.status(503).json({ code: "down", message: "indisponible" }) : next()),
+      (req, res, next) =>
+        switches.failReads && isAccountRead(req) ? void res.status(503).json({ code: "down", message: "indisponible" }) : next(),
     ],
     name: "orders-test",
   });
@@ -82,7 +83,12 @@ export async function cookieFor(backoffice: OrdersBackoffice, login: string): Pr
 type RouteArgs = { request: Request; context: PortalLoadContext; params: Record<string, string> };
 
 /** Calls a loader or action as Remix does, with route params. */
-export function run<T>(fn: (args: never) => Promise<T>, backoffice: OrdersBackoffice, request: Request, params: Record<string, string> = {}): Promise<T> {
+export function run<T>(
+  fn: (args: never) => Promise<T>,
+  backoffice: OrdersBackoffice,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<T> {
   return (fn as unknown as (args: RouteArgs) => Promise<T>)({ request, context: backoffice.context(), params });
 }
 

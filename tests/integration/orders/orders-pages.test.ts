@@ -23,7 +23,12 @@ let orgId: number;
 beforeAll(async () => {
   backoffice = await startOrdersBackoffice();
   [organization, storekeeper] = await Promise.all([cookieFor(backoffice, LOGINS.organization), cookieFor(backoffice, LOGINS.storekeeper)]);
-  const org = await backoffice.db.selectFrom("orders").innerJoin("organizations", "organizations.id", "orders.org_id").select("orders.org_id").where("organizations.name", "=", "Voilerie Atlantique").executeTakeFirstOrThrow();
+  const org = await backoffice.db
+    .selectFrom("orders")
+    .innerJoin("organizations", "organizations.id", "orders.org_id")
+    .select("orders.org_id")
+    .where("organizations.name", "=", "Voilerie Atlantique")
+    .executeTakeFirstOrThrow();
   orgId = org.org_id;
 });
 afterAll(() => backoffice.close());
@@ -33,7 +38,11 @@ const list = (cookie: string, query = "") => run(listRoute.loader, backoffice, p
 describe("/mon-compte/commandes", () => {
   it("lists the organization's orders, newest first, « par X pour Y » when a contributor placed it, with amounts", async () => {
     const data = await list(organization);
-    const count = await backoffice.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", orgId).executeTakeFirstOrThrow();
+    const count = await backoffice.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("org_id", "=", orgId)
+      .executeTakeFirstOrThrow();
     expect(data.total).toBe(Number(count.n));
     expect(data.rows).toHaveLength(Math.min(20, data.total));
     expect(data.pageCount).toBe(Math.ceil(data.total / 20));
@@ -66,7 +75,12 @@ describe("/mon-compte/commandes", () => {
     const byRef = await list(organization, `?reference=${encodeURIComponent(number)}`);
     expect(byRef.rows.map((row) => row.number)).toContain(number);
 
-    const line = await backoffice.db.selectFrom("order_lines").select(["ref", "order_id"]).where("order_id", "=", all.rows[0]!.id).where("is_port", "=", false).executeTakeFirstOrThrow();
+    const line = await backoffice.db
+      .selectFrom("order_lines")
+      .select(["ref", "order_id"])
+      .where("order_id", "=", all.rows[0]!.id)
+      .where("is_port", "=", false)
+      .executeTakeFirstOrThrow();
     const byProduct = await list(organization, `?produit=${encodeURIComponent(line.ref)}`);
     expect(byProduct.rows.map((row) => row.id)).toContain(line.order_id);
 
@@ -86,7 +100,10 @@ describe("/mon-compte/commandes", () => {
 
   it("ignores bad input with a notice instead of failing: unknown status, malformed date, page=-1, a 5,000-character search", async () => {
     const all = await list(organization);
-    const data = await list(organization, `?statut=perdue&du=2026-02-30&au=hier&page=-1&reference=${"x".repeat(5000)}&produit=a%00b&auteur=abc`);
+    const data = await list(
+      organization,
+      `?statut=perdue&du=2026-02-30&au=hier&page=-1&reference=${"x".repeat(5000)}&produit=a%00b&auteur=abc`,
+    );
     expect(data.total).toBe(all.total);
     expect(data.page).toBe(1);
     expect(data.notices.map((notice) => notice.field).sort()).toEqual(["au", "auteur", "du", "page", "produit", "reference", "statut"]);
@@ -109,7 +126,9 @@ describe("/mon-compte/commandes", () => {
 
   it("shows a contributor acting for the client (login-as) the client's orders, with the way back to the picker", async () => {
     let contributor = await cookieFor(backoffice, LOGINS.contributor);
-    const switched = await responseOf(() => run(clientsRoute.action, backoffice, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributor)));
+    const switched = await responseOf(() =>
+      run(clientsRoute.action, backoffice, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributor)),
+    );
     expect(switched.status).toBe(303);
     contributor = cookieJar(contributor, switched);
     const data = await list(contributor);
@@ -123,7 +142,8 @@ describe("/mon-compte/commandes", () => {
 });
 
 describe("/mon-compte/commandes/export.csv", () => {
-  const exportCsv = (cookie: string, query = "") => responseOf(() => run(exportRoute.loader, backoffice, page(`/mon-compte/commandes/export.csv${query}`, cookie)));
+  const exportCsv = (cookie: string, query = "") =>
+    responseOf(() => run(exportRoute.loader, backoffice, page(`/mon-compte/commandes/export.csv${query}`, cookie)));
 
   it("exports the filtered list for French Excel: BOM, `;`, decimal comma, CRLF", async () => {
     const response = await exportCsv(organization);
@@ -133,7 +153,9 @@ describe("/mon-compte/commandes/export.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Numéro;Date;Référence client;Passée par;Statut;Lignes;Lignes en reliquat;Total HT (€);Dont éco-participation (€);TVA (€);Total TTC (€)");
+    expect(lines[0]).toBe(
+      "Numéro;Date;Référence client;Passée par;Statut;Lignes;Lignes en reliquat;Total HT (€);Dont éco-participation (€);TVA (€);Total TTC (€)",
+    );
     const total = (await list(organization)).total;
     expect(lines).toHaveLength(total + 1);
     expect(lines[1]).toMatch(/^[^;]+;\d{2}\/\d{2}\/\d{4};.*;-?\d+,\d{2};-?\d+,\d{2};-?\d+,\d{2};-?\d+,\d{2}$/);
@@ -156,7 +178,13 @@ describe("/mon-compte/commandes/{id}", () => {
   const detail = (cookie: string, id: string) => run(detailRoute.loader, backoffice, page(`/mon-compte/commandes/${id}`, cookie), { id });
 
   it("shows the order's lines, shipments and timeline, with amounts; none without `prices`", async () => {
-    const shipped = await backoffice.db.selectFrom("orders").select("id").where("org_id", "=", orgId).where("status", "in", ["expédiée", "livrée", "expédiée partiellement"]).orderBy("id").executeTakeFirstOrThrow();
+    const shipped = await backoffice.db
+      .selectFrom("orders")
+      .select("id")
+      .where("org_id", "=", orgId)
+      .where("status", "in", ["expédiée", "livrée", "expédiée partiellement"])
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const data = await detail(organization, String(shipped.id));
     expect(data.order.ord_id).toBe(shipped.id);
     expect(data.order.lines.length).toBeGreaterThan(0);
@@ -184,7 +212,9 @@ describe("/mon-compte", () => {
   it("says who is logged in for which organization, with shortcuts, the latest orders and the open back-orders", async () => {
     const home = await run(accountRoute.loader, backoffice, page("/mon-compte", organization));
     expect(home.organizationName).toBe("Voilerie Atlantique");
-    expect(home.shortcuts.map((shortcut) => shortcut.to)).toEqual(expect.arrayContaining(["/mon-compte/commandes", "/mon-compte/reliquats", "/mon-compte/historique", "/mon-panier"]));
+    expect(home.shortcuts.map((shortcut) => shortcut.to)).toEqual(
+      expect.arrayContaining(["/mon-compte/commandes", "/mon-compte/reliquats", "/mon-compte/historique", "/mon-panier"]),
+    );
     expect(home.shortcuts.map((shortcut) => shortcut.to)).not.toContain("/clients");
     expect(home.latestOrders.length).toBe(5);
     expect(home.orderTotal).toBeGreaterThanOrEqual(5);
@@ -224,13 +254,18 @@ describe("/mon-compte/reliquats", () => {
   it("sends a cancellation request with a plain form (303 and a toast); refuses a short reason and an account without `orders`", async () => {
     const target = (await backorders(organization)).groups.flatMap((group) => group.rows).find((row) => row.canRequestCancellation)!;
     expect(target).toBeDefined();
-    const send = (cookie: string, fields: Record<string, string>) => responseOf(() => run(backordersRoute.action, backoffice, formRequest("/mon-compte/reliquats", fields, cookie)));
+    const send = (cookie: string, fields: Record<string, string>) =>
+      responseOf(() => run(backordersRoute.action, backoffice, formRequest("/mon-compte/reliquats", fields, cookie)));
     const requests = () => backoffice.db.selectFrom("cancellation_requests").select("id").where("order_id", "=", target.orderId).execute();
     const before = (await requests()).length;
 
     // A refused plain form is drawn again with its reason and what was typed (nothing is lost).
-    type Drawn = { data: { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, string> }; init: ResponseInit | null };
-    const draw = (cookie: string, fields: Record<string, string>) => run(backordersRoute.action, backoffice, formRequest("/mon-compte/reliquats", fields, cookie)) as unknown as Promise<Drawn>;
+    type Drawn = {
+      data: { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, string> };
+      init: ResponseInit | null;
+    };
+    const draw = (cookie: string, fields: Record<string, string>) =>
+      run(backordersRoute.action, backoffice, formRequest("/mon-compte/reliquats", fields, cookie)) as unknown as Promise<Drawn>;
     const short = await draw(organization, { ord_id: String(target.orderId), obj_id: String(target.productId), reason: "x" });
     expect(short.init?.status).toBe(422);
     expect(short.data.errors.reason).toBe("Indiquez la raison de votre demande (au moins 3 caractères).");
@@ -240,23 +275,35 @@ describe("/mon-compte/reliquats", () => {
     expect(denied.data.message).toBe("Votre compte ne permet pas de demander l'annulation d'un reliquat.");
     expect((await requests()).length).toBe(before);
 
-    const sent = await send(organization, { ord_id: String(target.orderId), obj_id: String(target.productId), reason: "Plus besoin de ce produit", par: "commande" });
+    const sent = await send(organization, {
+      ord_id: String(target.orderId),
+      obj_id: String(target.productId),
+      reason: "Plus besoin de ce produit",
+      par: "commande",
+    });
     expect(sent.status).toBe(303);
     expect(sent.headers.get("location")).toBe("/mon-compte/reliquats?par=commande");
     expect((await requests()).length).toBe(before + 1);
-    const after = (await backorders(organization)).groups.flatMap((group) => group.rows).find((row) => row.orderId === target.orderId && row.productId === target.productId)!;
+    const after = (await backorders(organization)).groups
+      .flatMap((group) => group.rows)
+      .find((row) => row.orderId === target.orderId && row.productId === target.productId)!;
     expect(after.request?.status).toBe("en attente");
     expect(after.canRequestCancellation).toBe(false);
 
     // A fetcher (`mode=fetch`) gets the refusal as data with its status, not a redirect.
-    const fetched = (await run(backordersRoute.action, backoffice, formRequest("/mon-compte/reliquats", { ord_id: "abc", obj_id: "1", reason: "Plus besoin", mode: "fetch" }, organization))) as unknown as { data: { ok: boolean; message: string }; init: ResponseInit | null };
+    const fetched = (await run(
+      backordersRoute.action,
+      backoffice,
+      formRequest("/mon-compte/reliquats", { ord_id: "abc", obj_id: "1", reason: "Plus besoin", mode: "fetch" }, organization),
+    )) as unknown as { data: { ok: boolean; message: string }; init: ResponseInit | null };
     expect(fetched.init?.status).toBe(422);
     expect(fetched.data).toEqual({ ok: false, message: "Ligne inconnue." });
   });
 });
 
 describe("/mon-compte/reliquats/export.csv", () => {
-  const exportCsv = (cookie: string) => responseOf(() => run(backordersExportRoute.loader, backoffice, page("/mon-compte/reliquats/export.csv", cookie)));
+  const exportCsv = (cookie: string) =>
+    responseOf(() => run(backordersExportRoute.loader, backoffice, page("/mon-compte/reliquats/export.csv", cookie)));
 
   it("exports every open back-order line for French Excel, with the unit price only for `prices`", async () => {
     const response = await exportCsv(organization);

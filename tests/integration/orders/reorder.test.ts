@@ -23,7 +23,8 @@ let capped: { productId: number; ref: string; ordered: number };
 let mmsi: { productId: number; ref: string };
 
 const path = (id: number | string, query = "") => `/mon-compte/commandes/${id}/commander-a-nouveau${query}`;
-const proposal = (cookie: string, query: string, id: number | string = orderId) => run(reorderRoute.loader, backoffice, page(path(id, query), cookie), { id: String(id) });
+const proposal = (cookie: string, query: string, id: number | string = orderId) =>
+  run(reorderRoute.loader, backoffice, page(path(id, query), cookie), { id: String(id) });
 const confirm = (cookie: string, fields: Record<string, string>, id: number | string = orderId) =>
   responseOf(() => run(reorderRoute.action, backoffice, formRequest(path(id), fields, cookie), { id: String(id) }));
 
@@ -51,7 +52,15 @@ beforeAll(async () => {
     .selectFrom("order_lines")
     .innerJoin("orders", "orders.id", "order_lines.order_id")
     .innerJoin("products", "products.id", "order_lines.product_id")
-    .select(["order_lines.order_id", "order_lines.product_id", "order_lines.ref", "order_lines.qty", "order_lines.unit_price", "products.is_mmsi", "products.discontinued"])
+    .select([
+      "order_lines.order_id",
+      "order_lines.product_id",
+      "order_lines.ref",
+      "order_lines.qty",
+      "order_lines.unit_price",
+      "products.is_mmsi",
+      "products.discontinued",
+    ])
     .where("orders.org_id", "=", orgId)
     .where("order_lines.is_port", "=", false)
     .orderBy("order_lines.order_id", "desc")
@@ -86,7 +95,15 @@ beforeAll(async () => {
   // The cart holds the capped product already, one unit short of the per-line maximum.
   const held = (await cartOf()).qty.get(capped.ref) ?? 0;
   const added = await responseOf(() =>
-    run(addRoute.action, backoffice, formRequest("/mon-panier/ajouter", { productId: String(capped.productId), qty: String(9998 - held), redirectTo: "/mon-panier" }, organization)),
+    run(
+      addRoute.action,
+      backoffice,
+      formRequest(
+        "/mon-panier/ajouter",
+        { productId: String(capped.productId), qty: String(9998 - held), redirectTo: "/mon-panier" },
+        organization,
+      ),
+    ),
   );
   expect(added.status).toBe(303);
 }, 60_000);
@@ -102,17 +119,26 @@ describe("the proposal (GET, nothing changes)", () => {
     expect(data.lines.map((line) => line.productId).sort()).toEqual([...ids].sort());
     const line = (id: number) => data.lines.find((candidate) => candidate.productId === id)!;
 
-    expect(line(repriced.productId)).toMatchObject({ outcome: "ajoutée", orderedUnitPrice: repriced.unitPrice, todayUnitPrice: repriced.newPrice, priceChanged: true });
+    expect(line(repriced.productId)).toMatchObject({
+      outcome: "ajoutée",
+      orderedUnitPrice: repriced.unitPrice,
+      todayUnitPrice: repriced.newPrice,
+      priceChanged: true,
+    });
     expect(line(repriced.productId).notes).toContain("Le prix a changé depuis la commande.");
 
     expect(line(discontinued.productId)).toMatchObject({ outcome: "refusée", qty: 0 });
     expect(line(discontinued.productId).notes).toEqual(["Ce produit n'est plus commercialisé : il ne sera pas ajouté."]);
 
     expect(line(capped.productId)).toMatchObject({ outcome: "plafonnée", inCart: 9998, qty: 1, ordered: capped.ordered });
-    expect(line(capped.productId).notes[0]).toBe("Quantité ramenée à 1 : le panier en contient déjà 9 998 et une ligne ne peut pas dépasser 9 999.");
+    expect(line(capped.productId).notes[0]).toBe(
+      "Quantité ramenée à 1 : le panier en contient déjà 9 998 et une ligne ne peut pas dépasser 9 999.",
+    );
 
     expect(line(mmsi.productId).mmsi).toBe(true);
-    expect(line(mmsi.productId).notes).toContain("Produit MMSI : un certificat par unité sera à joindre dans le panier avant de commander.");
+    expect(line(mmsi.productId).notes).toContain(
+      "Produit MMSI : un certificat par unité sera à joindre dans le panier avant de commander.",
+    );
     expect(data.canConfirm).toBe(true);
     expect((await cartOf()).version).toBe(before.version);
   });
@@ -125,7 +151,12 @@ describe("the proposal (GET, nothing changes)", () => {
 
   it("takes the whole order with `tout=1`", async () => {
     const data = await proposal(organization, "?tout=1");
-    const count = await backoffice.db.selectFrom("order_lines").select((eb) => eb.fn.countAll<number>().as("n")).where("order_id", "=", orderId).where("is_port", "=", false).executeTakeFirstOrThrow();
+    const count = await backoffice.db
+      .selectFrom("order_lines")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("order_id", "=", orderId)
+      .where("is_port", "=", false)
+      .executeTakeFirstOrThrow();
     expect(data.wholeOrder).toBe(true);
     expect(data.lines).toHaveLength(Number(count.n));
   });
@@ -134,7 +165,9 @@ describe("the proposal (GET, nothing changes)", () => {
     const empty = await proposal(organization, "");
     expect(empty.lines).toEqual([]);
     expect(empty.canConfirm).toBe(false);
-    expect(empty.notices).toEqual(["Aucune ligne de la commande n'est choisie : cochez les produits à commander à nouveau, ou choisissez toute la commande."]);
+    expect(empty.notices).toEqual([
+      "Aucune ligne de la commande n'est choisie : cochez les produits à commander à nouveau, ou choisissez toute la commande.",
+    ]);
     const stale = await proposal(organization, `?ligne=999999&ligne=abc&ligne=${repriced.productId}`);
     expect(stale.notices).toEqual(["2 lignes choisies ne font pas partie de cette commande : elles sont ignorées."]);
     expect(stale.lines.map((line) => line.productId)).toEqual([repriced.productId]);
@@ -155,9 +188,17 @@ describe("the confirmation (POST)", () => {
   it("refuses an account without `cart` and another organization, and changes nothing", async () => {
     const before = await cartOf();
     const consultant = await cookieFor(backoffice, LOGINS.consultant);
-    expect(await thrownStatus(() => run(reorderRoute.action, backoffice, formRequest(path(orderId), { tout: "1" }, consultant), { id: String(orderId) }))).toBe(403);
+    expect(
+      await thrownStatus(() =>
+        run(reorderRoute.action, backoffice, formRequest(path(orderId), { tout: "1" }, consultant), { id: String(orderId) }),
+      ),
+    ).toBe(403);
     const corsica = await cookieFor(backoffice, LOGINS.corsica);
-    expect(await thrownStatus(() => run(reorderRoute.action, backoffice, formRequest(path(orderId), { tout: "1" }, corsica), { id: String(orderId) }))).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(reorderRoute.action, backoffice, formRequest(path(orderId), { tout: "1" }, corsica), { id: String(orderId) }),
+      ),
+    ).toBe(404);
     expect((await cartOf()).version).toBe(before.version);
   });
 
@@ -169,7 +210,9 @@ describe("the confirmation (POST)", () => {
     expect(response.headers.get("location")).toBe(`/mon-compte/commandes/${orderId}`);
     expect(await toastOf(response)).toBe("Rien n'a été ajouté au panier. Aucune ligne de la commande n'est choisie.");
     const onlyDiscontinued = await confirm(organization, { ligne: String(discontinued.productId) });
-    expect(await toastOf(onlyDiscontinued)).toBe(`Rien n'a été ajouté au panier. Non ajouté : ${discontinued.ref} (voir « Commander à nouveau »).`);
+    expect(await toastOf(onlyDiscontinued)).toBe(
+      `Rien n'a été ajouté au panier. Non ajouté : ${discontinued.ref} (voir « Commander à nouveau »).`,
+    );
     expect((await cartOf()).version).toBe(before.version);
     expect(backoffice.published()).toHaveLength(published);
   });
@@ -216,6 +259,11 @@ describe("the confirmation (POST)", () => {
 });
 
 async function orderedQty(productId: number): Promise<number> {
-  const row = await backoffice.db.selectFrom("order_lines").select("qty").where("order_id", "=", orderId).where("product_id", "=", productId).executeTakeFirstOrThrow();
+  const row = await backoffice.db
+    .selectFrom("order_lines")
+    .select("qty")
+    .where("order_id", "=", orderId)
+    .where("product_id", "=", productId)
+    .executeTakeFirstOrThrow();
   return row.qty;
 }

@@ -31,13 +31,21 @@ afterAll(() => harness?.close());
 
 type Args = Parameters<typeof passwordRoute.loader>[0];
 const argsOf = (request: Request) => ({ request, context: harness.context(), params: {} }) as unknown as Args;
-const show = async (cookie: string) => answered<{ minLength: number; refusedBecause: string | null }>(await passwordRoute.loader(argsOf(pageRequest("/mon-compte/mot-de-passe", cookie))));
-const change = (cookie: string, fields: Record<string, string>) => passwordRoute.action(argsOf(formRequest("/mon-compte/mot-de-passe", fields, cookie)));
+const show = async (cookie: string) =>
+  answered<{ minLength: number; refusedBecause: string | null }>(
+    await passwordRoute.loader(argsOf(pageRequest("/mon-compte/mot-de-passe", cookie))),
+  );
+const change = (cookie: string, fields: Record<string, string>) =>
+  passwordRoute.action(argsOf(formRequest("/mon-compte/mot-de-passe", fields, cookie)));
 const refused = async (cookie: string, fields: Record<string, string>) => answered<PasswordRefusal>(await change(cookie, fields));
 
 /** Where the login form sends the person: its landing page, or null when refused. */
 async function landing(login: string, password: string): Promise<string | null> {
-  const answer = await connexion.action({ request: formRequest("/connexion", { login, password }), context: harness.context(), params: {} });
+  const answer = await connexion.action({
+    request: formRequest("/connexion", { login, password }),
+    context: harness.context(),
+    params: {},
+  });
   return answer instanceof Response ? answer.headers.get("location") : null;
 }
 
@@ -79,8 +87,14 @@ describe("refusals", () => {
     expect(weak.body.errors.actuel).toBeUndefined();
 
     // A word of the person's e-mail (its login, which the session does not carry) is refused as the back-office does.
-    const personal = await refused(cookie, { actuel: "demo1234", nouveau: "Acheteur-goeland-maree-47", confirmation: "Acheteur-goeland-maree-47" });
-    expect(personal.body.errors.nouveau).toBe("Le mot de passe ne doit contenir ni votre nom, ni votre adresse e-mail, ni le nom de votre organisation.");
+    const personal = await refused(cookie, {
+      actuel: "demo1234",
+      nouveau: "Acheteur-goeland-maree-47",
+      confirmation: "Acheteur-goeland-maree-47",
+    });
+    expect(personal.body.errors.nouveau).toBe(
+      "Le mot de passe ne doit contenir ni votre nom, ni votre adresse e-mail, ni le nom de votre organisation.",
+    );
     expect(await landing(BUYER, "demo1234")).toBe("/");
   });
 
@@ -111,11 +125,16 @@ describe("the rate limit per account", () => {
     }
     // Another browser of the same account is counted with the first.
     const other = await logIn(harness, login);
-    const answer = (await change(other.cookie, { actuel: "demo1234", nouveau: STRONG, confirmation: STRONG })) as unknown as { data: PasswordRefusal; init: ResponseInit };
+    const answer = (await change(other.cookie, { actuel: "demo1234", nouveau: STRONG, confirmation: STRONG })) as unknown as {
+      data: PasswordRefusal;
+      init: ResponseInit;
+    };
     expect(answer.init.status).toBe(429);
     expect(Number(new Headers(answer.init.headers).get("retry-after"))).toBeGreaterThan(60);
     const body = answer.data;
-    expect(body.message).toMatch(/^Trop de tentatives de changement de mot de passe en peu de temps\. Pour la sécurité de tous, réessayez dans 1[45] minutes\.$/);
+    expect(body.message).toMatch(
+      /^Trop de tentatives de changement de mot de passe en peu de temps\. Pour la sécurité de tous, réessayez dans 1[45] minutes\.$/,
+    );
     expect(body.errors).toEqual({});
     expect(await landing(login, "demo1234")).toBe("/");
     expect(await landing(login, STRONG)).toBeNull();
@@ -127,8 +146,16 @@ describe("a contributor", () => {
     let { cookie } = await logIn(harness, "commercial@nautidistrib.fr");
     // On its own account, the page is its own.
     expect((await show(cookie)).body.refusedBecause).toBeNull();
-    const list = (await clients.loader({ request: pageRequest("/clients?q=C0001", cookie), context: harness.context(), params: {} })) as { clients: { obj_id: number }[] };
-    const switched = await responseOf(() => clients.action({ request: formRequest("/clients", { intent: "login-as", slave_id: String(list.clients[0]!.obj_id) }, cookie), context: harness.context(), params: {} }));
+    const list = (await clients.loader({ request: pageRequest("/clients?q=C0001", cookie), context: harness.context(), params: {} })) as {
+      clients: { obj_id: number }[];
+    };
+    const switched = await responseOf(() =>
+      clients.action({
+        request: formRequest("/clients", { intent: "login-as", slave_id: String(list.clients[0]!.obj_id) }, cookie),
+        context: harness.context(),
+        params: {},
+      }),
+    );
     cookie = cookieJar(cookie, switched);
 
     expect(await show(cookie)).toEqual({ status: 403, body: { minLength: 10, refusedBecause: ACTING_FOR_CLIENT } });
@@ -166,11 +193,17 @@ describe("a change", () => {
     // This browser goes on; its live connections stay, every other of the account closes.
     expect((await nextPage(here.cookie)).location).toBeNull();
     const realtime = harness.services.realtime as RecordingPublisher;
-    expect(realtime.disconnectedUsers.at(-1)).toEqual({ orgId: hereSession!.user.auth_org_id, userId: hereSession!.user.obj_id, exceptSessionKey: hereSession!.sid });
+    expect(realtime.disconnectedUsers.at(-1)).toEqual({
+      orgId: hereSession!.user.auth_org_id,
+      userId: hereSession!.user.obj_id,
+      exceptSessionKey: hereSession!.sid,
+    });
 
     expect(await landing(BUYER, STRONG)).toBe("/");
     expect(await landing(BUYER, "demo1234")).toBeNull();
     const mails = (await readMailFolder(harness.mailDir ?? "")).slice(mailsBefore);
-    expect(mails.filter((mail) => mail.to.some((to) => to.includes(BUYER))).map((mail) => mail.subject)).toEqual(["Votre mot de passe a été modifié"]);
+    expect(mails.filter((mail) => mail.to.some((to) => to.includes(BUYER))).map((mail) => mail.subject)).toEqual([
+      "Votre mot de passe a été modifié",
+    ]);
   });
 });

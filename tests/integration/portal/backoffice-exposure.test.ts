@@ -59,7 +59,10 @@ describe("the back-office of a production portal", () => {
       body: new URLSearchParams(LOGIN),
     });
     expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
     const cart = await fetch(`${portal.url}/mon-panier`, { headers: { cookie }, redirect: "manual" });
     expect(cart.status).toBe(200);
     expect(await cart.text()).toContain("Panier");

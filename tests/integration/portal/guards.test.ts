@@ -66,7 +66,11 @@ describe("guardRequest", () => {
   });
 
   it("refuses a session cookie edited by hand", async () => {
-    const [name, value = ""] = memberCookie.split("; ").find((pair) => pair.startsWith("portail_session="))?.split("=") ?? [];
+    const [name, value = ""] =
+      memberCookie
+        .split("; ")
+        .find((pair) => pair.startsWith("portail_session="))
+        ?.split("=") ?? [];
     const tampered = `${name}=${value.slice(0, 10)}${value[10] === "A" ? "B" : "A"}${value.slice(11)}`;
     const response = await responseOf(() => guard("/", tampered));
     expect(response.headers.get("location")).toBe("/connexion");

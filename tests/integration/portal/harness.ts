@@ -25,7 +25,9 @@ export interface Backoffice {
 export type SeededBackoffice = Backoffice & { db: Kysely<Database> };
 
 /** `seedSize: "small"` seeds the smaller deterministic demo set (faster, same logins). */
-export async function startBackoffice(options: { seedSize?: "full" | "small"; upstreamFetch?: typeof fetch } = {}): Promise<SeededBackoffice> {
+export async function startBackoffice(
+  options: { seedSize?: "full" | "small"; upstreamFetch?: typeof fetch } = {},
+): Promise<SeededBackoffice> {
   const harness = await startHarness({
     seed: { size: options.seedSize ?? "full" },
     clock: "running",

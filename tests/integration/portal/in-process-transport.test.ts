@@ -17,7 +17,13 @@ function backofficeRoutes(): Router {
   const api = Router();
   api.use(express.json());
   api.get("/echo", (req, res) => {
-    res.json({ path: req.path, query: req.query, authorization: req.get("authorization") ?? null, ip: req.ip, requestId: res.locals.requestId as string });
+    res.json({
+      path: req.path,
+      query: req.query,
+      authorization: req.get("authorization") ?? null,
+      ip: req.ip,
+      requestId: res.locals.requestId as string,
+    });
   });
   api.get("/tagged", (req, res) => {
     if (req.get("if-none-match") === '"v7"') return void res.status(304).end();
@@ -44,7 +50,13 @@ describe("the in-process transport to the embedded back-office", () => {
   const transport = inProcessTransport(inProcessBackoffice(routes));
   const base = "http://127.0.0.1:1/api";
   const call = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}) =>
-    transport({ method: init.method ?? "GET", url: `${base}${path}`, headers: init.headers ?? {}, body: init.body, timeoutMs: init.timeoutMs ?? 1000 });
+    transport({
+      method: init.method ?? "GET",
+      url: `${base}${path}`,
+      headers: init.headers ?? {},
+      body: init.body,
+      timeoutMs: init.timeoutMs ?? 1000,
+    });
 
   let server: http.Server;
   let realUrl: string;
@@ -62,12 +74,21 @@ describe("the in-process transport to the embedded back-office", () => {
   it("answers a GET with its status, JSON and the request's path, query, headers and a loopback address", async () => {
     const answer = await call("/echo?page=2&q=antenne%20inox", { headers: { authorization: "Bearer abc" } });
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.text)).toMatchObject({ path: "/echo", query: { page: "2", q: "antenne inox" }, authorization: "Bearer abc", ip: "127.0.0.1" });
+    expect(JSON.parse(answer.text)).toMatchObject({
+      path: "/echo",
+      query: { page: "2", q: "antenne inox" },
+      authorization: "Bearer abc",
+      ip: "127.0.0.1",
+    });
     expect(JSON.parse(answer.text).requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("passes a JSON body and answers its status", async () => {
-    const answer = await call("/items", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ref: "AGA00001", qty: 3 }) });
+    const answer = await call("/items", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ref: "AGA00001", qty: 3 }),
+    });
     expect(answer).toMatchObject({ status: 201 });
     expect(JSON.parse(answer.text)).toEqual({ received: { ref: "AGA00001", qty: 3 } });
   });
@@ -90,7 +111,12 @@ describe("the in-process transport to the embedded back-office", () => {
     expect(refused).toMatchObject({ status: 403, code: "forbidden", message: "Accès refusé." });
     const broken: unknown = await client.send({ method: "GET", path: "/broken", schema: null }).catch((caught: unknown) => caught);
     expect(broken).toMatchObject({ status: 503, code: "upstream_failure" });
-    const echoed = await client.send({ method: "GET", path: "/echo", query: { page: 3 }, schema: z.object({ query: z.object({ page: z.string() }) }).passthrough() });
+    const echoed = await client.send({
+      method: "GET",
+      path: "/echo",
+      query: { page: 3 },
+      schema: z.object({ query: z.object({ page: z.string() }) }).passthrough(),
+    });
     expect(echoed.query.page).toBe("3");
   });
 

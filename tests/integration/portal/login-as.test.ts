@@ -3,16 +3,7 @@ import * as appLayout from "~/routes/_app";
 import * as home from "~/routes/_app._index";
 import * as clients from "~/routes/clients";
 import type { ClientSummary } from "@shared/contracts/api";
-import {
-  callRoute,
-  cookieJar,
-  formRequest,
-  pageRequest,
-  responseOf,
-  startBackoffice,
-  thrownStatus,
-  type Backoffice,
-} from "./harness";
+import { callRoute, cookieJar, formRequest, pageRequest, responseOf, startBackoffice, thrownStatus, type Backoffice } from "./harness";
 import { logIn, sessionOf } from "./session-flow";
 
 let backoffice: Backoffice;
@@ -92,7 +83,9 @@ describe("contributors", () => {
 
   it("refuses an unknown intent with 400", async () => {
     const { cookie } = await logIn(backoffice, "commercial@nautidistrib.fr");
-    expect(await thrownStatus(() => callRoute(clients.action, formRequest("/clients", { intent: "drop-table" }, cookie), backoffice.context()))).toBe(400);
+    expect(
+      await thrownStatus(() => callRoute(clients.action, formRequest("/clients", { intent: "drop-table" }, cookie), backoffice.context())),
+    ).toBe(400);
   });
 });
 
@@ -100,6 +93,10 @@ describe("the client picker for everyone else", () => {
   it("does not exist (404)", async () => {
     const { cookie } = await logIn(backoffice, "acheteur@voilerie-atlantique.fr");
     expect(await thrownStatus(() => callRoute(clients.loader, pageRequest("/clients", cookie), backoffice.context()))).toBe(404);
-    expect(await thrownStatus(() => callRoute(clients.action, formRequest("/clients", { intent: "back-to-master" }, cookie), backoffice.context()))).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        callRoute(clients.action, formRequest("/clients", { intent: "back-to-master" }, cookie), backoffice.context()),
+      ),
+    ).toBe(404);
   });
 });

@@ -36,12 +36,26 @@ function capturedLogger() {
 
 function startProduction(dataDir: string, options: { demoData?: boolean } = {}) {
   const log = capturedLogger();
-  return createPortalServer({ port: 0, host: "127.0.0.1", dataDir, sessionSecret: SECRET, production: true, portalUrl: PORTAL_URL, logger: log.logger, ...options }).then((portal) => ({ portal, messages: log.messages }));
+  return createPortalServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    sessionSecret: SECRET,
+    production: true,
+    portalUrl: PORTAL_URL,
+    logger: log.logger,
+    ...options,
+  }).then((portal) => ({ portal, messages: log.messages }));
 }
 
-const erpOrders = (portal: PortalServer, token: string) => fetch(`${portal.url}/api/erp/orders`, { headers: { authorization: `Bearer ${token}` } });
+const erpOrders = (portal: PortalServer, token: string) =>
+  fetch(`${portal.url}/api/erp/orders`, { headers: { authorization: `Bearer ${token}` } });
 const logIn = (portal: PortalServer, login: string, password: string) =>
-  fetch(`${portal.backofficeUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ login, password }) });
+  fetch(`${portal.backofficeUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ login, password }),
+  });
 
 describe("a production start", () => {
   const folders: string[] = [];
@@ -55,7 +69,14 @@ describe("a production start", () => {
   });
 
   it("is refused in French without PORTAL_URL", async () => {
-    const entry = spawnPortalEntry({ NODE_ENV: "production", SESSION_SECRET: SECRET, DATABASE_MEMORY: "1", HOST: "127.0.0.1", PORT: "0", DATA_DIR: await newDataDir() });
+    const entry = spawnPortalEntry({
+      NODE_ENV: "production",
+      SESSION_SECRET: SECRET,
+      DATABASE_MEMORY: "1",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: await newDataDir(),
+    });
     const { code } = await entry.exited;
     expect(code).toBe(1);
     expect(entry.output()).toContain("PORTAL_URL est obligatoire en production");
@@ -77,11 +98,21 @@ describe("a production start", () => {
     const tokenOutput = await runAdmin(["token", "create", "--name", "ERP"], env);
     const token = /^svc_\S+$/m.exec(tokenOutput)?.[0] ?? "";
     expect(token).not.toBe("");
-    expect(await runAdmin(["organization", "create", "--ref", "c0001", "--name", "Voilerie du Ponant", "--zipcode", "29200", "--city", "Brest"], env)).toBe("Organisation C0001 créée.");
-    const userOutput = await runAdmin(["user", "create", "--organization", "C0001", "--email", "Achats@Ponant.fr", "--name", "Anne Le Goff", "--admin"], env);
+    expect(
+      await runAdmin(
+        ["organization", "create", "--ref", "c0001", "--name", "Voilerie du Ponant", "--zipcode", "29200", "--city", "Brest"],
+        env,
+      ),
+    ).toBe("Organisation C0001 créée.");
+    const userOutput = await runAdmin(
+      ["user", "create", "--organization", "C0001", "--email", "Achats@Ponant.fr", "--name", "Anne Le Goff", "--admin"],
+      env,
+    );
     const invitation = new RegExp(`^${PORTAL_URL}/invitation/(\\S+)$`, "m").exec(userOutput)?.[1] ?? "";
     expect(invitation).not.toBe("");
-    await expect(runAdmin(["user", "create", "--organization", "C0001", "--email", "achats@ponant.fr", "--name", "Autre"], env)).rejects.toThrow("L'adresse achats@ponant.fr est déjà celle d'un compte du portail.");
+    await expect(
+      runAdmin(["user", "create", "--organization", "C0001", "--email", "achats@ponant.fr", "--name", "Autre"], env),
+    ).rejects.toThrow("L'adresse achats@ponant.fr est déjà celle d'un compte du portail.");
 
     const second = await startProduction(dataDir);
     try {
@@ -90,14 +121,20 @@ describe("a production start", () => {
       const info = await fetch(`${second.portal.backofficeUrl}/api/auth/invitations/${invitation}`);
       expect(await info.json()).toMatchObject({ email: "achats@ponant.fr", name: "Anne Le Goff", org_name: "Voilerie du Ponant" });
       const password = "Brise-lames-Ouessant-2026";
-      const accepted = await fetch(`${second.portal.backofficeUrl}/api/auth/invitations/${invitation}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password }) });
+      const accepted = await fetch(`${second.portal.backofficeUrl}/api/auth/invitations/${invitation}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ password }),
+      });
       expect(accepted.status).toBeLessThan(300);
       const login = await logIn(second.portal, "achats@ponant.fr", password);
       expect(login.status).toBe(200);
       const { token: session } = (await login.json()) as { token: string };
       const me = await fetch(`${second.portal.backofficeUrl}/api/auth/me`, { headers: { authorization: `Bearer ${session}` } });
       expect(me.status).toBe(200);
-      expect(await me.json()).toMatchObject({ user: { obj_class: "people", obj_properties: { admin: true, org_name: "Voilerie du Ponant" } } });
+      expect(await me.json()).toMatchObject({
+        user: { obj_class: "people", obj_properties: { admin: true, org_name: "Voilerie du Ponant" } },
+      });
     } finally {
       await second.portal.close();
     }
@@ -143,7 +180,15 @@ describe("a development start without PORTAL_URL", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "portail-development-"));
     port = await freePort();
-    portal = await createPortalServer({ port, host: "127.0.0.1", memoryDb: true, dataDir, sessionSecret: SECRET, production: false, logger: pino({ level: "silent" }) });
+    portal = await createPortalServer({
+      port,
+      host: "127.0.0.1",
+      memoryDb: true,
+      dataDir,
+      sessionSecret: SECRET,
+      production: false,
+      logger: pino({ level: "silent" }),
+    });
   }, 120_000);
   afterAll(async () => {
     await portal?.close();
@@ -151,18 +196,25 @@ describe("a development start without PORTAL_URL", () => {
   });
 
   it("writes e-mails whose links are absolute, to the address it listens on", async () => {
-    const answer = await fetch(`${portal.url}/api/auth/password-reset`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: DEMO_LOGIN }) });
+    const answer = await fetch(`${portal.url}/api/auth/password-reset`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: DEMO_LOGIN }),
+    });
     expect(answer.status).toBe(202);
     const mailDir = path.join(dataDir, "mail");
     // The e-mail leaves after the answer: wait for its file.
     let mail = "";
     await expect
-      .poll(async () => {
-        const files = await readdir(mailDir).catch(() => [] as string[]);
-        const file = files.find((name) => name.endsWith(".eml"));
-        mail = file ? await readFile(path.join(mailDir, file), "utf8") : "";
-        return mail.replace(/=\r?\n/g, "");
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const files = await readdir(mailDir).catch(() => [] as string[]);
+          const file = files.find((name) => name.endsWith(".eml"));
+          mail = file ? await readFile(path.join(mailDir, file), "utf8") : "";
+          return mail.replace(/=\r?\n/g, "");
+        },
+        { timeout: 30_000 },
+      )
       .toContain(`http://127.0.0.1:${port}/nouveau-mot-de-passe?`);
   });
 });

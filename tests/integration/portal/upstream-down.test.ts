@@ -10,7 +10,12 @@ let deadContext: PortalLoadContext;
 beforeAll(async () => {
   backoffice = await startBackoffice();
   // Port 9 (discard) has nothing listening on 127.0.0.1: the back-office is "down".
-  const services = createPortalServices({ upstreamUrl: "http://127.0.0.1:9", sessionSecret: SECRET, secureCookies: false, upstreamTimeoutMs: 300 });
+  const services = createPortalServices({
+    upstreamUrl: "http://127.0.0.1:9",
+    sessionSecret: SECRET,
+    secureCookies: false,
+    upstreamTimeoutMs: 300,
+  });
   deadContext = createPortalLoadContext(services, { requestId: "down", cspNonce: "n" });
 });
 afterAll(() => backoffice.close());

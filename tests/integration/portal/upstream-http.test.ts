@@ -16,7 +16,13 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, body, ifNoneMatch: req.headers["if-none-match"] });
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        authorization: req.headers.authorization,
+        body,
+        ifNoneMatch: req.headers["if-none-match"],
+      });
       const answer = script.shift() ?? { status: 500 };
       setTimeout(() => {
         res.writeHead(answer.status, { "content-type": "application/json", ...(answer.etag ? { etag: answer.etag } : {}) });
@@ -48,7 +54,9 @@ async function failure(run: () => Promise<unknown>): Promise<UpstreamError> {
 describe("upstream http", () => {
   it("sends the bearer token and the JSON body under the gateway's path, and parses the answer", async () => {
     script = [{ status: 200, body: { pong: 1 } }];
-    await expect(client().send({ method: "POST", path: "api/x", query: { q: "a b" }, body: { a: 1 }, schema: pong })).resolves.toEqual({ pong: 1 });
+    await expect(client().send({ method: "POST", path: "api/x", query: { q: "a b" }, body: { a: 1 }, schema: pong })).resolves.toEqual({
+      pong: 1,
+    });
     expect(seen[0]).toEqual({ method: "POST", url: "/gateway/api/x?q=a+b", authorization: "Bearer tok", body: '{"a":1}' });
   });
 
@@ -87,7 +95,10 @@ describe("upstream http", () => {
   });
 
   it("gives up after the timeout with a French message, without making the user wait twice", async () => {
-    script = [{ status: 200, body: { pong: 1 }, delayMs: 500 }, { status: 200, body: { pong: 1 }, delayMs: 500 }];
+    script = [
+      { status: 200, body: { pong: 1 }, delayMs: 500 },
+      { status: 200, body: { pong: 1 }, delayMs: 500 },
+    ];
     const error = await failure(() => client("tok", 100).send({ method: "GET", path: "api/x", schema: pong }));
     expect([error.status, error.code]).toEqual([503, "timeout"]);
     expect(seen).toHaveLength(1);
@@ -100,7 +111,11 @@ describe("upstream http", () => {
   });
 
   it("revalidates a tagged answer: If-None-Match sent, a 304 answers the known value", async () => {
-    script = [{ status: 200, body: { pong: 1 }, etag: '"v1"' }, { status: 304, etag: '"v1"' }, { status: 200, body: { pong: 2 }, etag: '"v2"' }];
+    script = [
+      { status: 200, body: { pong: 1 }, etag: '"v1"' },
+      { status: 304, etag: '"v1"' },
+      { status: 200, body: { pong: 2 }, etag: '"v2"' },
+    ];
     const http = client();
     const first = await http.exchange({ method: "GET", path: "ping", schema: pong });
     expect(first).toEqual({ value: { pong: 1 }, etag: '"v1"' });

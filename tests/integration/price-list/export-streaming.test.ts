@@ -74,9 +74,12 @@ describe("the price list exports stream 50,000 rows with flat memory", () => {
       const state = probe();
       const first = pageOf(1, PRICE_LIST_EXPORT_PAGE);
       collect();
-      const response = kind === "xlsx"
-        ? priceListXlsx(state.pager, {}, first, "C0001", (error) => { throw error; })
-        : priceListCsv(state.pager, {}, first, "C0001");
+      const response =
+        kind === "xlsx"
+          ? priceListXlsx(state.pager, {}, first, "C0001", (error) => {
+              throw error;
+            })
+          : priceListCsv(state.pager, {}, first, "C0001");
       expect(await drain(response)).toBeGreaterThan(1_000_000);
       expect(state.pages).toEqual(Array.from({ length: TOTAL / PRICE_LIST_EXPORT_PAGE - 1 }, (_, i) => i + 2));
       expect(state.maxInFlight).toBe(1);

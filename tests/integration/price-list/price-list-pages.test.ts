@@ -23,17 +23,25 @@ let listed: number;
 beforeAll(async () => {
   backoffice = await startPriceListBackoffice();
   [organization, storekeeper, contributor] = await Promise.all([
-    cookieFor(backoffice, LOGINS.organization), cookieFor(backoffice, LOGINS.storekeeper), cookieFor(backoffice, LOGINS.contributor),
+    cookieFor(backoffice, LOGINS.organization),
+    cookieFor(backoffice, LOGINS.storekeeper),
+    cookieFor(backoffice, LOGINS.contributor),
   ]);
-  const count = await backoffice.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("is_port", "=", false).where("discontinued", "=", false).executeTakeFirstOrThrow();
+  const count = await backoffice.db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("is_port", "=", false)
+    .where("discontinued", "=", false)
+    .executeTakeFirstOrThrow();
   listed = Number(count.n);
 });
 afterAll(() => backoffice.close());
 
 const list = (cookie: string, query = "") => run(listRoute.loader, backoffice, page(`/mon-compte/tarifs${query}`, cookie));
-const csv = (cookie: string, query = "") => responseOf(() => run(csvRoute.loader, backoffice, page(`/mon-compte/tarifs/export.csv${query}`, cookie)));
-const xlsx = (cookie: string, query = "") => responseOf(() => run(xlsxRoute.loader, backoffice, page(`/mon-compte/tarifs/export.xlsx${query}`, cookie)));
+const csv = (cookie: string, query = "") =>
+  responseOf(() => run(csvRoute.loader, backoffice, page(`/mon-compte/tarifs/export.csv${query}`, cookie)));
+const xlsx = (cookie: string, query = "") =>
+  responseOf(() => run(xlsxRoute.loader, backoffice, page(`/mon-compte/tarifs/export.xlsx${query}`, cookie)));
 
 describe("/mon-compte/tarifs", () => {
   it("shows the organization's prices of the day, 50 a page, with the brands and the category tree to filter", async () => {
@@ -123,7 +131,9 @@ describe("/mon-compte/tarifs/export.csv and export.xlsx", () => {
     expect(lines[0]).toBe(EXPORT_HEADERS.join(";"));
     expect(lines).toHaveLength(listed + 1);
     const pages = backoffice.calls.slice(callsBefore);
-    expect(pages.map((query) => query.get("page"))).toEqual(Array.from({ length: Math.ceil(listed / PRICE_LIST_EXPORT_PAGE) }, (_, i) => String(i + 1)));
+    expect(pages.map((query) => query.get("page"))).toEqual(
+      Array.from({ length: Math.ceil(listed / PRICE_LIST_EXPORT_PAGE) }, (_, i) => String(i + 1)),
+    );
     expect(pages.every((query) => query.get("size") === String(PRICE_LIST_EXPORT_PAGE))).toBe(true);
     const first = (await list(organization)).rows[0]!;
     const cells = lines[1]!.split(";");
@@ -143,10 +153,20 @@ describe("/mon-compte/tarifs/export.csv and export.xlsx", () => {
   });
 
   it("exports an Excel workbook: bold frozen headers, amounts in euros as numbers, promotion dates as dates", async () => {
-    const withPromotion = (await list(organization, "?page=1")).rows.find((row) => row.promotion !== null)
-      ?? (await backoffice.db.selectFrom("promotions as pr").innerJoin("products as p", "p.id", "pr.product_id").select("p.ref")
-        .where("pr.org_id", "is", null).where("pr.starts_on", "<=", DEMO_TODAY).where("pr.ends_on", ">=", DEMO_TODAY)
-        .where("p.is_port", "=", false).where("p.discontinued", "=", false).orderBy("p.ref").limit(1).executeTakeFirst());
+    const withPromotion =
+      (await list(organization, "?page=1")).rows.find((row) => row.promotion !== null) ??
+      (await backoffice.db
+        .selectFrom("promotions as pr")
+        .innerJoin("products as p", "p.id", "pr.product_id")
+        .select("p.ref")
+        .where("pr.org_id", "is", null)
+        .where("pr.starts_on", "<=", DEMO_TODAY)
+        .where("pr.ends_on", ">=", DEMO_TODAY)
+        .where("p.is_port", "=", false)
+        .where("p.discontinued", "=", false)
+        .orderBy("p.ref")
+        .limit(1)
+        .executeTakeFirst());
     const ref = withPromotion && "obj_ref" in withPromotion ? withPromotion.obj_ref : withPromotion?.ref;
     if (!ref) throw new Error("demo data lacks a running promotion");
     const expected = (await list(organization, `?q=${encodeURIComponent(ref)}`)).rows.find((row) => row.obj_ref === ref)!;
@@ -180,7 +200,9 @@ describe("/mon-compte/tarifs/export.csv and export.xlsx", () => {
     // 2,300 more products: three pages of PRICE_LIST_EXPORT_PAGE.
     await sql`insert into products (ref, title, name, brand_id, category_id, price_selling, ecotaxe)
       select 'ZZ-EXPORT-' || lpad(n::text, 5, '0'), 'Produit d''export ' || n, 'Produit ' || n, brand_id, category_id, 1000 + n, 12
-      from generate_series(1, 2300) as n, (select brand_id, category_id from products where not is_port and not discontinued order by id limit 1) as model`.execute(backoffice.db);
+      from generate_series(1, 2300) as n, (select brand_id, category_id from products where not is_port and not discontinued order by id limit 1) as model`.execute(
+      backoffice.db,
+    );
     let total = 0;
     for (let attempt = 0; attempt < 50 && total !== listed + 2300; attempt += 1) {
       total = (await list(organization)).total;

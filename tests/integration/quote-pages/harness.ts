@@ -41,14 +41,21 @@ export async function startQuotePagesBackoffice(name: string): Promise<QuotePage
 
 /** Logs in through the real /connexion action; returns the browser's cookies. */
 export async function cookieFor(backoffice: QuotePagesBackoffice, login: string): Promise<string> {
-  const response = await responseOf(() => callRoute(connexion.action, formRequest("/connexion", { login, password: DEMO_PASSWORD }), backoffice.context()));
+  const response = await responseOf(() =>
+    callRoute(connexion.action, formRequest("/connexion", { login, password: DEMO_PASSWORD }), backoffice.context()),
+  );
   return cookieJar("", response);
 }
 
 type RouteArgs = { request: Request; context: PortalLoadContext; params: Record<string, string> };
 
 /** Calls a loader or action as Remix does, with route params. */
-export function run<T>(fn: (args: never) => Promise<T>, backoffice: QuotePagesBackoffice, request: Request, params: Record<string, string> = {}): Promise<T> {
+export function run<T>(
+  fn: (args: never) => Promise<T>,
+  backoffice: QuotePagesBackoffice,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<T> {
   return (fn as unknown as (args: RouteArgs) => Promise<T>)({ request, context: backoffice.context(), params });
 }
 
@@ -73,7 +80,12 @@ export function answered<T>(value: unknown): { status: number; body: T } {
 }
 
 /** The toast a redirect set, as the next page (`nextPath`) would show it. */
-export async function toastOf(backoffice: QuotePagesBackoffice, cookie: string, response: Response, nextPath: string): Promise<string | null> {
+export async function toastOf(
+  backoffice: QuotePagesBackoffice,
+  cookie: string,
+  response: Response,
+  nextPath: string,
+): Promise<string | null> {
   const { toast } = await backoffice.context().toasts.take(page(nextPath, cookieJar(cookie, response)));
   return toast?.message ?? null;
 }

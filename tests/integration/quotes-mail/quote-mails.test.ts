@@ -60,7 +60,10 @@ describe("the quotes' e-mails", () => {
     const asked = await createQuote(bo, buyer, {
       customer_ref: "Refit <Ker Avel>",
       message: "Bonjour,\nun prix pour <b>ces</b> winchs & poulies ?",
-      lines: [{ obj_id: product(0).id, qty: 10 }, { obj_id: product(1).id, qty: 4 }],
+      lines: [
+        { obj_id: product(0).id, qty: 10 },
+        { obj_id: product(1).id, qty: 4 },
+      ],
     });
     const [request, ...others] = await newMail();
     expect(others).toEqual([]);
@@ -93,10 +96,16 @@ describe("the quotes' e-mails", () => {
     expect(answer?.subject).toBe(`Demande de devis ${asked.number} complétée — Voilerie Atlantique`);
     expect(answer?.text).toContain("> Du 10 mm.");
 
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, { ...proposal([
-      { obj_id: product(0).id, qty: 10, unit_price: 123_456, answers_position: 1 },
-      { obj_id: product(1).id, qty: 4, unit_price: 5_000, answers_position: 2 },
-    ], validIn(20)), message: "Prix valables pour la quantité." });
+    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, {
+      ...proposal(
+        [
+          { obj_id: product(0).id, qty: 10, unit_price: 123_456, answers_position: 1 },
+          { obj_id: product(1).id, qty: 4, unit_price: 5_000, answers_position: 2 },
+        ],
+        validIn(20),
+      ),
+      message: "Prix valables pour la quantité.",
+    });
     const [proposed] = await newMail();
     expect(proposed?.to).toEqual([LOGINS.buyer]);
     expect(proposed?.subject).toBe(`Votre devis ${asked.number} est prêt`);
@@ -106,7 +115,12 @@ describe("the quotes' e-mails", () => {
 
     // Each change has its own instant, as in life (the harness clock is stopped otherwise).
     harness.clock.advance(60_000);
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: product(0).id, qty: 10, unit_price: 120_000, answers_position: 1 }], validIn(25)));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: product(0).id, qty: 10, unit_price: 120_000, answers_position: 1 }], validIn(25)),
+    );
     const [revised] = await newMail();
     expect(revised?.subject).toBe(`Votre devis ${asked.number} a été révisé (version 2)`);
     // No message came with the revision: the earlier one is not repeated.
@@ -129,7 +143,12 @@ describe("the quotes' e-mails", () => {
 
   it("tells the representative of a refusal and the client of a cancellation, with the reason", async () => {
     const refusedQuote = await createQuote(bo, buyer, { customer_ref: "Ponton", lines: [{ obj_id: product(2).id, qty: 1 }] });
-    await move(bo, sales, `/sales/quotes/${refusedQuote.quo_id}/proposals`, proposal([{ obj_id: product(2).id, qty: 1, unit_price: 9_900, answers_position: 1 }]));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${refusedQuote.quo_id}/proposals`,
+      proposal([{ obj_id: product(2).id, qty: 1, unit_price: 9_900, answers_position: 1 }]),
+    );
     await move(bo, buyer, `/oms/quotes/${refusedQuote.quo_id}/refuse`, { reason: "Trop cher pour nous." });
     const cancelledQuote = await createQuote(bo, buyer, { customer_ref: "Mouillage", lines: [{ obj_id: product(2).id, qty: 2 }] });
     await move(bo, sales, `/sales/quotes/${cancelledQuote.quo_id}/cancel`, { reason: "Produit arrêté." });
@@ -147,11 +166,19 @@ describe("the quotes' e-mails", () => {
   });
 
   it("tells the organization's own account of a quote its representative asked while acting for it", async () => {
-    const as = sessionResponse.parse((await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: buyer.user.auth_org_id } })).body);
+    const as = sessionResponse.parse(
+      (await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: buyer.user.auth_org_id } }))
+        .body,
+    );
     const asked = await createQuote(bo, as, { customer_ref: "Par téléphone", lines: [{ obj_id: product(1).id, qty: 5 }] });
     // The representative did it: it is not told of its own request.
     expect(await newMail()).toEqual([]);
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: product(1).id, qty: 5, unit_price: 2_000, answers_position: 1 }]));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: product(1).id, qty: 5, unit_price: 2_000, answers_position: 1 }]),
+    );
     const [proposed, ...others] = await newMail();
     expect(others).toEqual([]);
     expect(proposed?.to).toEqual([LOGINS.client]);
@@ -159,11 +186,24 @@ describe("the quotes' e-mails", () => {
   });
 
   it("shows no amount to a people account without `prices`", async () => {
-    const storekeeper = await harness.db.selectFrom("users").select(["id", "auth_flags"]).where("login", "=", LOGINS.storekeeper).executeTakeFirstOrThrow();
-    await harness.db.updateTable("users").set({ auth_flags: JSON.stringify({ ...storekeeper.auth_flags, quotes: true, prices: false }) }).where("id", "=", storekeeper.id).execute();
+    const storekeeper = await harness.db
+      .selectFrom("users")
+      .select(["id", "auth_flags"])
+      .where("login", "=", LOGINS.storekeeper)
+      .executeTakeFirstOrThrow();
+    await harness.db
+      .updateTable("users")
+      .set({ auth_flags: JSON.stringify({ ...storekeeper.auth_flags, quotes: true, prices: false }) })
+      .where("id", "=", storekeeper.id)
+      .execute();
     const session = await login(bo, LOGINS.storekeeper);
     const asked = await createQuote(bo, session, { customer_ref: "Sans prix", lines: [{ obj_id: product(0).id, qty: 3 }] });
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: product(0).id, qty: 3, unit_price: 4_321, answers_position: 1 }]));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: product(0).id, qty: 3, unit_price: 4_321, answers_position: 1 }]),
+    );
     const [request, proposed] = await newMail();
     // The representative sees the amounts of its own proposal's request; the storekeeper none.
     expect(request?.to).toEqual([REPRESENTATIVE]);
@@ -175,11 +215,22 @@ describe("the quotes' e-mails", () => {
   });
 
   it("reminds the requester once, a few days before the validity date, then writes the expiry down", async () => {
-    const job = new QuoteReminderJob({ db: harness.db, notifier: harness.quoteMail, logger: { error: () => undefined }, now: harness.clock.now, withinDays: 3 });
+    const job = new QuoteReminderJob({
+      db: harness.db,
+      notifier: harness.quoteMail,
+      logger: { error: () => undefined },
+      now: harness.clock.now,
+      withinDays: 3,
+    });
     // The demo data's own proposals near their date are reminded first, out of the way.
     await job.runOnce();
     const asked = await createQuote(bo, buyer, { customer_ref: "Rappel", lines: [{ obj_id: product(1).id, qty: 2 }] });
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: product(1).id, qty: 2, unit_price: 7_500, answers_position: 1 }], validIn(10)));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: product(1).id, qty: 2, unit_price: 7_500, answers_position: 1 }], validIn(10)),
+    );
     await newMail();
 
     // Eight days before the validity date: too early.
@@ -193,7 +244,9 @@ describe("the quotes' e-mails", () => {
     expect(second).toBe(first);
     expect((await job.runOnce()).reminded).not.toContain(asked.quo_id);
     const reminders = (await newMail()).filter((mail) => mail.subject.includes(asked.number));
-    expect(reminders.map((mail) => [mail.to.join(), mail.subject])).toEqual([[LOGINS.buyer, `Votre devis ${asked.number} expire le ${formatDate(validIn(10))}`]]);
+    expect(reminders.map((mail) => [mail.to.join(), mail.subject])).toEqual([
+      [LOGINS.buyer, `Votre devis ${asked.number} expire le ${formatDate(validIn(10))}`],
+    ]);
     expect(reminders[0]?.text).toContain("expire dans 3 jours");
     expect(fold(reminders[0]?.text ?? "")).toContain("Total HT : 150,00 €");
     // The clock moved past the tokens' lifetime: log in again.
@@ -216,11 +269,26 @@ describe("the quotes' e-mails", () => {
   });
 
   it("reminds a revised proposal again, for its new validity date", async () => {
-    const job = new QuoteReminderJob({ db: harness.db, notifier: harness.quoteMail, logger: { error: () => undefined }, now: harness.clock.now });
+    const job = new QuoteReminderJob({
+      db: harness.db,
+      notifier: harness.quoteMail,
+      logger: { error: () => undefined },
+      now: harness.clock.now,
+    });
     const asked = await createQuote(bo, buyer, { customer_ref: "Révision", lines: [{ obj_id: product(2).id, qty: 1 }] });
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: product(2).id, qty: 1, unit_price: 1_000, answers_position: 1 }], validIn(2)));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: product(2).id, qty: 1, unit_price: 1_000, answers_position: 1 }], validIn(2)),
+    );
     expect((await job.runOnce()).reminded).toContain(asked.quo_id);
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: product(2).id, qty: 1, unit_price: 900, answers_position: 1 }], validIn(3)));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: product(2).id, qty: 1, unit_price: 900, answers_position: 1 }], validIn(3)),
+    );
     expect((await job.runOnce()).reminded).toEqual([asked.quo_id]);
     const subjects = (await newMail()).map((mail) => mail.subject);
     expect(subjects.filter((subject) => subject.includes(`${asked.number} expire le`))).toEqual([
@@ -239,7 +307,12 @@ describe("the quotes' e-mails", () => {
       return runOnce();
     };
     const asked = await createQuote(bo, buyer, { customer_ref: "Minuterie", lines: [{ obj_id: product(0).id, qty: 1 }] });
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: product(0).id, qty: 1, unit_price: 500, answers_position: 1 }], validIn(1)));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: product(0).id, qty: 1, unit_price: 500, answers_position: 1 }], validIn(1)),
+    );
     job.start(0);
     await expect.poll(() => passes.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     job.stop();
@@ -249,6 +322,8 @@ describe("the quotes' e-mails", () => {
     expect(passes.length).toBe(stoppedAt);
     const row = await harness.db.selectFrom("quotes").select("reminded_at").where("id", "=", asked.quo_id).executeTakeFirstOrThrow();
     expect(row.reminded_at).not.toBeNull();
-    expect((await newMail()).filter((mail) => mail.subject.includes(`${asked.number} expire le`)).map((mail) => mail.to.join())).toEqual([LOGINS.buyer]);
+    expect((await newMail()).filter((mail) => mail.subject.includes(`${asked.number} expire le`)).map((mail) => mail.to.join())).toEqual([
+      LOGINS.buyer,
+    ]);
   });
 });

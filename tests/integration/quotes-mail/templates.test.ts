@@ -5,7 +5,7 @@ import { quoteMail, type QuoteMailFacts } from "../../../server/backoffice/quote
 
 const facts: QuoteMailFacts = {
   number: "DV-2026-000042",
-  customerRef: "Refit \"Gwalarn\"",
+  customerRef: 'Refit "Gwalarn"',
   orgName: "Voilerie Atlantique",
   orgRef: "C0001",
   actorName: "Yann Le Gall",
@@ -17,7 +17,11 @@ const facts: QuoteMailFacts = {
 
 describe("the quote e-mails' templates", () => {
   it("links to the quote's page on the portal, in both parts", () => {
-    const mail = quoteMail("proposed", facts, { side: "client", link: "https://portail.nautidistrib.fr/mon-compte/mes-devis/7", showPrices: true });
+    const mail = quoteMail("proposed", facts, {
+      side: "client",
+      link: "https://portail.nautidistrib.fr/mon-compte/mes-devis/7",
+      showPrices: true,
+    });
     expect(mail.text).toContain("Voir le devis dans votre espace client : https://portail.nautidistrib.fr/mon-compte/mes-devis/7");
     expect(mail.html).toContain('<a href="https://portail.nautidistrib.fr/mon-compte/mes-devis/7"');
     expect(mail.html).toContain('<html lang="fr">');
@@ -26,7 +30,11 @@ describe("the quote e-mails' templates", () => {
   });
 
   it("prints a path without a portal address, and never links anything but the web", () => {
-    const relative = quoteMail("message", { ...facts, body: "Bonjour" }, { side: "commercial", link: "/clients/devis/7", showPrices: true });
+    const relative = quoteMail(
+      "message",
+      { ...facts, body: "Bonjour" },
+      { side: "commercial", link: "/clients/devis/7", showPrices: true },
+    );
     expect(relative.html).not.toContain("<a ");
     expect(relative.html).toContain("Ouvrir la demande : /clients/devis/7");
     const script = quoteMail("message", { ...facts, body: "Bonjour" }, { side: "client", link: "javascript:alert(1)", showPrices: true });
@@ -38,6 +46,8 @@ describe("the quote e-mails' templates", () => {
     expect(tomorrow.subject).toBe("Votre devis DV-2026-000042 expire le 12 décembre 2026");
     expect(tomorrow.text).toContain("La proposition de votre devis expire demain, le 12 décembre 2026 au soir.");
     expect(tomorrow.text).not.toContain("€");
-    expect(quoteMail("reminder", { ...facts, daysLeft: 0 }, { side: "client", link: "/", showPrices: true }).text).toContain("expire aujourd'hui");
+    expect(quoteMail("reminder", { ...facts, daysLeft: 0 }, { side: "client", link: "/", showPrices: true }).text).toContain(
+      "expire aujourd'hui",
+    );
   });
 });

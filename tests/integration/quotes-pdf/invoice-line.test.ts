@@ -9,7 +9,10 @@ describe("an invoice line from a quote", () => {
     const doc = standardInvoice();
     const [first, ...rest] = doc.lines;
     if (!first) throw new Error("fixture without lines");
-    const pdf = await renderInvoicePdf({ ...doc, lines: [{ ...first, quote_number: "DV-2026-000042" }, ...rest.map((line) => ({ ...line, quote_number: null }))] });
+    const pdf = await renderInvoicePdf({
+      ...doc,
+      lines: [{ ...first, quote_number: "DV-2026-000042" }, ...rest.map((line) => ({ ...line, quote_number: null }))],
+    });
     const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
     const folded = text.replace(/[\s\u00a0\u202f]+/g, " ");
     expect(folded).toContain(`${first.obj_ref} ${first.title} Prix du devis DV-2026-000042`);

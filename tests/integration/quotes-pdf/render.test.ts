@@ -49,7 +49,9 @@ describe("the proposal PDF", () => {
     const { text } = await textOf(await renderQuotePdf(documentOf(2)));
     expect(text).toContain("Référence Désignation Qté P.U. HT Éco-part. unit. HT Total HT");
     expect(text).toContain("WIN-40ST Winch self-tailing 40 ST 2 1 234,56 € — 2 469,12 €");
-    expect(text).toContain("BLK-57 Poulie simple 57 mm à plat pont Produit de remplacement de : BLK-50 — Poulie simple 50 mm Note : Le modèle demandé n'est plus fabriqué. 6 39,90 € 0,12 € 239,40 €");
+    expect(text).toContain(
+      "BLK-57 Poulie simple 57 mm à plat pont Produit de remplacement de : BLK-50 — Poulie simple 50 mm Note : Le modèle demandé n'est plus fabriqué. 6 39,90 € 0,12 € 239,40 €",
+    );
     expect(text).toContain("MAN-10 Manivelle de winch 10 pouces 1 29,00 €");
     // The usual price is the customer's business, not the offer's.
     expect(text).not.toContain("989,00");
@@ -93,7 +95,12 @@ describe("the proposal PDF", () => {
     const quote = sampleQuote();
     const latest = quote.proposals[1];
     if (!latest) throw new Error("fixture without version 2");
-    const many = Array.from({ length: 70 }, (_, index) => ({ ...latest.lines[2]!, position: index + 1, obj_ref: `MAN-${index + 1}`, answers_position: null }));
+    const many = Array.from({ length: 70 }, (_, index) => ({
+      ...latest.lines[2]!,
+      position: index + 1,
+      obj_ref: `MAN-${index + 1}`,
+      answers_position: null,
+    }));
     const long = proposalDocument({ ...quote, proposals: [{ ...latest, lines: many }] }, 2, parties, parisDate);
     if (!long) throw new Error("no document");
     const { text, pages } = await textOf(await renderQuotePdf(long));

@@ -41,16 +41,33 @@ describe("the proposal PDF routes", () => {
   beforeAll(async () => {
     bo = await startBackoffice("pglite");
     [buyer, sales, sales2, corsica, consultant] = await Promise.all([
-      login(bo, LOGINS.buyer), login(bo, LOGINS.sales), login(bo, LOGINS.sales2), login(bo, LOGINS.corsica), login(bo, LOGINS.consultant),
+      login(bo, LOGINS.buyer),
+      login(bo, LOGINS.sales),
+      login(bo, LOGINS.sales2),
+      login(bo, LOGINS.corsica),
+      login(bo, LOGINS.consultant),
     ]);
     products = await stockedProducts(bo, 2);
     const [first, second] = products as [{ id: number; ref: string }, { id: number; ref: string }];
     const asked = await createQuote(bo, buyer, { customer_ref: "Refit Gwalarn", lines: [{ obj_id: first.id, qty: 3 }] });
-    await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([{ obj_id: first.id, qty: 3, unit_price: 123_456, answers_position: 1 }], validIn(30)));
-    quote = await move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal([
-      { obj_id: first.id, qty: 3, unit_price: 119_900, answers_position: 1 },
-      { obj_id: second.id, qty: 2, unit_price: 4_550, answers_position: null, note: "Conseillé avec ce modèle" },
-    ], validIn(20)));
+    await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal([{ obj_id: first.id, qty: 3, unit_price: 123_456, answers_position: 1 }], validIn(30)),
+    );
+    quote = await move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal(
+        [
+          { obj_id: first.id, qty: 3, unit_price: 119_900, answers_position: 1 },
+          { obj_id: second.id, qty: 2, unit_price: 4_550, answers_position: null, note: "Conseillé avec ce modèle" },
+        ],
+        validIn(20),
+      ),
+    );
     pending = await createQuote(bo, buyer, { customer_ref: "Sans proposition", lines: [{ obj_id: second.id, qty: 1 }] });
   });
   afterAll(async () => {
@@ -92,8 +109,16 @@ describe("the proposal PDF routes", () => {
   });
 
   it("gives a people account without `prices` the proposal without its amounts", async () => {
-    const storekeeper = await bo.db.selectFrom("users").select(["id", "auth_flags"]).where("login", "=", LOGINS.storekeeper).executeTakeFirstOrThrow();
-    await bo.db.updateTable("users").set({ auth_flags: JSON.stringify({ ...storekeeper.auth_flags, quotes: true, prices: false }) }).where("id", "=", storekeeper.id).execute();
+    const storekeeper = await bo.db
+      .selectFrom("users")
+      .select(["id", "auth_flags"])
+      .where("login", "=", LOGINS.storekeeper)
+      .executeTakeFirstOrThrow();
+    await bo.db
+      .updateTable("users")
+      .set({ auth_flags: JSON.stringify({ ...storekeeper.auth_flags, quotes: true, prices: false }) })
+      .where("id", "=", storekeeper.id)
+      .execute();
     const session = await login(bo, LOGINS.storekeeper);
     const answer = await download(session, `/oms/quotes/${quote.quo_id}/proposals/2/pdf`);
     expect(answer.status).toBe(200);

@@ -1,9 +1,4 @@
-import {
-  apiAs,
-  startQuotePagesBackoffice,
-  toastOf as toastAfter,
-  type QuotePagesBackoffice,
-} from "../quote-pages/harness";
+import { apiAs, startQuotePagesBackoffice, toastOf as toastAfter, type QuotePagesBackoffice } from "../quote-pages/harness";
 
 /**
  * The customer's quote pages over the shared quote pages harness (../quote-pages/harness.ts).

@@ -11,7 +11,21 @@ import { ATTACHMENT_TOO_LARGE, ATTACHMENT_WRONG_TYPE, NO_LINE } from "~/services
 import type { QuoteNewRefusal } from "~/services/quotes/types";
 import type { FormAnswer } from "~/services/forms/types";
 import { formRequest, responseOf, thrownStatus } from "../portal/harness";
-import { LOGINS, PDF_BYTES, PNG_BYTES, answered, cookieFor, multipart, orderableProducts, page, run, salesApi, startQuotesBackoffice, toastOf, type QuotesBackoffice } from "./harness";
+import {
+  LOGINS,
+  PDF_BYTES,
+  PNG_BYTES,
+  answered,
+  cookieFor,
+  multipart,
+  orderableProducts,
+  page,
+  run,
+  salesApi,
+  startQuotesBackoffice,
+  toastOf,
+  type QuotesBackoffice,
+} from "./harness";
 
 /**
  * The customer's quote pages over the real back-office (small demo set): asking from the cart,
@@ -41,7 +55,8 @@ beforeAll(async () => {
     cookieFor(backoffice, LOGINS.consultant),
     cookieFor(backoffice, LOGINS.corsica),
   ]);
-  orgId = (await backoffice.db.selectFrom("organizations").select("id").where("name", "=", "Voilerie Atlantique").executeTakeFirstOrThrow()).id;
+  orgId = (await backoffice.db.selectFrom("organizations").select("id").where("name", "=", "Voilerie Atlantique").executeTakeFirstOrThrow())
+    .id;
   products = await orderableProducts(backoffice, 3);
   sales = await salesApi(backoffice);
 });
@@ -49,9 +64,18 @@ afterAll(() => backoffice.close());
 
 const list = (cookie: string, query = "") => run(listRoute.loader, backoffice, page(`/mon-compte/mes-devis${query}`, cookie));
 const draft = (cookie: string, query = "") => run(newRoute.loader, backoffice, page(`/mon-compte/mes-devis/nouveau${query}`, cookie));
-const detail = (cookie: string, id: number) => run(quoteRoute.loader, backoffice, page(`/mon-compte/mes-devis/${id}`, cookie), { id: String(id) });
+const detail = (cookie: string, id: number) =>
+  run(quoteRoute.loader, backoffice, page(`/mon-compte/mes-devis/${id}`, cookie), { id: String(id) });
 const cartOf = (cookie: string) => run(cartRoute.loader, backoffice, page("/mon-panier", cookie));
-const quoteCount = async () => Number((await backoffice.db.selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const quoteCount = async () =>
+  Number(
+    (
+      await backoffice.db
+        .selectFrom("quotes")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 function create(cookie: string, fields: [string, string | File][]) {
   return run(newRoute.action, backoffice, multipart("/mon-compte/mes-devis/nouveau", fields, cookie));
@@ -92,7 +116,13 @@ async function propose(id: number, validUntil = "2026-12-12"): Promise<QuoteDeta
 describe("asking for a quote", () => {
   it("pre-fills the form from the cart's product lines and leaves the cart as it was", async () => {
     for (const [index, product] of products.entries()) {
-      const added = await responseOf(() => run(addRoute.action, backoffice, formRequest("/mon-panier/ajouter", { productId: String(product.id), qty: String(index + 2) }, buyer)));
+      const added = await responseOf(() =>
+        run(
+          addRoute.action,
+          backoffice,
+          formRequest("/mon-panier/ajouter", { productId: String(product.id), qty: String(index + 2) }, buyer),
+        ),
+      );
       expect(added.status).toBe(303);
     }
     const before = await cartOf(buyer);
@@ -144,7 +174,9 @@ describe("asking for a quote", () => {
     const files = [...quote.attachments, ...quote.messages.flatMap((message) => message.attachments)];
     expect(files).toHaveLength(1);
     expect(files[0]!.mime).toBe("application/pdf");
-    const file = await responseOf(() => run(attachmentRoute.loader, backoffice, page(files[0]!.href, buyer), { id: String(id), attId: String(files[0]!.id) }));
+    const file = await responseOf(() =>
+      run(attachmentRoute.loader, backoffice, page(files[0]!.href, buyer), { id: String(id), attId: String(files[0]!.id) }),
+    );
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename=/);
@@ -152,15 +184,25 @@ describe("asking for a quote", () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF_BYTES);
     // Another organization's account gets a 404 for the page and the file.
     expect(await thrownStatus(() => detail(corsica, id))).toBe(404);
-    expect(await thrownStatus(() => run(attachmentRoute.loader, backoffice, page(files[0]!.href, corsica), { id: String(id), attId: String(files[0]!.id) }))).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(attachmentRoute.loader, backoffice, page(files[0]!.href, corsica), { id: String(id), attId: String(files[0]!.id) }),
+      ),
+    ).toBe(404);
   });
 
   it("names a file after the type its bytes were checked to be: a page starting with %PDF- sent as x.html is x.pdf", async () => {
     const disguised = new TextEncoder().encode("%PDF-<html><script>alert(document.cookie)</script></html>");
-    const id = await ask(buyer, [["reference", "Fichier déguisé"], ...productLines([1]), ["piece_jointe", new File([disguised], "x.html", { type: "text/html" })]]);
+    const id = await ask(buyer, [
+      ["reference", "Fichier déguisé"],
+      ...productLines([1]),
+      ["piece_jointe", new File([disguised], "x.html", { type: "text/html" })],
+    ]);
     const [file] = (await detail(buyer, id)).attachments;
     expect([file!.fileName, file!.mime]).toEqual(["x.pdf", "application/pdf"]);
-    const response = await responseOf(() => run(attachmentRoute.loader, backoffice, page(file!.href, buyer), { id: String(id), attId: String(file!.id) }));
+    const response = await responseOf(() =>
+      run(attachmentRoute.loader, backoffice, page(file!.href, buyer), { id: String(id), attId: String(file!.id) }),
+    );
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="x.pdf"');
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -180,13 +222,26 @@ describe("asking for a quote", () => {
     expect(huge.status).toBe(400);
     expect(huge.body.errors.message).toBe("Ce texte compte au plus 4000 caractères.");
 
-    const noLine = await refusal([["reference", "Essai"], ["ligne-0-texte", ""], ["ligne-0-quantite", ""]]);
+    const noLine = await refusal([
+      ["reference", "Essai"],
+      ["ligne-0-texte", ""],
+      ["ligne-0-quantite", ""],
+    ]);
     expect(noLine.body.errors.lignes).toBe(NO_LINE);
 
-    const badRows = await refusal([["reference", "Essai"], ["ligne-0-texte", "ab"], ["ligne-0-quantite", "1"], ["ligne-1-texte", "Bouée fer à cheval"], ["ligne-1-quantite", "-3"]]);
+    const badRows = await refusal([
+      ["reference", "Essai"],
+      ["ligne-0-texte", "ab"],
+      ["ligne-0-quantite", "1"],
+      ["ligne-1-texte", "Bouée fer à cheval"],
+      ["ligne-1-quantite", "-3"],
+    ]);
     expect(badRows.body.errors["ligne-0"]).toBe("Décrivez le produit recherché (au moins 3 caractères).");
     expect(badRows.body.errors["ligne-1"]).toBe("La quantité doit être un nombre entier entre 1 et 99 999.");
-    expect(badRows.body.lines.map((line) => [line.text, line.qty])).toEqual([["ab", "1"], ["Bouée fer à cheval", "-3"]]);
+    expect(badRows.body.lines.map((line) => [line.text, line.qty])).toEqual([
+      ["ab", "1"],
+      ["Bouée fer à cheval", "-3"],
+    ]);
 
     const past = await refusal([...good, ["date_souhaitee", "2026-11-19"]]);
     expect(past.body.errors.date_souhaitee).toBe("La date souhaitée ne peut pas être passée.");
@@ -219,7 +274,11 @@ describe("asking for a quote", () => {
 describe("the list", () => {
   it("shows the organization's quotes, newest first, and filters by state, period and search in the URL", async () => {
     const all = await list(organization);
-    const count = await backoffice.db.selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", orgId).executeTakeFirstOrThrow();
+    const count = await backoffice.db
+      .selectFrom("quotes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("org_id", "=", orgId)
+      .executeTakeFirstOrThrow();
     expect(all.total).toBe(Number(count.n));
     expect(all.rows.length).toBe(Math.min(20, all.total));
     const asked = all.rows.map((row) => row.requestedAt);
@@ -266,7 +325,9 @@ describe("a proposal", () => {
     const hidden = await detail(storekeeper, id);
     expect(hidden.showPrices).toBe(false);
     expect(hidden.proposal!.totalHt).toBeNull();
-    expect(hidden.proposal!.lines.every((line) => line.unitPrice === null && line.usualPrice === null && line.lineTotal === null)).toBe(true);
+    expect(hidden.proposal!.lines.every((line) => line.unitPrice === null && line.usualPrice === null && line.lineTotal === null)).toBe(
+      true,
+    );
     const rows = await list(storekeeper, `?recherche=${quote.number}`);
     expect(rows.rows[0]!.totalHt).toBeNull();
     expect(rows.rows[0]!.waitingForClient).toBe(true);
@@ -274,7 +335,10 @@ describe("a proposal", () => {
 
   it("downloads the proposal's PDF; another organization and an unknown version get a 404", async () => {
     const pdf = (cookie: string, v: number) =>
-      run(pdfRoute.loader, backoffice, page(`/mon-compte/mes-devis/${id}/proposition/${v}.pdf`, cookie), { id: String(id), version: String(v) });
+      run(pdfRoute.loader, backoffice, page(`/mon-compte/mes-devis/${id}/proposition/${v}.pdf`, cookie), {
+        id: String(id),
+        version: String(v),
+      });
     const file = await responseOf(() => pdf(buyer, version));
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
@@ -286,10 +350,21 @@ describe("a proposal", () => {
 
   it("refuses an acceptance without a ticked line or on an older version, and changes nothing", async () => {
     const before = await cartOf(buyer);
-    const none = answered<FormAnswer>(await act(buyer, id, [["intent", "accept"], ["version", String(version)]]));
+    const none = answered<FormAnswer>(
+      await act(buyer, id, [
+        ["intent", "accept"],
+        ["version", String(version)],
+      ]),
+    );
     expect(none.status).toBe(400);
     expect(none.body.message).toBe("Choisissez au moins une ligne à accepter.");
-    const stale = answered<FormAnswer>(await act(buyer, id, [["intent", "accept"], ["version", String(version + 1)], ["position", "1"]]));
+    const stale = answered<FormAnswer>(
+      await act(buyer, id, [
+        ["intent", "accept"],
+        ["version", String(version + 1)],
+        ["position", "1"],
+      ]),
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.message.length).toBeGreaterThan(10);
     expect((await cartOf(buyer)).view.version).toBe(before.view.version);
@@ -300,7 +375,13 @@ describe("a proposal", () => {
     const before = await cartOf(buyer);
     const qtyBefore = (productId: number) => before.view.lines.find((line) => line.productId === productId)?.qty ?? 0;
     const published = backoffice.published().length;
-    const accepts = () => act(buyer, id, [["intent", "accept"], ["version", String(version)], ["position", "1"], ["position", "3"]]);
+    const accepts = () =>
+      act(buyer, id, [
+        ["intent", "accept"],
+        ["version", String(version)],
+        ["position", "1"],
+        ["position", "3"],
+      ]);
     // Two browsers at once: one cart change, the other told the quote is accepted already.
     const [first, second] = await Promise.allSettled([responseOf(accepts), accepts()]);
     const outcomes = [first, second].map((result) => (result.status === "fulfilled" ? result.value : result.reason));
@@ -308,7 +389,9 @@ describe("a proposal", () => {
     expect(redirects).toHaveLength(1);
     expect(redirects[0]!.status).toBe(303);
     expect(redirects[0]!.headers.get("location")).toBe("/mon-panier");
-    expect(await toastOf(backoffice, buyer, redirects[0]!)).toMatch(/^Devis DV-2026-\d{6} accepté : 2 lignes ajoutées au panier au prix du devis\.$/);
+    expect(await toastOf(backoffice, buyer, redirects[0]!)).toMatch(
+      /^Devis DV-2026-\d{6} accepté : 2 lignes ajoutées au panier au prix du devis\.$/,
+    );
     const refusal = outcomes.find((value) => !(value instanceof Response));
     expect(answered<FormAnswer>(refusal).status).toBe(409);
     expect(answered<FormAnswer>(refusal).body.message).toBe("Ce devis a déjà été accepté.");
@@ -326,7 +409,10 @@ describe("a proposal", () => {
     expect(quote.actions).not.toContain("accept");
     expect(quote.actions).not.toContain("refuse");
     expect(quote.actions).not.toContain("cancel");
-    for (const [index, position] of [[0, 1], [2, 3]] as const) {
+    for (const [index, position] of [
+      [0, 1],
+      [2, 3],
+    ] as const) {
       const line = after.view.lines.find((candidate) => candidate.productId === products[index]!.id)!;
       const proposed = quote.proposal!.lines.find((candidate) => candidate.position === position)!;
       expect(line.qty).toBe(qtyBefore(products[index]!.id) + proposed.qty);
@@ -349,7 +435,12 @@ describe("refusing, cancelling and writing", () => {
     expect(revised.proposal?.validUntil).toBe("2026-12-12");
     expect(revised.earlierProposals.map((proposal) => [proposal.version, proposal.validUntil])).toEqual([[1, "2026-12-01"]]);
     expect(revised.earlierProposals[0]!.pdfHref).toBe(`/mon-compte/mes-devis/${id}/proposition/1.pdf`);
-    const response = await responseOf(() => act(organization, id, [["intent", "refuse"], ["motif", "Budget reporté à 2027."]]));
+    const response = await responseOf(() =>
+      act(organization, id, [
+        ["intent", "refuse"],
+        ["motif", "Budget reporté à 2027."],
+      ]),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`/mon-compte/mes-devis/${id}`);
     expect(await toastOf(backoffice, organization, response)).toMatch(/^Devis DV-2026-\d{6} refusé\.$/);
@@ -360,28 +451,55 @@ describe("refusing, cancelling and writing", () => {
   });
 
   it("cancels a request before any proposal, and an accept on it is refused", async () => {
-    const id = await ask(organization, [["reference", "Annulée"], ["ligne-0-texte", "Guindeau électrique 1000 W"], ["ligne-0-quantite", "1"]]);
+    const id = await ask(organization, [
+      ["reference", "Annulée"],
+      ["ligne-0-texte", "Guindeau électrique 1000 W"],
+      ["ligne-0-quantite", "1"],
+    ]);
     const response = await responseOf(() => act(organization, id, [["intent", "cancel"]]));
     expect(response.status).toBe(303);
     expect((await detail(organization, id)).state).toBe("annulé");
-    const refused = answered<FormAnswer>(await act(organization, id, [["intent", "accept"], ["version", "1"], ["position", "1"]]));
+    const refused = answered<FormAnswer>(
+      await act(organization, id, [
+        ["intent", "accept"],
+        ["version", "1"],
+        ["position", "1"],
+      ]),
+    );
     expect(refused.status).toBe(409);
   });
 
   it("sends a message with a picture to the thread, and refuses 100,000 characters with nothing added", async () => {
     const id = await ask(organization, [["reference", "Électronique"], ...productLines([1])]);
-    const sent = await responseOf(() => act(organization, id, [["intent", "message"], ["message", "Voici la photo du support."], ["piece_jointe", new File([PNG_BYTES], "support.png", { type: "image/png" })]]));
+    const sent = await responseOf(() =>
+      act(organization, id, [
+        ["intent", "message"],
+        ["message", "Voici la photo du support."],
+        ["piece_jointe", new File([PNG_BYTES], "support.png", { type: "image/png" })],
+      ]),
+    );
     expect(sent.status).toBe(303);
     expect(await toastOf(backoffice, organization, sent)).toBe("Message envoyé.");
     const quote = await detail(organization, id);
     const message = quote.messages.find((candidate) => candidate.body === "Voici la photo du support.")!;
     expect(message.author.side).toBe("client");
     expect(message.attachments.map((file) => [file.fileName, file.mime])).toEqual([["support.png", "image/png"]]);
-    const huge = answered<FormAnswer>(await act(organization, id, [["intent", "message"], ["message", "x".repeat(100_000)]]));
+    const huge = answered<FormAnswer>(
+      await act(organization, id, [
+        ["intent", "message"],
+        ["message", "x".repeat(100_000)],
+      ]),
+    );
     expect(huge.status).toBe(400);
     expect(huge.body.errors?.message).toBe("Ce texte compte au plus 4000 caractères.");
     expect((await detail(organization, id)).messages).toHaveLength(quote.messages.length);
-    const wrong = answered<FormAnswer>(await act(organization, id, [["intent", "message"], ["message", "Un fichier"], ["piece_jointe", new File(["hello"], "photo.jpg", { type: "image/jpeg" })]]));
+    const wrong = answered<FormAnswer>(
+      await act(organization, id, [
+        ["intent", "message"],
+        ["message", "Un fichier"],
+        ["piece_jointe", new File(["hello"], "photo.jpg", { type: "image/jpeg" })],
+      ]),
+    );
     expect(wrong.status).toBe(415);
     expect(wrong.body.errors?.piece_jointe).toBe(ATTACHMENT_WRONG_TYPE);
   });
@@ -394,12 +512,19 @@ describe("refusing, cancelling and writing", () => {
     expect(waiting.state).toBe("informations demandées");
     expect(waiting.waitingFor).toBe("client");
     expect(waiting.actions).toContain("answer");
-    const response = await responseOf(() => act(organization, id, [["intent", "answer"], ["message", "Câble inox de 8 mm."]]));
+    const response = await responseOf(() =>
+      act(organization, id, [
+        ["intent", "answer"],
+        ["message", "Câble inox de 8 mm."],
+      ]),
+    );
     expect(response.status).toBe(303);
     const afterAnswer = await detail(organization, id);
     expect(afterAnswer.state).toBe("complété");
     expect(afterAnswer.waitingFor).toBe("commercial");
-    expect(afterAnswer.messages.map((message) => message.body)).toEqual(expect.arrayContaining(["Quel diamètre de câble ?", "Câble inox de 8 mm."]));
+    expect(afterAnswer.messages.map((message) => message.body)).toEqual(
+      expect.arrayContaining(["Quel diamètre de câble ?", "Câble inox de 8 mm."]),
+    );
   });
 
   it("answers an unknown intent with a 400 and another organization's quote with a 404", async () => {
@@ -415,7 +540,13 @@ describe("expiry", () => {
     const id = await ask(buyer, [["reference", "Court terme"], ...productLines([1, 1])]);
     const { proposals } = await propose(id, "2026-11-25");
     const version = proposals.at(-1)!.version;
-    const accepted = await responseOf(() => act(buyer, id, [["intent", "accept"], ["version", String(version)], ["position", "2"]]));
+    const accepted = await responseOf(() =>
+      act(buyer, id, [
+        ["intent", "accept"],
+        ["version", String(version)],
+        ["position", "2"],
+      ]),
+    );
     expect(accepted.status).toBe(303);
     const second = await detail(buyer, id);
     expect((await cartOf(buyer)).view.lines.find((line) => line.productId === products[1]!.id)?.quote?.number).toBe(second.number);
@@ -428,7 +559,13 @@ describe("expiry", () => {
     const expired = await detail(buyer, late);
     expect(expired.state).toBe("expiré");
     expect(expired.actions).not.toContain("accept");
-    const refused = answered<FormAnswer>(await act(buyer, late, [["intent", "accept"], ["version", String(lateVersion)], ["position", "1"]]));
+    const refused = answered<FormAnswer>(
+      await act(buyer, late, [
+        ["intent", "accept"],
+        ["version", String(lateVersion)],
+        ["position", "1"],
+      ]),
+    );
     expect(refused.status).toBe(409);
 
     // The cart held since shows a quoted price past its date: it is read anew, repriced at the
@@ -438,10 +575,17 @@ describe("expiry", () => {
     expect(held.quote).toBeNull();
     expect(held.quoteExpired).toEqual({ number: second.number, on: "2026-11-25" });
     expect(held.unitPrice).toBe(usualPrice);
-    const locks = await backoffice.db.selectFrom("quote_cart_locks").select("obj_id").where("org_id", "=", orgId).where("obj_id", "=", products[1]!.id).execute();
+    const locks = await backoffice.db
+      .selectFrom("quote_cart_locks")
+      .select("obj_id")
+      .where("org_id", "=", orgId)
+      .where("obj_id", "=", products[1]!.id)
+      .execute();
     expect(locks).toEqual([]);
     // …and once the cart changes, the line stays at the usual price, the notice said.
-    const added = await responseOf(() => run(addRoute.action, backoffice, formRequest("/mon-panier/ajouter", { productId: String(products[0]!.id), qty: "1" }, buyer)));
+    const added = await responseOf(() =>
+      run(addRoute.action, backoffice, formRequest("/mon-panier/ajouter", { productId: String(products[0]!.id), qty: "1" }, buyer)),
+    );
     expect(added.status).toBe(303);
     const line = (await cartOf(buyer)).view.lines.find((candidate) => candidate.productId === products[1]!.id)!;
     expect(line.quote).toBeNull();

@@ -28,7 +28,10 @@ export interface TestProduct {
  * A quote suite's back-office on `engine` with `count` stocked products of the demo;
  * `product(index)` fails the suite loudly when the demo has fewer.
  */
-export async function startQuoteBackoffice(engine: Engine, count: number): Promise<{ bo: Backoffice; product: (index: number) => TestProduct }> {
+export async function startQuoteBackoffice(
+  engine: Engine,
+  count: number,
+): Promise<{ bo: Backoffice; product: (index: number) => TestProduct }> {
   const bo = await startBackoffice(engine);
   const products = await stockedProducts(bo, count);
   const product = (index: number) => {
@@ -46,8 +49,15 @@ export function upload(fileName: string, bytes: Buffer) {
 /** A validity `days` after the demo's day. */
 export const validIn = (days: number) => addDaysTo(DEMO_TODAY, days);
 
-export async function createQuote(bo: Backoffice, session: SessionResponse, request: Omit<QuoteCreateRequest, "org_id" | "message"> & { message?: string }): Promise<QuoteDetail> {
-  const answer = await call(bo, "/oms/quotes", { token: session.token, body: { org_id: session.user.auth_org_id, message: "", ...request } });
+export async function createQuote(
+  bo: Backoffice,
+  session: SessionResponse,
+  request: Omit<QuoteCreateRequest, "org_id" | "message"> & { message?: string },
+): Promise<QuoteDetail> {
+  const answer = await call(bo, "/oms/quotes", {
+    token: session.token,
+    body: { org_id: session.user.auth_org_id, message: "", ...request },
+  });
   if (answer.status !== 201) throw new Error(`quote request: ${answer.status} ${JSON.stringify(answer.body)}`);
   return quoteDetail.parse(answer.body);
 }
@@ -69,7 +79,13 @@ export function proposal(lines: QuoteProposalRequest["lines"], validUntil = vali
   return { valid_until: validUntil, conditions: "Franco de port à partir de 500 € HT. Paiement à 30 jours.", lines };
 }
 
-export async function accept(bo: Backoffice, session: SessionResponse, quoId: number, version: number, positions: number[]): Promise<CallResult<Record<string, unknown>>> {
+export async function accept(
+  bo: Backoffice,
+  session: SessionResponse,
+  quoId: number,
+  version: number,
+  positions: number[],
+): Promise<CallResult<Record<string, unknown>>> {
   return call(bo, `/oms/quotes/${quoId}/accept`, { token: session.token, body: { version, positions } });
 }
 
@@ -85,7 +101,10 @@ export async function cartOf(bo: Backoffice, session: SessionResponse): Promise<
 /** Saves these lines as the whole cart, on the current version. */
 export async function saveLines(bo: Backoffice, session: SessionResponse, lines: CartLine[]): Promise<SavedCart> {
   const current = await cartOf(bo, session);
-  const saved = await call(bo, `/oms/cart/${session.user.auth_org_id}`, { token: session.token, body: { version: current.version, cart: { ...emptyCart(), products: lines } } });
+  const saved = await call(bo, `/oms/cart/${session.user.auth_org_id}`, {
+    token: session.token,
+    body: { version: current.version, cart: { ...emptyCart(), products: lines } },
+  });
   if (saved.status !== 200) throw new Error(`cart save: ${saved.status} ${JSON.stringify(saved.body)}`);
   return savedCart.parse(saved.body);
 }
@@ -95,17 +114,38 @@ export async function confirmCart(bo: Backoffice, session: SessionResponse, key:
   const { cart, version } = await cartOf(bo, session);
   const totals = computeTotals(cart as Cart, accountContextOf(session.user));
   const author = session.master ?? session.user;
-  const confirmed = await call(bo, `/oms/cart/${session.user.auth_org_id}/confirm?usr_id=${author.obj_id}&usr_name=${encodeURIComponent(author.obj_name)}`, {
-    token: session.token,
-    body: { cart, version, idempotency_key: key, ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc },
-  });
+  const confirmed = await call(
+    bo,
+    `/oms/cart/${session.user.auth_org_id}/confirm?usr_id=${author.obj_id}&usr_name=${encodeURIComponent(author.obj_name)}`,
+    {
+      token: session.token,
+      body: { cart, version, idempotency_key: key, ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc },
+    },
+  );
   if (confirmed.status !== 201) throw new Error(`confirmation: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return order.parse(confirmed.body);
 }
 
 /** Rows of the quote tables: a refused call must leave them as they were. */
 export async function quoteRowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
-  const tables = ["quotes", "quote_lines", "quote_proposals", "quote_proposal_lines", "quote_messages", "quote_attachments", "quote_events", "quote_accepted_positions", "quote_cart_locks"] as const;
-  const counts = await Promise.all(tables.map((table) => db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()));
+  const tables = [
+    "quotes",
+    "quote_lines",
+    "quote_proposals",
+    "quote_proposal_lines",
+    "quote_messages",
+    "quote_attachments",
+    "quote_events",
+    "quote_accepted_positions",
+    "quote_cart_locks",
+  ] as const;
+  const counts = await Promise.all(
+    tables.map((table) =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
+    ),
+  );
   return Object.fromEntries(tables.map((table, index) => [table, Number(counts[index]?.n ?? 0)]));
 }

@@ -6,7 +6,19 @@ import { claimExpiringQuotes } from "../../../server/backoffice/quotes/expiry";
 import { DEMO_TODAY, ENGINES, LOGINS, call, login, type Backoffice } from "../backoffice/harness";
 import { lineFor } from "../backoffice/cart-fixtures";
 import { erp } from "../backoffice/orders-fixtures";
-import { accept, accepted, cartOf, createQuote, detailOf, move, proposal, saveLines, startQuoteBackoffice, validIn, type TestProduct } from "./fixtures";
+import {
+  accept,
+  accepted,
+  cartOf,
+  createQuote,
+  detailOf,
+  move,
+  proposal,
+  saveLines,
+  startQuoteBackoffice,
+  validIn,
+  type TestProduct,
+} from "./fixtures";
 
 /**
  * The shared cart's side of quotes (docs/quotes.md): the quoted price is locked by the
@@ -34,8 +46,19 @@ describe.each(ENGINES)("quotes and the shared cart on %s", (engine) => {
 
   /** A quote of the buyer proposed by the representative at these unit prices, valid until `validUntil`. */
   async function proposed(prices: number[], validUntil = validIn(10)) {
-    const asked = await createQuote(bo, buyer, { customer_ref: `Devis ${prices.join("-")}`, lines: prices.map((_, index) => ({ obj_id: product(index).id, qty: index + 1 })) });
-    return move(bo, sales, `/sales/quotes/${asked.quo_id}/proposals`, proposal(prices.map((price, index) => ({ obj_id: product(index).id, qty: index + 1, unit_price: price, answers_position: index + 1 })), validUntil));
+    const asked = await createQuote(bo, buyer, {
+      customer_ref: `Devis ${prices.join("-")}`,
+      lines: prices.map((_, index) => ({ obj_id: product(index).id, qty: index + 1 })),
+    });
+    return move(
+      bo,
+      sales,
+      `/sales/quotes/${asked.quo_id}/proposals`,
+      proposal(
+        prices.map((price, index) => ({ obj_id: product(index).id, qty: index + 1, unit_price: price, answers_position: index + 1 })),
+        validUntil,
+      ),
+    );
   }
 
   it("accepts once when two acceptances arrive together: one cart change, the other 409", async () => {
@@ -47,8 +70,12 @@ describe.each(ENGINES)("quotes and the shared cart on %s", (engine) => {
     expect(results.find((result) => result.status === 409)?.body.message).toBe("Ce devis a déjà été accepté.");
     const after = await cartOf(bo, buyer);
     expect(after.version).toBe(before.version + 1);
-    expect(after.cart.products.filter((line) => !line.prd_is_port).map((line) => [line.obj_id, line.qty, lineUnitPrice(line)])).toEqual([[product(0).id, 1, 1500]]);
-    expect((await detailOf(bo, buyer, `/oms/quotes/${quote.quo_id}`)).timeline.filter((event) => event.kind === "accepted")).toHaveLength(1);
+    expect(after.cart.products.filter((line) => !line.prd_is_port).map((line) => [line.obj_id, line.qty, lineUnitPrice(line)])).toEqual([
+      [product(0).id, 1, 1500],
+    ]);
+    expect((await detailOf(bo, buyer, `/oms/quotes/${quote.quo_id}`)).timeline.filter((event) => event.kind === "accepted")).toHaveLength(
+      1,
+    );
   });
 
   it("never takes a price from the browser: a forged line is repriced at the lock, then at the usual price once removed", async () => {
@@ -83,9 +110,14 @@ describe.each(ENGINES)("quotes and the shared cart on %s", (engine) => {
     const read = await detailOf(bo, buyer, `/oms/quotes/${late.quo_id}`);
     expect(read).toMatchObject({ state: "expiré", actions: [], waiting_for: null });
     // Reading changed nothing: the row still says « proposé ».
-    expect((await bo.db.selectFrom("quotes").select("state").where("id", "=", late.quo_id).executeTakeFirstOrThrow()).state).toBe("proposé");
+    expect((await bo.db.selectFrom("quotes").select("state").where("id", "=", late.quo_id).executeTakeFirstOrThrow()).state).toBe(
+      "proposé",
+    );
     const refusal = await accept(bo, buyer, late.quo_id, 1, [1]);
-    expect([refusal.status, refusal.body.message]).toEqual([409, "La validité de ce devis est dépassée : demandez-en une nouvelle proposition."]);
+    expect([refusal.status, refusal.body.message]).toEqual([
+      409,
+      "La validité de ce devis est dépassée : demandez-en une nouvelle proposition.",
+    ]);
     // The write that found it persisted the expiry, with its event.
     const persisted = await detailOf(bo, sales, `/sales/quotes/${late.quo_id}`);
     expect(persisted.timeline.at(-1)).toMatchObject({ kind: "expired", state: "expiré", author: { side: "système" } });
@@ -101,12 +133,19 @@ describe.each(ENGINES)("quotes and the shared cart on %s", (engine) => {
   });
 
   it("numbers 20 requests made at once without gap", async () => {
-    const made = await Promise.all(Array.from({ length: 20 }, (_, index) =>
-      call(bo, "/oms/quotes", { token: index % 2 === 0 ? buyer.token : client.token, body: { org_id: buyer.user.auth_org_id, customer_ref: `Lot ${index}`, message: "", lines: [{ obj_id: product(0).id, qty: 1 }] } }),
-    ));
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(bo, "/oms/quotes", {
+          token: index % 2 === 0 ? buyer.token : client.token,
+          body: { org_id: buyer.user.auth_org_id, customer_ref: `Lot ${index}`, message: "", lines: [{ obj_id: product(0).id, qty: 1 }] },
+        }),
+      ),
+    );
     expect(made.map((result) => result.status)).toEqual(Array(20).fill(201));
     const numbers = made.map((result) => Number(quoteDetail.parse(result.body).number.slice(-6))).sort((a, b) => a - b);
-    const all = (await bo.db.selectFrom("quotes").select("sequence").where("year", "=", 2026).orderBy("sequence").execute()).map((row) => row.sequence);
+    const all = (await bo.db.selectFrom("quotes").select("sequence").where("year", "=", 2026).orderBy("sequence").execute()).map(
+      (row) => row.sequence,
+    );
     expect(all).toEqual(Array.from({ length: all.length }, (_, index) => index + 1));
     expect(numbers).toEqual(all.slice(-20));
   });
@@ -117,15 +156,27 @@ describe.each(ENGINES)("quotes and the shared cart on %s", (engine) => {
     const listed = expiringQuotesResponse.parse((await erp(bo, "/quotes/expiring?within_days=3")).body).items.map((item) => item.number);
     expect(listed).toContain(soon.number);
     expect(listed).not.toContain(later.number);
-    const [claimedOnce, claimedTwice] = await Promise.all([claimExpiringQuotes(bo.db, new Date(DEMO_MORNING), 3), claimExpiringQuotes(bo.db, new Date(DEMO_MORNING), 3)]);
+    const [claimedOnce, claimedTwice] = await Promise.all([
+      claimExpiringQuotes(bo.db, new Date(DEMO_MORNING), 3),
+      claimExpiringQuotes(bo.db, new Date(DEMO_MORNING), 3),
+    ]);
     const claims = [...claimedOnce, ...claimedTwice].filter((item) => item.number === soon.number);
     expect(claims).toHaveLength(1);
-    expect(expiringQuotesResponse.parse((await erp(bo, "/quotes/expiring?within_days=3")).body).items.map((item) => item.number)).not.toContain(soon.number);
+    expect(
+      expiringQuotesResponse.parse((await erp(bo, "/quotes/expiring?within_days=3")).body).items.map((item) => item.number),
+    ).not.toContain(soon.number);
     expect((await detailOf(bo, buyer, `/oms/quotes/${soon.quo_id}`)).timeline.at(-1)?.kind).toBe("reminded");
-    const revisedSoon = await move(bo, sales, `/sales/quotes/${soon.quo_id}/proposals`, proposal([{ obj_id: product(0).id, qty: 1, unit_price: 2900, answers_position: 1 }], validIn(1)));
+    const revisedSoon = await move(
+      bo,
+      sales,
+      `/sales/quotes/${soon.quo_id}/proposals`,
+      proposal([{ obj_id: product(0).id, qty: 1, unit_price: 2900, answers_position: 1 }], validIn(1)),
+    );
     expect(revisedSoon.state).toBe("proposé");
     // A revision has a new validity: reminded again.
-    expect(expiringQuotesResponse.parse((await erp(bo, "/quotes/expiring?within_days=3")).body).items.map((item) => item.number)).toContain(soon.number);
+    expect(expiringQuotesResponse.parse((await erp(bo, "/quotes/expiring?within_days=3")).body).items.map((item) => item.number)).toContain(
+      soon.number,
+    );
     expect((await erp(bo, "/quotes/expiring?within_days=99")).status).toBe(400);
   });
 });

@@ -15,7 +15,9 @@ describe("the demo's quotes", () => {
 
   it("shows Voilerie Atlantique a quote in every state, numbered from DV-2026-000001", async () => {
     const buyer = await login(bo, LOGINS.buyer);
-    const list = quoteListResponse.parse((await call(bo, `/oms/quotes?org_id=${buyer.user.auth_org_id}&size=100`, { token: buyer.token })).body);
+    const list = quoteListResponse.parse(
+      (await call(bo, `/oms/quotes?org_id=${buyer.user.auth_org_id}&size=100`, { token: buyer.token })).body,
+    );
     expect(new Set(list.items.map((item) => item.state))).toEqual(new Set(QUOTE_STATES));
     expect(list.items.every((item) => item.org_ref === "C0001")).toBe(true);
     const numbers = (await bo.db.selectFrom("quotes").select("number").orderBy("sequence").execute()).map((row) => row.number);
@@ -26,7 +28,9 @@ describe("the demo's quotes", () => {
     const alternative = list.items.find((item) => item.customer_ref.startsWith("Winchs"));
     if (!revised || !alternative) throw new Error("demo quotes missing");
     expect((await detailOf(bo, buyer, `/oms/quotes/${revised.quo_id}`)).proposals.map((proposal) => proposal.version)).toEqual([1, 2]);
-    expect((await detailOf(bo, buyer, `/oms/quotes/${alternative.quo_id}`)).proposals[0]?.lines.map((line) => line.is_alternative)).toEqual([true, false]);
+    expect((await detailOf(bo, buyer, `/oms/quotes/${alternative.quo_id}`)).proposals[0]?.lines.map((line) => line.is_alternative)).toEqual(
+      [true, false],
+    );
     expect(await bo.db.selectFrom("quote_cart_locks").selectAll().execute()).toEqual([]);
   });
 

@@ -25,7 +25,11 @@ describe("quote refusals", () => {
   /** Calls and expects the refusal, the French message, and no row changed anywhere. */
   async function refused(token: string, path: string, body: unknown, status: number, message: RegExp) {
     const before = await quoteRowCounts(bo.db);
-    const answer = await call<{ code: string; message: string; issues?: { message: string }[] }>(bo, path, { token, body, method: body === undefined ? "GET" : "POST" });
+    const answer = await call<{ code: string; message: string; issues?: { message: string }[] }>(bo, path, {
+      token,
+      body,
+      method: body === undefined ? "GET" : "POST",
+    });
     expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(status);
     const said = [answer.body.message, ...(answer.body.issues ?? []).map((issue) => issue.message)].join(" ");
     expect(said).toMatch(message);
@@ -37,7 +41,13 @@ describe("quote refusals", () => {
   it("refuses customers on the representative's side and accounts without `quotes`", async () => {
     await refused(buyer.token, "/sales/quotes", undefined, 403, /réservées aux commerciaux/);
     await refused(buyer.token, `/sales/quotes/${quoId}/proposals`, proposal([line(1000)]), 403, /réservées aux commerciaux/);
-    await refused(consultant.token, `/oms/quotes?org_id=${consultant.user.auth_org_id}`, undefined, 403, /ne permet pas de consulter les devis/);
+    await refused(
+      consultant.token,
+      `/oms/quotes?org_id=${consultant.user.auth_org_id}`,
+      undefined,
+      403,
+      /ne permet pas de consulter les devis/,
+    );
     await refused(consultant.token, `/oms/quotes/${quoId}`, undefined, 403, /ne permet pas de consulter les devis/);
     // A contributor with its own identity reads its clients' quotes on its own side only.
     await refused(sales.token, `/oms/quotes/${quoId}`, undefined, 403, /Choisissez d'abord le client/);
@@ -58,12 +68,35 @@ describe("quote refusals", () => {
 
   it("refuses files of the wrong type or size and a 100,000-character message", async () => {
     const path = `/oms/quotes/${quoId}/messages`;
-    await refused(buyer.token, path, { body: "Voici le plan", attachment: upload("plan.pdf", Buffer.from("MZ\x90\x00 pas un PDF")) }, 400, /Seuls les fichiers PDF, PNG ou JPEG/);
+    await refused(
+      buyer.token,
+      path,
+      { body: "Voici le plan", attachment: upload("plan.pdf", Buffer.from("MZ\x90\x00 pas un PDF")) },
+      400,
+      /Seuls les fichiers PDF, PNG ou JPEG/,
+    );
     const tooBig = Buffer.concat([PDF, Buffer.alloc(QUOTE_ATTACHMENT_MAX_BYTES + 1 - PDF.length)]);
     await refused(buyer.token, path, { body: "Voici le plan", attachment: upload("plan.pdf", tooBig) }, 400, /dépasse 5 Mo/);
     await refused(buyer.token, path, { body: "x".repeat(100_000) }, 400, /4000|4 000/);
-    await refused(buyer.token, "/oms/quotes", { org_id: buyer.user.auth_org_id, customer_ref: "Trop long", message: "y".repeat(100_000), lines: [{ obj_id: product(0).id, qty: 1 }] }, 400, /4000|4 000/);
-    await refused(buyer.token, "/oms/quotes", { org_id: buyer.user.auth_org_id, customer_ref: "Sans ligne", message: "", lines: [{ text: "ab", qty: 1 }] }, 400, /Décrivez le produit recherché/);
+    await refused(
+      buyer.token,
+      "/oms/quotes",
+      {
+        org_id: buyer.user.auth_org_id,
+        customer_ref: "Trop long",
+        message: "y".repeat(100_000),
+        lines: [{ obj_id: product(0).id, qty: 1 }],
+      },
+      400,
+      /4000|4 000/,
+    );
+    await refused(
+      buyer.token,
+      "/oms/quotes",
+      { org_id: buyer.user.auth_org_id, customer_ref: "Sans ligne", message: "", lines: [{ text: "ab", qty: 1 }] },
+      400,
+      /Décrivez le produit recherché/,
+    );
     // A file within the limits is kept, with the type read from its bytes.
     const kept = await move(bo, buyer, path, { body: "La photo du pont", attachment: upload("pont.jpg", PNG) });
     expect(kept.messages.at(-1)?.attachments.map((file) => file.mime)).toEqual(["image/png"]);

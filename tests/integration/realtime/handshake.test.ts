@@ -66,9 +66,7 @@ describe("socket.io handshake", () => {
     const colleagueSocket = await connectClient(portal, { cookie: colleague.cookie });
     const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
 
-    const response = await responseOf(() =>
-      callRoute(logout.action, formRequest("/deconnexion", {}, user.cookie), portal.context()),
-    );
+    const response = await responseOf(() => callRoute(logout.action, formRequest("/deconnexion", {}, user.cookie), portal.context()));
     expect(response.status).toBe(303);
     expect(await closed).toBe("io server disconnect");
     await settle(100);
@@ -90,7 +88,9 @@ describe("socket.io handshake", () => {
 describe("connections per session (decision 0166)", () => {
   it("refuses, in French, a connection beyond the cap of one session; another session is not affected; a closed one frees its place", async () => {
     const user = await logIn(portal, LOGINS.buyer);
-    const sockets = await Promise.all(Array.from({ length: MAX_CONNECTIONS_PER_SESSION }, () => connectClient(portal, { cookie: user.cookie })));
+    const sockets = await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_SESSION }, () => connectClient(portal, { cookie: user.cookie })),
+    );
     expect(await refusal(connectClient(portal, { cookie: user.cookie }))).toEqual({
       message: "Trop de connexions en direct pour cette session : fermez des onglets du portail, puis rechargez la page.",
       code: "too_many_connections",
@@ -112,7 +112,9 @@ describe("connections per session (decision 0166)", () => {
 
   it("refuses a burst of parallel handshakes beyond the cap too", async () => {
     const user = await logIn(portal, LOGINS.client);
-    const results = await Promise.allSettled(Array.from({ length: MAX_CONNECTIONS_PER_SESSION + 5 }, () => connectClient(portal, { cookie: user.cookie })));
+    const results = await Promise.allSettled(
+      Array.from({ length: MAX_CONNECTIONS_PER_SESSION + 5 }, () => connectClient(portal, { cookie: user.cookie })),
+    );
     const accepted = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     expect(accepted.length).toBeLessThanOrEqual(MAX_CONNECTIONS_PER_SESSION);
     expect(results.filter((result) => result.status === "rejected")).toHaveLength(MAX_CONNECTIONS_PER_SESSION + 5 - accepted.length);

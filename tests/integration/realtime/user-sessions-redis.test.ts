@@ -45,7 +45,11 @@ describe.skipIf(!reachable)("sessions ended across instances", () => {
     const response = await responseOf(() =>
       callRoute(
         passwordRoute.action as never,
-        formRequest("/mon-compte/mot-de-passe", { actuel: "demo1234", nouveau: "goéland-marée-trinquette-47", confirmation: "goéland-marée-trinquette-47" }, here.cookie),
+        formRequest(
+          "/mon-compte/mot-de-passe",
+          { actuel: "demo1234", nouveau: "goéland-marée-trinquette-47", confirmation: "goéland-marée-trinquette-47" },
+          here.cookie,
+        ),
         first.context(),
       ),
     );

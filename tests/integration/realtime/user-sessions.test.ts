@@ -55,7 +55,11 @@ describe("a password change", () => {
     ]);
     const closed = closedBy(otherDevice);
 
-    const response = await post(passwordRoute, "/mon-compte/mot-de-passe", here.cookie, { actuel: "demo1234", nouveau: STRONG, confirmation: STRONG });
+    const response = await post(passwordRoute, "/mon-compte/mot-de-passe", here.cookie, {
+      actuel: "demo1234",
+      nouveau: STRONG,
+      confirmation: STRONG,
+    });
     expect(response.status).toBe(303);
     expect(await closed).toBe("io server disconnect");
     await settle();
@@ -69,14 +73,23 @@ describe("a password change", () => {
   it("of a contributor closes the sockets of its sessions acting for a client", async () => {
     const own = await logIn(portal, LOGINS.contributor);
     const acting = await logIn(portal, LOGINS.contributor);
-    const list = (await callRoute(clients.loader as never, pageRequest("/clients?q=C0001", acting.cookie), portal.context())) as { clients: { obj_id: number }[] };
+    const list = (await callRoute(clients.loader as never, pageRequest("/clients?q=C0001", acting.cookie), portal.context())) as {
+      clients: { obj_id: number }[];
+    };
     const switched = await post(clients, "/clients", acting.cookie, { intent: "login-as", slave_id: String(list.clients[0]!.obj_id) });
     const actingCookie = cookieJar(acting.cookie, switched);
     const client = await logIn(portal, LOGINS.client);
-    const [actingSocket, clientSocket] = await Promise.all([connectClient(portal, { cookie: actingCookie }), connectClient(portal, { cookie: client.cookie })]);
+    const [actingSocket, clientSocket] = await Promise.all([
+      connectClient(portal, { cookie: actingCookie }),
+      connectClient(portal, { cookie: client.cookie }),
+    ]);
     const closed = closedBy(actingSocket);
 
-    const response = await post(passwordRoute, "/mon-compte/mot-de-passe", own.cookie, { actuel: "demo1234", nouveau: STRONG, confirmation: STRONG });
+    const response = await post(passwordRoute, "/mon-compte/mot-de-passe", own.cookie, {
+      actuel: "demo1234",
+      nouveau: STRONG,
+      confirmation: STRONG,
+    });
     expect(response.status).toBe(303);
     expect(await closed).toBe("io server disconnect");
     await settle();
@@ -102,7 +115,10 @@ describe("a deactivation", () => {
     ]);
     const closed = Promise.all([closedBy(first), closedBy(second)]);
 
-    const response = await post(usersRoute, "/mon-compte/utilisateurs", organization.cookie, { intent: "desactiver", utilisateur: String(person.session.user.obj_id) });
+    const response = await post(usersRoute, "/mon-compte/utilisateurs", organization.cookie, {
+      intent: "desactiver",
+      utilisateur: String(person.session.user.obj_id),
+    });
     expect(response.status).toBe(303);
     expect(await closed).toEqual(["io server disconnect", "io server disconnect"]);
     await settle();

@@ -42,7 +42,13 @@ describe("the page", () => {
   it("offers the activities and the countries, France first", async () => {
     const view = answerOf<AccountOpeningView>(await run(opening.loader, pageRequest("/demande-ouverture-compte"), bed.context())).body;
     expect(view?.sent).toBe(false);
-    expect(view?.activities.map((choice) => choice.label)).toEqual(["Chantier naval", "Shipchandler", "Électronicien marine", "Loueur de bateaux", "Autre activité"]);
+    expect(view?.activities.map((choice) => choice.label)).toEqual([
+      "Chantier naval",
+      "Shipchandler",
+      "Électronicien marine",
+      "Loueur de bateaux",
+      "Autre activité",
+    ]);
     expect(view?.countries[0]).toEqual({ value: "FR", label: "France" });
   });
 
@@ -115,7 +121,9 @@ describe("refusals: a French message next to the field, nothing saved or sent", 
   });
 
   it("refuses oversized input", async () => {
-    const answer = answerOf<AccountOpeningRefusal>(await post({ ...request, company: "S".repeat(151), message: "m".repeat(5001) }, "192.0.2.5"));
+    const answer = answerOf<AccountOpeningRefusal>(
+      await post({ ...request, company: "S".repeat(151), message: "m".repeat(5001) }, "192.0.2.5"),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body?.errors.company).toBe("La raison sociale ne peut pas dépasser 150 caractères.");
     expect(answer.body?.errors.message).toBe("Le message ne peut pas dépasser 5000 caractères.");
@@ -131,7 +139,8 @@ describe("refusals: a French message next to the field, nothing saved or sent", 
 
   it("answers a fourth request from one address within the hour with a French 429 and Retry-After", async () => {
     const address = "192.0.2.7";
-    for (let index = 0; index < 3; index++) expect(answerOf(await post({ ...request, email: `societe${index}@exemple.fr` }, address)).status).toBe(303);
+    for (let index = 0; index < 3; index++)
+      expect(answerOf(await post({ ...request, email: `societe${index}@exemple.fr` }, address)).status).toBe(303);
     const before = await countSaved();
     const refused = answerOf<AccountOpeningRefusal>(await post({ ...request, email: "societe3@exemple.fr" }, address));
     expect(refused.status).toBe(429);

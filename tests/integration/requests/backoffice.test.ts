@@ -40,10 +40,18 @@ describe.each(ENGINES)("on %s", (engine) => {
 
   describe("POST /api/crm/contact-requests", () => {
     it("saves a visitor's message as typed and e-mails the distributor only: no copy to an address anyone can type", async () => {
-      const answer = await call<{ id: number }>(bed.bo, "/crm/contact-requests", { body: { ...contact, message: `${contact.message}\n${SCRIPT}` } });
+      const answer = await call<{ id: number }>(bed.bo, "/crm/contact-requests", {
+        body: { ...contact, message: `${contact.message}\n${SCRIPT}` },
+      });
       expect(answer.status).toBe(201);
       const row = await bed.bo.db.selectFrom("contact_requests").selectAll().where("id", "=", answer.body.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ subject: "livraison", email: "paul.lefloch@exemple.fr", phone: "+33 2 97 84 12 50", user_id: null, org_id: null });
+      expect(row).toMatchObject({
+        subject: "livraison",
+        email: "paul.lefloch@exemple.fr",
+        phone: "+33 2 97 84 12 50",
+        user_id: null,
+        org_id: null,
+      });
       expect(row.message).toContain(SCRIPT);
       const mails = await bed.newMail();
       expect(mails.map((mail) => mail.to)).toEqual([["contact@nautidistrib.fr"]]);
@@ -59,7 +67,11 @@ describe.each(ENGINES)("on %s", (engine) => {
       const session = await login(bed.bo, LOGINS.buyer);
       const answer = await call<{ id: number }>(bed.bo, "/crm/contact-requests", { token: session.token, body: contact });
       expect(answer.status).toBe(201);
-      const row = await bed.bo.db.selectFrom("contact_requests").select(["user_id", "org_id"]).where("id", "=", answer.body.id).executeTakeFirstOrThrow();
+      const row = await bed.bo.db
+        .selectFrom("contact_requests")
+        .select(["user_id", "org_id"])
+        .where("id", "=", answer.body.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ user_id: session.user.obj_id, org_id: session.user.auth_org_id });
       const mails = await bed.newMail();
       expect(mails.map((mail) => mail.to)).toEqual([["contact@nautidistrib.fr"], [LOGINS.buyer]]);
@@ -70,7 +82,10 @@ describe.each(ENGINES)("on %s", (engine) => {
     });
 
     it("refuses a token that is not valid, and a malformed message, with French issues; nothing is saved", async () => {
-      const before = await bed.bo.db.selectFrom("contact_requests").select(bed.bo.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const before = await bed.bo.db
+        .selectFrom("contact_requests")
+        .select(bed.bo.db.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect((await call(bed.bo, "/crm/contact-requests", { token: "x".repeat(43), body: contact })).status).toBe(401);
       const refused = await call<{ code: string; issues: { path: string; message: string }[] }>(bed.bo, "/crm/contact-requests", {
         body: { ...contact, subject: "devis", message: " ", name: "Paul\nBcc: victime@exemple.fr", email: "pas-une-adresse", extra: 1 },
@@ -82,7 +97,10 @@ describe.each(ENGINES)("on %s", (engine) => {
       expect(refused.body.issues.find((issue) => issue.path === "name")?.message).toBe("Ce champ ne peut contenir qu'une ligne de texte.");
       const oversized = await call(bed.bo, "/crm/contact-requests", { body: { ...contact, message: "a".repeat(5001) } });
       expect(oversized.status).toBe(400);
-      const after = await bed.bo.db.selectFrom("contact_requests").select(bed.bo.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const after = await bed.bo.db
+        .selectFrom("contact_requests")
+        .select(bed.bo.db.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
       expect(await bed.newMail()).toEqual([]);
     });
@@ -128,14 +146,26 @@ describe.each(ENGINES)("on %s", (engine) => {
       [{ activity: "plaisancier" }, "activity", /Choisissez votre activité/],
     ])("refuses %o: 400 on %s, nothing saved", async (change, path, message) => {
       const before = await bed.bo.db.selectFrom("account_requests").select("id").execute();
-      const refused = await call<{ issues: { path: string; message: string }[] }>(bed.bo, "/crm/account-requests", { body: { ...opening, ...change } });
+      const refused = await call<{ issues: { path: string; message: string }[] }>(bed.bo, "/crm/account-requests", {
+        body: { ...opening, ...change },
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.issues.find((issue) => issue.path === path)?.message).toMatch(message);
       expect(await bed.bo.db.selectFrom("account_requests").select("id").execute()).toHaveLength(before.length);
     });
 
     it("accepts a company elsewhere in the EU with its VAT number and no SIRET", async () => {
-      const answer = await call(bed.bo, "/crm/account-requests", { body: { ...opening, email: "info@nautic-oostende.be", country: "BE", zipcode: "8400", city: "Oostende", siret: "", vat_number: "BE 0123.456.789" } });
+      const answer = await call(bed.bo, "/crm/account-requests", {
+        body: {
+          ...opening,
+          email: "info@nautic-oostende.be",
+          country: "BE",
+          zipcode: "8400",
+          city: "Oostende",
+          siret: "",
+          vat_number: "BE 0123.456.789",
+        },
+      });
       expect(answer.status).toBe(201);
       await bed.newMail();
     });
@@ -150,11 +180,15 @@ describe.each(ENGINES)("on %s", (engine) => {
     });
 
     it("goes received → in_review → accepted with each step's author and note; the requester is told of the answer", async () => {
-      const review = await erp<AccountRequestView>(bed.bo, `/account-requests/${id}/state`, { body: { state: "in_review", note: "Kbis demandé." } });
+      const review = await erp<AccountRequestView>(bed.bo, `/account-requests/${id}/state`, {
+        body: { state: "in_review", note: "Kbis demandé." },
+      });
       expect(review.status).toBe(200);
       expect(review.body.state).toBe("in_review");
       expect(await bed.newMail()).toEqual([]);
-      const accepted = await erp<AccountRequestView>(bed.bo, `/account-requests/${id}/state`, { body: { state: "accepted", note: "Compte C0101 ouvert." } });
+      const accepted = await erp<AccountRequestView>(bed.bo, `/account-requests/${id}/state`, {
+        body: { state: "accepted", note: "Compte C0101 ouvert." },
+      });
       expect(accepted.body.history.map((step) => [step.state, step.actor, step.note])).toEqual([
         ["received", "Formulaire du portail", ""],
         ["in_review", "Entrepôt NautiDistrib", "Kbis demandé."],
@@ -167,7 +201,9 @@ describe.each(ENGINES)("on %s", (engine) => {
     });
 
     it("refuses a move its state does not allow: an answer is final (409 request_state)", async () => {
-      const again = await erp<{ code: string; message: string; state: string }>(bed.bo, `/account-requests/${id}/state`, { body: { state: "refused" } });
+      const again = await erp<{ code: string; message: string; state: string }>(bed.bo, `/account-requests/${id}/state`, {
+        body: { state: "refused" },
+      });
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: "request_state", state: "accepted" });
       expect(again.body.message).toMatch(/définitive/);

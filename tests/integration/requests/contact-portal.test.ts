@@ -36,7 +36,9 @@ function post(fields: Record<string, string>, address: string, cookie = "") {
 
 describe("the page", () => {
   it("opens to a visitor in the public frame, with an empty form", async () => {
-    expect(answerOf<{ member: unknown }>(await run(frame.loader, pageRequest("/nous-contacter"), bed.context())).body).toEqual({ member: null });
+    expect(answerOf<{ member: unknown }>(await run(frame.loader, pageRequest("/nous-contacter"), bed.context())).body).toEqual({
+      member: null,
+    });
     const view = answerOf<ContactPageView>(await run(contact.loader, pageRequest("/nous-contacter"), bed.context())).body;
     expect(view?.signedIn).toBe(false);
     expect(view?.values).toEqual({});
@@ -45,7 +47,9 @@ describe("the page", () => {
 
   it("opens to a signed-in user in the default layout, the identity pre-filled", async () => {
     const cookie = await signIn(bed, LOGINS.buyer);
-    const layout = answerOf<{ member: { organizationName: string; userName: string } | null }>(await run(frame.loader, pageRequest("/nous-contacter", cookie), bed.context())).body;
+    const layout = answerOf<{ member: { organizationName: string; userName: string } | null }>(
+      await run(frame.loader, pageRequest("/nous-contacter", cookie), bed.context()),
+    ).body;
     expect(layout?.member).toMatchObject({ organizationName: "Voilerie Atlantique", userName: "Maël Kerjean" });
     const view = answerOf<ContactPageView>(await run(contact.loader, pageRequest("/nous-contacter", cookie), bed.context())).body;
     expect(view?.signedIn).toBe(true);
@@ -55,7 +59,9 @@ describe("the page", () => {
   it("shows the acknowledgement with or without a session", async () => {
     expect(answerOf(await run(thanks.loader, pageRequest("/nous-contacter/merci"), bed.context())).body).toEqual({ signedIn: false });
     const cookie = await signIn(bed, LOGINS.client);
-    expect(answerOf(await run(thanks.loader, pageRequest("/nous-contacter/merci", cookie), bed.context())).body).toEqual({ signedIn: true });
+    expect(answerOf(await run(thanks.loader, pageRequest("/nous-contacter/merci", cookie), bed.context())).body).toEqual({
+      signedIn: true,
+    });
   });
 });
 
@@ -73,15 +79,27 @@ describe("sending", () => {
   it("sends a signed-in user's message tied to its account, the copy to the account's own address even when another is typed", async () => {
     const cookie = await signIn(bed, LOGINS.buyer);
     expect(answerOf(await post({ ...message, email: "victime@exemple.fr" }, "198.51.100.2", cookie)).status).toBe(303);
-    const row = await bed.bo.db.selectFrom("contact_requests").select(["user_id", "email"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    const row = await bed.bo.db
+      .selectFrom("contact_requests")
+      .select(["user_id", "email"])
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe("victime@exemple.fr");
     expect(row.user_id).not.toBeNull();
     expect((await bed.newMail()).map((mail) => mail.to[0])).toEqual(["contact@nautidistrib.fr", LOGINS.buyer]);
   });
 
   it("keeps script-laden text as typed and never runs it: stored verbatim, escaped in the e-mail", async () => {
-    expect(answerOf(await post({ ...message, name: `Hélène ${SCRIPT}`.slice(0, 100), message: `Bonjour ${SCRIPT}` }, "198.51.100.3")).status).toBe(303);
-    const row = await bed.bo.db.selectFrom("contact_requests").select(["message", "name"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    expect(
+      answerOf(await post({ ...message, name: `Hélène ${SCRIPT}`.slice(0, 100), message: `Bonjour ${SCRIPT}` }, "198.51.100.3")).status,
+    ).toBe(303);
+    const row = await bed.bo.db
+      .selectFrom("contact_requests")
+      .select(["message", "name"])
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(row.message).toBe(`Bonjour ${SCRIPT}`);
     const [toDistributor] = await bed.newMail();
     expect(toDistributor?.html).not.toMatch(/<script|<img/);
@@ -126,15 +144,25 @@ describe("refusals: a French message next to the field, nothing saved or sent", 
 
   it("answers the sixth message from one address within 10 minutes with a French 429 and Retry-After; another address still passes", async () => {
     const address = "198.51.100.7";
-    for (let index = 0; index < 5; index++) expect(answerOf(await post({ ...message, email: `client${index}@exemple.fr` }, address)).status).toBe(303);
+    for (let index = 0; index < 5; index++)
+      expect(answerOf(await post({ ...message, email: `client${index}@exemple.fr` }, address)).status).toBe(303);
     const before = await countSaved();
     const refused = answerOf<ContactRefusal>(await post({ ...message, email: "client5@exemple.fr" }, address));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(500);
     // The route hands it on to the page's answer (Remix sends an action's headers only through `headers`).
-    const sent = new Headers(contact.headers({ actionHeaders: refused.headers, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined }));
+    const sent = new Headers(
+      contact.headers({
+        actionHeaders: refused.headers,
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: undefined,
+      }),
+    );
     expect(sent.get("Retry-After")).toBe(refused.headers.get("Retry-After"));
-    expect(refused.body?.message).toMatch(/^Trop de messages envoyés en peu de temps\. Pour la sécurité de tous, réessayez dans \d+ minutes\.$/);
+    expect(refused.body?.message).toMatch(
+      /^Trop de messages envoyés en peu de temps\. Pour la sécurité de tous, réessayez dans \d+ minutes\.$/,
+    );
     expect(refused.body?.values.email).toBe("client5@exemple.fr");
     expect(await countSaved()).toBe(before);
     expect(answerOf(await post({ ...message, email: "client6@exemple.fr" }, "198.51.100.8")).status).toBe(303);

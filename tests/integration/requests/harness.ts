@@ -29,8 +29,16 @@ export interface RequestsBed {
 
 export const VISITOR = "203.0.113.10";
 
-export async function startRequestsBed(name: string, options: { rateLimits?: RateLimitConfig; engine?: Engine } = {}): Promise<RequestsBed> {
-  const harness = await startHarness({ mail: true, name, engine: options.engine, portal: options.rateLimits ? { rateLimits: options.rateLimits } : {} });
+export async function startRequestsBed(
+  name: string,
+  options: { rateLimits?: RateLimitConfig; engine?: Engine } = {},
+): Promise<RequestsBed> {
+  const harness = await startHarness({
+    mail: true,
+    name,
+    engine: options.engine,
+    portal: options.rateLimits ? { rateLimits: options.rateLimits } : {},
+  });
   const bo: Backoffice = { baseUrl: `${harness.url}/api`, db: harness.db, setNow: harness.clock.set, close: harness.close };
   const seen = new Set<string>();
   const newMail = async () => {
@@ -57,7 +65,11 @@ export async function startRequestsBed(name: string, options: { rateLimits?: Rat
 }
 
 /** The distributor's systems' calls (/api/erp), with the demo's service token. */
-export function erp<T = Record<string, unknown>>(bo: Backoffice, path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<CallResult<T>> {
+export function erp<T = Record<string, unknown>>(
+  bo: Backoffice,
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<CallResult<T>> {
   return call<T>(bo, `/erp${path}`, { token: options.token ?? DEMO_SERVICE_TOKEN, method: options.method, body: options.body });
 }
 
@@ -87,7 +99,8 @@ export interface Answer<T> {
 
 /** What a loader or action answered: a Response (a redirect) or Remix's `data(…, init)` or a bare value. */
 export function answerOf<T>(value: unknown): Answer<T> {
-  if (value instanceof Response) return { status: value.status, body: null, headers: value.headers, location: value.headers.get("location") };
+  if (value instanceof Response)
+    return { status: value.status, body: null, headers: value.headers, location: value.headers.get("location") };
   if (typeof value === "object" && value !== null && "init" in value && "data" in value) {
     const { data, init } = value as { data: T; init: ResponseInit | null };
     return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers), location: null };

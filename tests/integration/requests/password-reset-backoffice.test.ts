@@ -26,8 +26,17 @@ describe.each(ENGINES)("on %s", (engine) => {
 
   async function askReset(email: string) {
     const started = performance.now();
-    const response = await fetch(`${bed.bo.baseUrl}/auth/password-reset`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
-    return { status: response.status, body: await response.text(), headers: [...response.headers].filter(([name]) => name !== "date"), ms: performance.now() - started };
+    const response = await fetch(`${bed.bo.baseUrl}/auth/password-reset`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    return {
+      status: response.status,
+      body: await response.text(),
+      headers: [...response.headers].filter(([name]) => name !== "date"),
+      ms: performance.now() - started,
+    };
   }
 
   async function linkFor(email: string): Promise<string> {
@@ -97,7 +106,9 @@ describe.each(ENGINES)("on %s", (engine) => {
     });
 
     it("refuses a malformed address with a French issue", async () => {
-      const refused = await call<{ issues: { path: string; message: string }[] }>(bed.bo, "/auth/password-reset", { body: { email: "pas une adresse" } });
+      const refused = await call<{ issues: { path: string; message: string }[] }>(bed.bo, "/auth/password-reset", {
+        body: { email: "pas une adresse" },
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.issues[0]?.message).toMatch(/Adresse e-mail invalide/);
     });
@@ -178,7 +189,9 @@ describe.each(ENGINES)("on %s", (engine) => {
       expect(weak.body.code).toBe("weak_password");
       const personal = await confirm(token, "commercial-nautidistrib-2026!");
       expect(personal.status).toBe(422);
-      expect(personal.body.message).toBe("Le mot de passe ne doit contenir ni votre nom, ni votre adresse e-mail, ni le nom de votre organisation.");
+      expect(personal.body.message).toBe(
+        "Le mot de passe ne doit contenir ni votre nom, ni votre adresse e-mail, ni le nom de votre organisation.",
+      );
       expect((await call(bed.bo, "/auth/password-reset/check", { body: { token } })).status).toBe(200);
     });
   });

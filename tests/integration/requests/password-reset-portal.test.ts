@@ -53,7 +53,9 @@ describe("visitors only", () => {
       const loader = path.startsWith("/mot") ? forgotten.loader : newPassword.loader;
       expect(answerOf(await run(loader, pageRequest(path, cookie), bed.context()))).toMatchObject({ status: 302, location: "/" });
     }
-    expect(answerOf(await run(forgotten.action, formRequest("/mot-de-passe-oublie", { email: LOGINS.client }, cookie), bed.context()))).toMatchObject({ status: 302, location: "/" });
+    expect(
+      answerOf(await run(forgotten.action, formRequest("/mot-de-passe-oublie", { email: LOGINS.client }, cookie), bed.context())),
+    ).toMatchObject({ status: 302, location: "/" });
   });
 });
 
@@ -62,11 +64,17 @@ describe("asking for a link", () => {
     const known = answerOf(await ask(LOGINS.corsica, "10.1.0.1"));
     const unknown = answerOf(await ask("personne@nulle-part.fr", "10.1.0.2"));
     expect(known).toMatchObject({ status: 303, location: "/mot-de-passe-oublie?demande=envoyee" });
-    expect({ status: unknown.status, location: unknown.location, headers: [...unknown.headers] }).toEqual({ status: known.status, location: known.location, headers: [...known.headers] });
+    expect({ status: unknown.status, location: unknown.location, headers: [...unknown.headers] }).toEqual({
+      status: known.status,
+      location: known.location,
+      headers: [...known.headers],
+    });
     const mails = await bed.waitForMail(1);
     expect(mails.map((mail) => mail.to[0])).toEqual([LOGINS.corsica]);
     expect(linkOf(mails[0])).toMatch(/^\/nouveau-mot-de-passe\?jeton=/);
-    const view = answerOf<ForgottenPasswordView>(await run(forgotten.loader, pageRequest("/mot-de-passe-oublie?demande=envoyee"), bed.context())).body;
+    const view = answerOf<ForgottenPasswordView>(
+      await run(forgotten.loader, pageRequest("/mot-de-passe-oublie?demande=envoyee"), bed.context()),
+    ).body;
     expect(view).toEqual({ sent: true, lifetimeMinutes: 30 });
   });
 
@@ -96,7 +104,9 @@ describe("asking for a link", () => {
     const refused = answerOf<ForgottenPasswordRefusal>(await ask("Inconnu@Exemple.fr", "10.2.0.9"));
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(refused.body?.message).toMatch(/^Trop de demandes de nouveau mot de passe en peu de temps\. Pour la sécurité de tous, réessayez dans \d+ minutes\.$/);
+    expect(refused.body?.message).toMatch(
+      /^Trop de demandes de nouveau mot de passe en peu de temps\. Pour la sécurité de tous, réessayez dans \d+ minutes\.$/,
+    );
   });
 
   it("limits the requests per client address, whatever the account", async () => {
@@ -121,14 +131,22 @@ describe("the link of the e-mail", () => {
     expect(weak.body?.advice.length).toBeGreaterThan(0);
     const done = await choose(link, STRONG_PASSWORD);
     expect(answerOf(done)).toMatchObject({ status: 303, location: "/connexion" });
-    expect(await toastAfter(bed, done)).toBe(`Mot de passe enregistré, toutes vos sessions sont fermées : connectez-vous avec ${LOGINS.belgium}.`);
+    expect(await toastAfter(bed, done)).toBe(
+      `Mot de passe enregistré, toutes vos sessions sont fermées : connectez-vous avec ${LOGINS.belgium}.`,
+    );
     // Its live connections close too, every one of them (decision 0120).
     const user = await bed.bo.db.selectFrom("users").select(["id", "org_id"]).where("login", "=", LOGINS.belgium).executeTakeFirstOrThrow();
-    expect((bed.harness.services.realtime as RecordingPublisher).disconnectedUsers).toContainEqual({ orgId: user.org_id, userId: user.id, exceptSessionKey: null });
+    expect((bed.harness.services.realtime as RecordingPublisher).disconnectedUsers).toContainEqual({
+      orgId: user.org_id,
+      userId: user.id,
+      exceptSessionKey: null,
+    });
     const { action } = await import("~/routes/_public.connexion");
     const withOld = answerOf(await run(action, formRequest("/connexion", { login: LOGINS.belgium, password: "demo1234" }), bed.context()));
     expect(withOld.status).toBe(401);
-    const withNew = answerOf(await run(action, formRequest("/connexion", { login: LOGINS.belgium, password: STRONG_PASSWORD }), bed.context()));
+    const withNew = answerOf(
+      await run(action, formRequest("/connexion", { login: LOGINS.belgium, password: STRONG_PASSWORD }), bed.context()),
+    );
     expect(withNew).toMatchObject({ status: 302, location: "/" });
     await bed.waitForMail(1);
   });
@@ -158,7 +176,11 @@ describe("the link of the e-mail", () => {
   });
 
   it("says an unknown, malformed or missing token is not valid (404)", async () => {
-    for (const link of [`/nouveau-mot-de-passe?jeton=${"B".repeat(43)}`, "/nouveau-mot-de-passe?jeton=%3Cscript%3E", "/nouveau-mot-de-passe"]) {
+    for (const link of [
+      `/nouveau-mot-de-passe?jeton=${"B".repeat(43)}`,
+      "/nouveau-mot-de-passe?jeton=%3Cscript%3E",
+      "/nouveau-mot-de-passe",
+    ]) {
       const page = answerOf<NewPasswordPage>(await openPage(link));
       expect(page.status).toBe(404);
       expect(page.body).toMatchObject({ state: "dead", reason: "unknown" });

@@ -32,7 +32,9 @@ export function startSalesBackoffice(): Promise<SalesBackoffice> {
 
 /** The contributor acting for a client (login-as through /clients): the new cookies. */
 export async function actingFor(backoffice: SalesBackoffice, cookie: string, orgId: number): Promise<string> {
-  const response = await responseOf(() => callRoute(clientsRoute.action, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, cookie), backoffice.context()));
+  const response = await responseOf(() =>
+    callRoute(clientsRoute.action, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, cookie), backoffice.context()),
+  );
   if (response.headers.get("location") !== "/") throw new Error(`login-as refused: ${response.status} ${response.headers.get("location")}`);
   return cookieJar(cookie, response);
 }

@@ -8,7 +8,21 @@ import type { FormAnswer } from "~/services/forms/types";
 import { NO_PROPOSAL_LINE, PRICE_INVALID, PRICE_NOT_POSITIVE, PRICE_TOO_HIGH, VALIDITY_PAST } from "~/services/sales-quotes/index.server";
 import { ATTACHMENT_WRONG_TYPE } from "~/services/quotes/index.server";
 import { responseOf, thrownStatus } from "../portal/harness";
-import { LOGINS, PDF_BYTES, actingFor, answered, apiAs, cookieFor, multipart, orderableProducts, page, run, startSalesBackoffice, toastOf, type SalesBackoffice } from "./harness";
+import {
+  LOGINS,
+  PDF_BYTES,
+  actingFor,
+  answered,
+  apiAs,
+  cookieFor,
+  multipart,
+  orderableProducts,
+  page,
+  run,
+  startSalesBackoffice,
+  toastOf,
+  type SalesBackoffice,
+} from "./harness";
 
 /**
  * The representative's pages over the real back-office (small demo set, DEMO_TODAY): the list
@@ -63,15 +77,29 @@ async function ask(customer: Api, customerRef: string, options: { file?: boolean
 }
 
 const list = (cookie: string, query = "") => run(listRoute.loader, backoffice, page(`/clients/devis${query}`, cookie));
-const detail = async (cookie: string, id: number) => (await run(quoteRoute.loader, backoffice, page(`/clients/devis/${id}`, cookie), { id: String(id) })).quote;
+const detail = async (cookie: string, id: number) =>
+  (await run(quoteRoute.loader, backoffice, page(`/clients/devis/${id}`, cookie), { id: String(id) })).quote;
 const act = (cookie: string, id: number, fields: Record<string, string | File>) =>
   run(quoteRoute.action, backoffice, multipart(`/clients/devis/${id}`, fields, cookie), { id: String(id) });
 const count = async (table: "quote_proposals" | "quote_messages" | "quote_events") =>
-  Number((await backoffice.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await backoffice.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** The proposal form's fields: rows as [ref, qty, price, position?], the rest as given. */
 function proposalFields(rows: [string, string, string, string?][], extra: Record<string, string> = {}): Record<string, string> {
-  const fields: Record<string, string> = { intent: "propose", lignes: String(rows.length), validite: "2026-12-20", conditions: "Franco de port dès 500 € HT.", message: "" };
+  const fields: Record<string, string> = {
+    intent: "propose",
+    lignes: String(rows.length),
+    validite: "2026-12-20",
+    conditions: "Franco de port dès 500 € HT.",
+    message: "",
+  };
   rows.forEach(([ref, qty, price, position], index) => {
     fields[`ligne-${index}-ref`] = ref;
     fields[`ligne-${index}-qte`] = qty;
@@ -104,8 +132,20 @@ describe("the representative's list", () => {
     expect(numbers).not.toContain(foreign.number);
     expect(numbers.indexOf(waiting.number)).toBeLessThan(numbers.indexOf(answered_.number));
     const row = view.rows.find((candidate) => candidate.number === waiting.number)!;
-    expect(row).toMatchObject({ orgName: "Voilerie Atlantique", orgRef: "C0001", customerRef: "Liste-à-traiter", state: "demandé", waitingFor: "commercial", age: "aujourd'hui" });
-    expect(view.rows.find((candidate) => candidate.number === answered_.number)).toMatchObject({ state: "proposé", waitingFor: "client", validUntil: "2026-12-20", totalHt: 5000 });
+    expect(row).toMatchObject({
+      orgName: "Voilerie Atlantique",
+      orgRef: "C0001",
+      customerRef: "Liste-à-traiter",
+      state: "demandé",
+      waitingFor: "commercial",
+      age: "aujourd'hui",
+    });
+    expect(view.rows.find((candidate) => candidate.number === answered_.number)).toMatchObject({
+      state: "proposé",
+      waitingFor: "client",
+      validUntil: "2026-12-20",
+      totalHt: 5000,
+    });
     expect(view.clients.map((client) => client.label)).toContain("Voilerie Atlantique (C0001)");
     expect(view.clients.map((client) => client.label)).not.toContain("Balises Méditerranée (C0901)");
 
@@ -156,7 +196,13 @@ describe("the representative's list", () => {
 
     expect(await thrownStatus(() => list(buyerCookie))).toBe(404);
     expect(await thrownStatus(() => detail(buyerCookie, mine.quo_id))).toBe(404);
-    expect(await thrownStatus(() => run(quoteRoute.action, backoffice, multipart(`/clients/devis/${mine.quo_id}`, { intent: "start_study" }, buyerCookie), { id: String(mine.quo_id) }))).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        run(quoteRoute.action, backoffice, multipart(`/clients/devis/${mine.quo_id}`, { intent: "start_study" }, buyerCookie), {
+          id: String(mine.quo_id),
+        }),
+      ),
+    ).toBe(404);
   });
 });
 
@@ -184,7 +230,12 @@ describe("a quote's page", () => {
     ]);
 
     // The request's file, downloaded through the representative's route.
-    const file = await responseOf(() => run(attachmentRoute.loader, backoffice, page(quote.attachments[0]!.href, contributor), { id: String(asked.quo_id), attId: String(quote.attachments[0]!.id) }));
+    const file = await responseOf(() =>
+      run(attachmentRoute.loader, backoffice, page(quote.attachments[0]!.href, contributor), {
+        id: String(asked.quo_id),
+        attId: String(quote.attachments[0]!.id),
+      }),
+    );
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename=/);
@@ -243,7 +294,9 @@ describe("a quote's page", () => {
       [products[3]!.ref, "2", "1234,50"],
       [products[2]!.ref, "10", "3,00"],
     ]);
-    const revised = await saved(await act(contributor, asked.quo_id, proposalFields([[products[0]!.ref, "4", "11,90", "1"]], { validite: "2027-01-15" })));
+    const revised = await saved(
+      await act(contributor, asked.quo_id, proposalFields([[products[0]!.ref, "4", "11,90", "1"]], { validite: "2027-01-15" })),
+    );
     expect(await toastOf(backoffice, contributor, revised)).toBe("Proposition révisée : version 2 envoyée au client.");
     quote = await detail(contributor, asked.quo_id);
     expect(quote.proposal!.version).toBe(2);
@@ -258,7 +311,9 @@ describe("a quote's page", () => {
       "Proposition révisée",
     ]);
 
-    const pdf = await responseOf(() => run(pdfRoute.loader, backoffice, page(quote.proposal!.pdfHref, contributor), { id: String(asked.quo_id), version: "2" }));
+    const pdf = await responseOf(() =>
+      run(pdfRoute.loader, backoffice, page(quote.proposal!.pdfHref, contributor), { id: String(asked.quo_id), version: "2" }),
+    );
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
@@ -277,7 +332,13 @@ describe("a quote's page", () => {
     expect(negative.body.errors?.["ligne-0-prix"]).toBe(PRICE_NOT_POSITIVE);
     expect(negative.body.values?.["ligne-0-prix"]).toBe("-12,50");
 
-    const absurd = await refusal(proposalFields([[products[0]!.ref, "4", "250000", "1"], [products[1]!.ref, "2", "douze", "2"], [products[2]!.ref, "0", "0", "3"]]));
+    const absurd = await refusal(
+      proposalFields([
+        [products[0]!.ref, "4", "250000", "1"],
+        [products[1]!.ref, "2", "douze", "2"],
+        [products[2]!.ref, "0", "0", "3"],
+      ]),
+    );
     expect(absurd.body.errors?.["ligne-0-prix"]).toBe(PRICE_TOO_HIGH);
     expect(absurd.body.errors?.["ligne-1-prix"]).toBe(PRICE_INVALID);
     expect(absurd.body.errors?.["ligne-2-qte"]).toBe("La quantité doit être d'au moins 1.");
@@ -288,11 +349,21 @@ describe("a quote's page", () => {
     const tooLate = await refusal(proposalFields([[products[0]!.ref, "4", "12", "1"]], { validite: "2027-11-21" }));
     expect(tooLate.body.errors?.validite).toBe("La validité ne peut pas dépasser un an (au plus tard le 20 novembre 2027).");
 
-    const unknown = await refusal(proposalFields([[products[0]!.ref, "4", "12", "1"], ["ZZZ-INCONNUE", "1", "5", ""]]));
+    const unknown = await refusal(
+      proposalFields([
+        [products[0]!.ref, "4", "12", "1"],
+        ["ZZZ-INCONNUE", "1", "5", ""],
+      ]),
+    );
     expect(unknown.body.errors?.["ligne-1-ref"]).toBe("Référence inconnue : ZZZ-INCONNUE.");
     expect(unknown.body.errors?.["ligne-0-ref"]).toBeUndefined();
 
-    const twice = await refusal(proposalFields([[products[0]!.ref, "4", "12", "1"], [products[0]!.ref, "1", "5", ""]]));
+    const twice = await refusal(
+      proposalFields([
+        [products[0]!.ref, "4", "12", "1"],
+        [products[0]!.ref, "1", "5", ""],
+      ]),
+    );
     expect(twice.body.errors?.["ligne-1-ref"]).toBe(`${products[0]!.ref} est déjà proposé sur une autre ligne : une ligne par produit.`);
     expect(twice.body.errors?.["ligne-0-ref"]).toBeUndefined();
 
@@ -314,13 +385,23 @@ describe("a quote's page", () => {
     expect(huge.status).toBe(400);
     expect(huge.body.errors?.message).toBe("Ce texte compte au plus 4000 caractères.");
     const wrongFile = answered<FormAnswer>(
-      await act(contributor, asked.quo_id, { intent: "message", message: "Voir pièce jointe", piece_jointe: new File(["MZ not a pdf"], "offre.pdf", { type: "application/pdf" }) }),
+      await act(contributor, asked.quo_id, {
+        intent: "message",
+        message: "Voir pièce jointe",
+        piece_jointe: new File(["MZ not a pdf"], "offre.pdf", { type: "application/pdf" }),
+      }),
     );
     expect(wrongFile.status).toBe(415);
     expect(wrongFile.body.errors?.piece_jointe).toBe(ATTACHMENT_WRONG_TYPE);
     expect(await count("quote_messages")).toBe(messages);
 
-    const withFile = await saved(await act(contributor, asked.quo_id, { intent: "message", message: "Notre catalogue", piece_jointe: new File([PDF_BYTES], "catalogue.pdf", { type: "application/pdf" }) }));
+    const withFile = await saved(
+      await act(contributor, asked.quo_id, {
+        intent: "message",
+        message: "Notre catalogue",
+        piece_jointe: new File([PDF_BYTES], "catalogue.pdf", { type: "application/pdf" }),
+      }),
+    );
     expect(await toastOf(backoffice, contributor, withFile)).toBe("Message envoyé au client.");
     const quote = await detail(contributor, asked.quo_id);
     expect(quote.messages.at(-1)?.attachments.map((attachment) => attachment.fileName)).toEqual(["catalogue.pdf"]);

@@ -27,19 +27,26 @@ async function api(path: string, body: unknown, token?: string) {
 }
 
 async function token(login: string) {
-  const answer = await fetch(`${backoffice.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ login, password: "demo1234" }) });
+  const answer = await fetch(`${backoffice.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ login, password: "demo1234" }),
+  });
   return sessionResponse.parse(await answer.json());
 }
 
 describe("the rule", () => {
   it("finds NUL, other C0 controls, DEL and lone surrogates; lets tab, newlines and emoji through", () => {
-    expect(controlCharacterPaths({ a: "ok\tok\r\nok 🚤 é", b: ["x", "y\u0000"], c: { d: "\u007f" }, e: "\ud800x", f: "x\udc00", g: "\u001b[31m" })).toEqual([
-      "b.1",
-      "c.d",
-      "e",
-      "f",
-      "g",
-    ]);
+    expect(
+      controlCharacterPaths({
+        a: "ok\tok\r\nok 🚤 é",
+        b: ["x", "y\u0000"],
+        c: { d: "\u007f" },
+        e: "\ud800x",
+        f: "x\udc00",
+        g: "\u001b[31m",
+      }),
+    ).toEqual(["b.1", "c.d", "e", "f", "g"]);
     expect(controlCharacterPaths({ "bad\u0000key": "x" })).toEqual(["bad\u0000key"]);
   });
 });
@@ -53,9 +60,23 @@ describe("the back-office API", () => {
 
   it("a NUL in an address field: 400, no address added", async () => {
     const session = await token(LOGINS.client);
-    const count = async () => (await backoffice.db.selectFrom("addresses").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await backoffice.db
+          .selectFrom("addresses")
+          .select(({ fn }) => fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = Number(await count());
-    const fields = { adr_name: "Atelier\u0000", adr_line1: "2 quai des Indes", adr_line2: "", adr_zipcode: "56100", adr_city: "Lorient", adr_country: "FR", adr_phone: "" };
+    const fields = {
+      adr_name: "Atelier\u0000",
+      adr_line1: "2 quai des Indes",
+      adr_line2: "",
+      adr_zipcode: "56100",
+      adr_city: "Lorient",
+      adr_country: "FR",
+      adr_phone: "",
+    };
     const answer = await api("/crm/addresses", { ...fields, org_id: session.user.auth_org_id }, session.token);
     expect(answer.status).toBe(400);
     expect(answer.body.issues?.[0]).toEqual({ path: "adr_name", message: CONTROL_CHARACTER_MESSAGE });
@@ -80,7 +101,11 @@ describe("the back-office API", () => {
 
 describe("the portal's forms", () => {
   it("/connexion: a NUL in the login is the form again with a French message (400), not a 503", async () => {
-    const result = await callRoute(connexion.action, formRequest("/connexion", { login: "client@voilerie-atlantique.fr\u0000", password: "demo1234" }), backoffice.context());
+    const result = await callRoute(
+      connexion.action,
+      formRequest("/connexion", { login: "client@voilerie-atlantique.fr\u0000", password: "demo1234" }),
+      backoffice.context(),
+    );
     const { data, status } = dataOf<{ errors: { login?: string }; login: string }>(result);
     expect(status).toBe(400);
     expect(data.errors.login).toBe(CONTROL_CHARACTER_FORM_MESSAGE);
@@ -90,9 +115,17 @@ describe("the portal's forms", () => {
   it("/mon-panier: a NUL in the reference or the comments is refused, nothing saved nor drawn back", async () => {
     const cookie = await cookieFor(backoffice, LOGINS.client);
     await postCart(backoffice, cookie, { intent: "details", ref: "Chantier Lorient", comments: "Quai 3" });
-    for (const fields of [{ ref: "Chantier\u0000Brest", comments: "Quai 3" }, { ref: "Chantier Lorient", comments: "Quai\u00004" }]) {
+    for (const fields of [
+      { ref: "Chantier\u0000Brest", comments: "Quai 3" },
+      { ref: "Chantier Lorient", comments: "Quai\u00004" },
+    ]) {
       // A plain form comes back to the page (303) with the refusal as an error toast.
-      const response = await postCart(backoffice, cookie, { intent: "details", ...fields, "was:ref": "Chantier Lorient", "was:comments": "Quai 3" });
+      const response = await postCart(backoffice, cookie, {
+        intent: "details",
+        ...fields,
+        "was:ref": "Chantier Lorient",
+        "was:comments": "Quai 3",
+      });
       expect(response.status).toBe(303);
       expect(await flashOf(backoffice, response)).toEqual({ type: "error", message: CONTROL_CHARACTER_FORM_MESSAGE });
     }

@@ -10,7 +10,10 @@ import { logIn, startPortal, type TestPortal } from "../realtime/harness";
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", accept: "text/html,application/xhtml+xml" };
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  accept: "text/html,application/xhtml+xml",
+};
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -19,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => portal?.close());
 
 async function get(pathname: string, init: RequestInit = {}) {
-  const response = await fetch(`${portal.url}${pathname}`, { redirect: "manual", ...init, headers: { ...BROWSER, ...(init.headers as Record<string, string>) } });
+  const response = await fetch(`${portal.url}${pathname}`, {
+    redirect: "manual",
+    ...init,
+    headers: { ...BROWSER, ...(init.headers as Record<string, string>) },
+  });
   return { response, text: await response.text() };
 }
 
@@ -68,7 +75,12 @@ describe("Referer when neither Origin nor Sec-Fetch-Site is sent", () => {
     const refused = await post("/connexion", { referer: "https://attaquant.example/page" }, "login=a&password=b");
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("Requête refusée");
-    const api = await post("/api/auth/login", { referer: "https://attaquant.example/" }, JSON.stringify({ login: "a", password: "b" }), "application/json");
+    const api = await post(
+      "/api/auth/login",
+      { referer: "https://attaquant.example/" },
+      JSON.stringify({ login: "a", password: "b" }),
+      "application/json",
+    );
     expect(api.status).toBe(403);
     expect(await api.json()).toMatchObject({ code: "cross_origin" });
   });
@@ -90,7 +102,10 @@ describe("Cache-Control of pages", () => {
 
   it("the search box's suggestions (a resource route, not a page) to a signed-in person: private, no-store", async () => {
     const { cookie } = await logIn(portal, "client@voilerie-atlantique.fr");
-    for (const pathname of ["/catalogue/suggestions?q=antenne", "/catalogue/suggestions.data?q=antenne&_route=routes%2F_app.catalogue.suggestions"]) {
+    for (const pathname of [
+      "/catalogue/suggestions?q=antenne",
+      "/catalogue/suggestions.data?q=antenne&_route=routes%2F_app.catalogue.suggestions",
+    ]) {
       const { response, text } = await get(pathname, { headers: { cookie, accept: "*/*" } });
       expect(response.status, pathname).toBe(200);
       expect(text, pathname).toContain("suggestions");

@@ -16,7 +16,10 @@ interface Line {
   err?: unknown;
 }
 
-const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", accept: "text/html,application/xhtml+xml" };
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  accept: "text/html,application/xhtml+xml",
+};
 const lines: Line[] = [];
 let portal: TestPortal;
 let buyer: LoggedIn;
@@ -44,10 +47,17 @@ describe("a client's mistakes: French pages, log lines below error level", () =>
   });
 
   it("refuses a legacy ?_data request (400, its request id) and logs it as a warning", async () => {
-    const response = await fetch(`${portal.url}/mentions-legales?_data=routes%2F_app.mentions-legales`, { headers: { ...BROWSER, cookie: buyer.cookie, accept: "application/json" } });
+    const response = await fetch(`${portal.url}/mentions-legales?_data=routes%2F_app.mentions-legales`, {
+      headers: { ...BROWSER, cookie: buyer.cookie, accept: "application/json" },
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: expect.stringMatching(/rechargez la page/) as unknown, requestId: response.headers.get("x-request-id") });
-    expect(linesFor("/mentions-legales").filter((line) => line.level >= 40)).toEqual([expect.objectContaining({ level: 40, msg: "legacy ?_data request" })]);
+    expect(await response.json()).toEqual({
+      message: expect.stringMatching(/rechargez la page/) as unknown,
+      requestId: response.headers.get("x-request-id"),
+    });
+    expect(linesFor("/mentions-legales").filter((line) => line.level >= 40)).toEqual([
+      expect.objectContaining({ level: 40, msg: "legacy ?_data request" }),
+    ]);
   });
 
   it("wrote no error line for any of them", () => {

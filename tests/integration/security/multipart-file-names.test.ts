@@ -57,15 +57,28 @@ describe("the multipart reader", () => {
 
   it("stops at a part over the limit, keeping the fields sent before it", async () => {
     const big = new Uint8Array(600 * 1024 + 2048).fill(0x41);
-    const reading = readMultipartForm(multipartRequest("/", [{ name: "text", value: "GIL-1;2" }, { name: "file", value: big, fileName: "x;y.csv" }]), 1024);
+    const reading = readMultipartForm(
+      multipartRequest("/", [
+        { name: "text", value: "GIL-1;2" },
+        { name: "file", value: big, fileName: "x;y.csv" },
+      ]),
+      1024,
+    );
     await expect(reading).rejects.toBeInstanceOf(MultipartTooLarge);
     await reading.catch((error: unknown) => expect((error as MultipartTooLarge).fields).toEqual({ text: "GIL-1;2" }));
   });
 
   it("refuses a body that is not multipart with a French 400, not a 500", async () => {
-    const request = new Request("http://portail.test/", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: "n'importe quoi" });
+    const request = new Request("http://portail.test/", {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: "n'importe quoi",
+    });
     const thrown = await readMultipartForm(request, 1024).catch((error: unknown) => error);
-    expect(dataOf<{ message: string }>(thrown)).toMatchObject({ status: 400, data: { message: expect.stringMatching(/^Le formulaire envoyé est illisible/) } });
+    expect(dataOf<{ message: string }>(thrown)).toMatchObject({
+      status: 400,
+      data: { message: expect.stringMatching(/^Le formulaire envoyé est illisible/) },
+    });
   });
 });
 

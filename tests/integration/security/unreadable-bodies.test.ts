@@ -20,11 +20,17 @@ interface BuiltRoute {
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 // A person's browser: a crawler gets the bare status of an error page (app/entry.server.tsx).
-const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", accept: "text/html,application/xhtml+xml" };
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  accept: "text/html,application/xhtml+xml",
+};
 const BODIES: Record<string, { type: string; body: string }> = {
   json: { type: "application/json", body: '{"intent":"save","quantity":2}' },
   text: { type: "text/plain;charset=UTF-8", body: "intent=save\nquantity=2" },
-  "broken multipart": { type: "multipart/form-data; boundary=----limite", body: '------limite\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave' },
+  "broken multipart": {
+    type: "multipart/form-data; boundary=----limite",
+    body: '------limite\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave',
+  },
 };
 
 /** The URL of a route, its parameters given a plausible value (`1`), optional segments left out. */
@@ -33,7 +39,10 @@ function urlOf(routes: Record<string, BuiltRoute>, route: BuiltRoute): string {
   for (let current: BuiltRoute | undefined = route; current; current = current.parentId ? routes[current.parentId] : undefined) {
     if (current.path) parts.unshift(current.path);
   }
-  const segments = parts.join("/").split("/").filter((segment) => segment !== "" && !segment.endsWith("?"));
+  const segments = parts
+    .join("/")
+    .split("/")
+    .filter((segment) => segment !== "" && !segment.endsWith("?"));
   const pathname = "/" + segments.map((segment) => (segment === "*" ? "x" : segment.startsWith(":") ? "1" : segment)).join("/");
   return route.index ? `${pathname}?index` : pathname;
 }
@@ -61,13 +70,19 @@ afterAll(() => portal?.close());
 describe("a body that is not a form, posted to every action", () => {
   it("finds the actions in the build", () => {
     expect(actions.length).toBeGreaterThan(15);
-    expect(actions).toEqual(expect.arrayContaining(["/mon-panier?index", "/connexion", "/mon-panier/commande-rapide", "/nous-contacter?index"]));
+    expect(actions).toEqual(
+      expect.arrayContaining(["/mon-panier?index", "/connexion", "/mon-panier/commande-rapide", "/nous-contacter?index"]),
+    );
   });
 
   for (const [name, { type, body }] of Object.entries(BODIES)) {
     it(`answers a ${name} body below 500 on every action, for a visitor, a buyer and a contributor`, async () => {
       const failures: string[] = [];
-      const cookies = { visitor: "", buyer: (await logIn(portal, LOGINS.buyer)).cookie, contributor: (await logIn(portal, LOGINS.contributor)).cookie };
+      const cookies = {
+        visitor: "",
+        buyer: (await logIn(portal, LOGINS.buyer)).cookie,
+        contributor: (await logIn(portal, LOGINS.contributor)).cookie,
+      };
       for (const url of actions) {
         for (const [kind, cookie] of Object.entries(cookies)) {
           const headers: Record<string, string> = { "content-type": type, origin: portal.url, ...BROWSER };
@@ -75,7 +90,8 @@ describe("a body that is not a form, posted to every action", () => {
           const response = await fetch(`${portal.url}${url}`, { method: "POST", headers, body, redirect: "manual" });
           const text = await response.text();
           if (response.status >= 500) failures.push(`${kind} ${url}: ${response.status}`);
-          else if (response.status === 400 && !(text.includes('lang="fr"') && /illisible|mal formé/.test(text))) failures.push(`${kind} ${url}: a 400 that is not a French page`);
+          else if (response.status === 400 && !(text.includes('lang="fr"') && /illisible|mal formé/.test(text)))
+            failures.push(`${kind} ${url}: a 400 that is not a French page`);
         }
       }
       expect(failures).toEqual([]);

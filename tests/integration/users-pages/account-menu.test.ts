@@ -21,7 +21,8 @@ type LayoutData = Awaited<ReturnType<typeof layoutRoute.loader>>;
 type HomeData = Awaited<ReturnType<typeof homeRoute.loader>>;
 
 const menu = async (cookie: string) => (await load<LayoutData>(bed, layoutRoute.loader, "/mon-compte", cookie)).access;
-const homeLinks = async (cookie: string) => (await load<HomeData>(bed, homeRoute.loader, "/mon-compte", cookie)).settings.map((link) => link.to);
+const homeLinks = async (cookie: string) =>
+  (await load<HomeData>(bed, homeRoute.loader, "/mon-compte", cookie)).settings.map((link) => link.to);
 
 const INFO = "/mon-compte/informations-personnelles";
 const PASSWORD = "/mon-compte/mot-de-passe";
@@ -40,7 +41,13 @@ describe("the account's settings pages", () => {
     expect(await menu(cookie)).toMatchObject({ canManageUsers: false, canConfigureAlerts: false, canChangePassword: true });
     expect(await homeLinks(cookie)).toEqual([INFO, PASSWORD]);
     const organization = await cookieFor(bed, LOGINS.organization);
-    const granted = await post(bed, usersRoute.action, USERS, { intent: "admin", utilisateur: String(await userIdOf(bed, LOGINS.storekeeper)), valeur: "on" }, organization);
+    const granted = await post(
+      bed,
+      usersRoute.action,
+      USERS,
+      { intent: "admin", utilisateur: String(await userIdOf(bed, LOGINS.storekeeper)), valeur: "on" },
+      organization,
+    );
     expect((await toastOf(bed, granted))?.type).toBe("success");
     // The same session cookie, not logged in again.
     expect((await menu(cookie)).canManageUsers).toBe(true);
@@ -49,9 +56,19 @@ describe("the account's settings pages", () => {
 
   it("leave the users out for a contributor on its own account, and the password out while it acts for a client", async () => {
     const contributor = await cookieFor(bed, LOGINS.contributor);
-    expect(await menu(contributor)).toMatchObject({ canManageUsers: false, canConfigureAlerts: true, canChangePassword: true, canPickClients: true });
+    expect(await menu(contributor)).toMatchObject({
+      canManageUsers: false,
+      canConfigureAlerts: true,
+      canChangePassword: true,
+      canPickClients: true,
+    });
     const acting = await actingFor(bed, contributor, await orgIdOf(bed, LOGINS.organization));
-    expect(await menu(acting)).toMatchObject({ canManageUsers: true, canConfigureAlerts: true, canChangePassword: false, canPickClients: true });
+    expect(await menu(acting)).toMatchObject({
+      canManageUsers: true,
+      canConfigureAlerts: true,
+      canChangePassword: false,
+      canPickClients: true,
+    });
     expect(await homeLinks(acting)).toEqual([INFO, USERS, ALERTS]);
   });
 });

@@ -40,9 +40,16 @@ afterAll(() => bed.close());
 
 const productPage = () => load<ProductPage>(bed, productRoute.loader, `/catalogue/produit/${productId}`, buyer, { id: String(productId) });
 const layout = () => load<LayoutData>(bed, layoutRoute.loader, "/catalogue", buyer);
-const cartLines = async () => (await load<CartPage>(bed, cartRoute.loader, "/mon-panier", buyer)).view.lines.map((line) => [line.productId, line.qty]);
+const cartLines = async () =>
+  (await load<CartPage>(bed, cartRoute.loader, "/mon-panier", buyer)).view.lines.map((line) => [line.productId, line.qty]);
 const setFlag = async (flag: string, on: boolean) => {
-  const answer = await post(bed, usersRoute.action, "/mon-compte/utilisateurs", { intent: "droit", utilisateur: String(buyerId), droit: flag, valeur: on ? "on" : "off" }, organization);
+  const answer = await post(
+    bed,
+    usersRoute.action,
+    "/mon-compte/utilisateurs",
+    { intent: "droit", utilisateur: String(buyerId), droit: flag, valeur: on ? "on" : "off" },
+    organization,
+  );
   expect((await toastOf(bed, answer))?.type).toBe("success");
 };
 
@@ -58,7 +65,8 @@ describe("a right switched off on the users page", () => {
   });
 
   it("refuses the person's very next add to cart, the cart unchanged", async () => {
-    const add = () => post(bed, addRoute.action, "/mon-panier/ajouter", { productId: String(productId), qty: "2", redirectTo: "/catalogue" }, buyer);
+    const add = () =>
+      post(bed, addRoute.action, "/mon-panier/ajouter", { productId: String(productId), qty: "2", redirectTo: "/catalogue" }, buyer);
     expect((await toastOf(bed, await add()))?.type).toBe("success");
     const before = await cartLines();
     expect(before).toContainEqual([productId, 2]);

@@ -62,7 +62,9 @@ export async function cookieFor(bed: UsersPagesBed, login: string): Promise<stri
 
 /** A contributor's cookies once logged in as the client `orgId` through /clients. */
 export async function actingFor(bed: UsersPagesBed, contributorCookie: string, orgId: number): Promise<string> {
-  const response = await responseOf(() => callRoute(clients.action, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributorCookie), bed.context()));
+  const response = await responseOf(() =>
+    callRoute(clients.action, formRequest("/clients", { intent: "login-as", slave_id: String(orgId) }, contributorCookie), bed.context()),
+  );
   if (response.status !== 303) throw new Error(`login-as answered ${response.status}`);
   return cookieJar(contributorCookie, response);
 }
@@ -70,12 +72,24 @@ export async function actingFor(bed: UsersPagesBed, contributorCookie: string, o
 type RouteFunction = (args: { request: Request; context: PortalLoadContext; params: Record<string, string> }) => unknown;
 
 /** A loader's answer for `path` (what it throws, a redirect or a 404, goes on to the test). */
-export async function load<T>(bed: UsersPagesBed, loader: RouteFunction, path: string, cookie: string, params: Record<string, string> = {}): Promise<T> {
+export async function load<T>(
+  bed: UsersPagesBed,
+  loader: RouteFunction,
+  path: string,
+  cookie: string,
+  params: Record<string, string> = {},
+): Promise<T> {
   return (await loader({ request: pageRequest(path, cookie), context: bed.context(), params })) as T;
 }
 
 /** An action's answer: a Response (a redirect) or Remix's data(…) with its status; thrown ones too. */
-export async function post(bed: UsersPagesBed, action: RouteFunction, path: string, fields: Record<string, string>, cookie: string): Promise<unknown> {
+export async function post(
+  bed: UsersPagesBed,
+  action: RouteFunction,
+  path: string,
+  fields: Record<string, string>,
+  cookie: string,
+): Promise<unknown> {
   try {
     return await callRoute(action, formRequest(path, fields, cookie), bed.context());
   } catch (thrown) {
@@ -113,7 +127,11 @@ export async function orgIdOf(bed: UsersPagesBed, login: string): Promise<number
 
 /** A person's row as the back-office keeps it: flags (absent = true), admin role, state. */
 export async function personRow(bed: UsersPagesBed, login: string) {
-  const row = await bed.db.selectFrom("users").select(["auth_flags", "is_admin", "disabled", "password_hash"]).where("login", "=", login).executeTakeFirstOrThrow();
+  const row = await bed.db
+    .selectFrom("users")
+    .select(["auth_flags", "is_admin", "disabled", "password_hash"])
+    .where("login", "=", login)
+    .executeTakeFirstOrThrow();
   const flags = (typeof row.auth_flags === "string" ? JSON.parse(row.auth_flags) : (row.auth_flags ?? {})) as Record<string, boolean>;
   return { flags, isAdmin: row.is_admin, disabled: row.disabled, invited: row.password_hash === "" };
 }

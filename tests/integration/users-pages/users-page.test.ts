@@ -57,7 +57,12 @@ describe("who may open the page", () => {
     const view = await page(organization);
     expect(view.rows.map((row) => row.email)).toEqual([LOGINS.consultant, LOGINS.storekeeper, LOGINS.buyer]);
     const storekeeper = view.rows.find((row) => row.email === LOGINS.storekeeper)!;
-    expect(storekeeper).toMatchObject({ state: "active", isAdmin: false, isSelf: false, flags: { cart: true, orders: false, prices: false } });
+    expect(storekeeper).toMatchObject({
+      state: "active",
+      isAdmin: false,
+      isSelf: false,
+      flags: { cart: true, orders: false, prices: false },
+    });
     expect(view.rows.every((row) => !row.isSelf)).toBe(true);
   });
 
@@ -68,14 +73,18 @@ describe("who may open the page", () => {
     expect(statusOf(await send(buyer, { intent: "droit", utilisateur: String(ids.consultant), droit: "quotes", valeur: "on" }))).toBe(404);
     expect(statusOf(await send(buyer, { intent: "inviter", email: "intrus@voilerie-atlantique.fr", name: "Intrus" }))).toBe(404);
     expect(await personRow(bed, LOGINS.consultant)).toEqual(before);
-    expect(await bed.db.selectFrom("users").select("id").where("login", "=", "intrus@voilerie-atlantique.fr").executeTakeFirst()).toBeUndefined();
+    expect(
+      await bed.db.selectFrom("users").select("id").where("login", "=", "intrus@voilerie-atlantique.fr").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("answers 404 to a contributor on its own account, and lets it manage once logged in as the client", async () => {
     const contributor = await cookieFor(bed, LOGINS.contributor);
     expect(await refusedStatus(() => page(contributor))).toBe(404);
     const before = await personRow(bed, LOGINS.consultant);
-    expect(statusOf(await send(contributor, { intent: "droit", utilisateur: String(ids.consultant), droit: "cart", valeur: "on" }))).toBe(404);
+    expect(statusOf(await send(contributor, { intent: "droit", utilisateur: String(ids.consultant), droit: "cart", valeur: "on" }))).toBe(
+      404,
+    );
     expect(await personRow(bed, LOGINS.consultant)).toEqual(before);
 
     const acting = await actingFor(bed, contributor, orgId);
@@ -84,7 +93,11 @@ describe("who may open the page", () => {
     expect(await toastOf(bed, answer)).toEqual({ type: "success", message: "Modifier le panier : accordé." });
     expect((await personRow(bed, LOGINS.consultant)).flags.cart).toBe(true);
     // The history names the representative, not the organization it acted as.
-    expect((await page(organization)).history[0]).toMatchObject({ author: "Yann Le Gall", target: "Anne Riou", summary: "Modifier le panier accordé" });
+    expect((await page(organization)).history[0]).toMatchObject({
+      author: "Yann Le Gall",
+      target: "Anne Riou",
+      summary: "Modifier le panier accordé",
+    });
   });
 
   it("opens to a person made administrator on its very next request, without logging in again", async () => {
@@ -98,7 +111,9 @@ describe("who may open the page", () => {
     expect(view.rows.find((row) => row.email === LOGINS.storekeeper)?.isSelf).toBe(true);
     // And closes again as soon as the role is taken back (another administrator named first).
     await send(organization, { intent: "admin", utilisateur: String(ids.buyer), valeur: "on" });
-    expect(await toastOf(bed, await send(organization, { intent: "admin", utilisateur: String(ids.storekeeper), valeur: "off" }))).toMatchObject({ type: "success" });
+    expect(
+      await toastOf(bed, await send(organization, { intent: "admin", utilisateur: String(ids.storekeeper), valeur: "off" })),
+    ).toMatchObject({ type: "success" });
     expect(await refusedStatus(() => page(storekeeper))).toBe(404);
   });
 
@@ -135,9 +150,14 @@ describe("the switches and the states", () => {
 
   it("refuses a malformed form in French and an unknown intent with a 400, nothing changed", async () => {
     const before = await personRow(bed, LOGINS.consultant);
-    const bad = await toastOf(bed, await send(organization, { intent: "droit", utilisateur: String(ids.consultant), droit: "everything", valeur: "on" }));
+    const bad = await toastOf(
+      bed,
+      await send(organization, { intent: "droit", utilisateur: String(ids.consultant), droit: "everything", valeur: "on" }),
+    );
     expect(bad).toEqual({ type: "error", message: "Droit inconnu." });
-    expect((await toastOf(bed, await send(organization, { intent: "admin", utilisateur: "abc", valeur: "on" })))?.message).toBe("Utilisateur inconnu.");
+    expect((await toastOf(bed, await send(organization, { intent: "admin", utilisateur: "abc", valeur: "on" })))?.message).toBe(
+      "Utilisateur inconnu.",
+    );
     expect(statusOf(await send(organization, { intent: "supprimer", utilisateur: String(ids.consultant) }))).toBe(400);
     expect(await personRow(bed, LOGINS.consultant)).toEqual(before);
   });
@@ -151,7 +171,10 @@ describe("the switches and the states", () => {
     ];
     for (const fields of removals) {
       const toast = await toastOf(bed, await send(organization, fields));
-      expect(toast).toEqual({ type: "error", message: expect.stringMatching(/^Cette personne est le dernier administrateur de votre organisation/) });
+      expect(toast).toEqual({
+        type: "error",
+        message: expect.stringMatching(/^Cette personne est le dernier administrateur de votre organisation/),
+      });
     }
     expect(await personRow(bed, LOGINS.buyer)).toMatchObject({ isAdmin: true, disabled: false });
   });
@@ -164,7 +187,9 @@ describe("the switches and the states", () => {
       message: "Vous ne pouvez pas désactiver votre propre compte.",
     });
     expect((await personRow(bed, LOGINS.buyer)).disabled).toBe(false);
-    expect(await toastOf(bed, await send(buyer, { intent: "droit", utilisateur: String(ids.storekeeper), droit: "quotes", valeur: "off" }))).toMatchObject({ type: "success" });
+    expect(
+      await toastOf(bed, await send(buyer, { intent: "droit", utilisateur: String(ids.storekeeper), droit: "quotes", valeur: "off" })),
+    ).toMatchObject({ type: "success" });
     expect((await personRow(bed, LOGINS.storekeeper)).flags.quotes).toBe(false);
     expect((await page(organization)).history[0]).toMatchObject({ author: "Maël Kerjean", summary: "Voir les devis retiré" });
     await send(buyer, { intent: "admin", utilisateur: String(ids.storekeeper), valeur: "off" });
@@ -182,7 +207,10 @@ describe("the switches and the states", () => {
     const ended = await load<unknown>(bed, layout.loader, "/mon-compte", consultant).catch((thrown: unknown) => thrown);
     expect(ended).toBeInstanceOf(Response);
     expect((ended as Response).headers.get("location")).toMatch(/^\/connexion/);
-    expect(await toastOf(bed, await send(organization, { intent: "reactiver", utilisateur: String(ids.consultant) }))).toEqual({ type: "success", message: "Compte réactivé." });
+    expect(await toastOf(bed, await send(organization, { intent: "reactiver", utilisateur: String(ids.consultant) }))).toEqual({
+      type: "success",
+      message: "Compte réactivé.",
+    });
     expect((await page(organization)).rows.find((row) => row.email === LOGINS.consultant)?.state).toBe("active");
     expect((await page(organization)).history.slice(0, 2).map((line) => line.summary)).toEqual(["réactivé", "désactivé"]);
   });
@@ -204,9 +232,13 @@ describe("invitations", () => {
   it("refuses a malformed e-mail and a missing name in French, creating nobody", async () => {
     const malformed = bodyOf<InviteRefusal>(await send(organization, { intent: "inviter", email: "pas-une-adresse", name: "Léa" }));
     expect(malformed.errors).toEqual({ email: "Adresse e-mail invalide, par exemple prenom.nom@exemple.fr." });
-    const nameless = bodyOf<InviteRefusal>(await send(organization, { intent: "inviter", email: "lea@voilerie-atlantique.fr", name: "  " }));
+    const nameless = bodyOf<InviteRefusal>(
+      await send(organization, { intent: "inviter", email: "lea@voilerie-atlantique.fr", name: "  " }),
+    );
     expect(nameless.errors).toEqual({ name: "Indiquez le nom de la personne." });
-    expect(await bed.db.selectFrom("users").select("id").where("login", "=", "lea@voilerie-atlantique.fr").executeTakeFirst()).toBeUndefined();
+    expect(
+      await bed.db.selectFrom("users").select("id").where("login", "=", "lea@voilerie-atlantique.fr").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("invites by e-mail, re-sends a new link and revokes it, each shown on the page and in the history", async () => {
@@ -232,7 +264,10 @@ describe("invitations", () => {
     expect(await info(firstToken)).toBe(404);
     expect(await info(secondToken)).toBe(200);
 
-    expect(await toastOf(bed, await send(organization, { intent: "revoquer", utilisateur: String(row.id) }))).toEqual({ type: "success", message: "Invitation révoquée." });
+    expect(await toastOf(bed, await send(organization, { intent: "revoquer", utilisateur: String(row.id) }))).toEqual({
+      type: "success",
+      message: "Invitation révoquée.",
+    });
     expect(await info(secondToken)).toBe(404);
     const view = await page(organization);
     expect(view.rows.map((candidate) => candidate.email)).not.toContain(email);
@@ -246,7 +281,10 @@ describe("invitations", () => {
   it("refuses to re-send or revoke the invitation of a person who already chose a password, in French", async () => {
     const answer = "Cette personne a déjà choisi son mot de passe : il n'y a plus d'invitation à envoyer ou annuler.";
     for (const intent of ["revoquer", "renvoyer"]) {
-      expect(await toastOf(bed, await send(organization, { intent, utilisateur: String(ids.consultant) }))).toEqual({ type: "error", message: answer });
+      expect(await toastOf(bed, await send(organization, { intent, utilisateur: String(ids.consultant) }))).toEqual({
+        type: "error",
+        message: answer,
+      });
     }
     expect(await personRow(bed, LOGINS.consultant)).toMatchObject({ invited: false, disabled: false });
     expect(await bed.newMail()).toEqual([]);

@@ -35,7 +35,12 @@ export async function userId(bo: Backoffice, loginName: string): Promise<number>
   return row.id;
 }
 
-export function patchPerson(bo: Backoffice, session: SessionResponse, usrId: number, body: Record<string, unknown>): Promise<CallResult<Record<string, unknown>>> {
+export function patchPerson(
+  bo: Backoffice,
+  session: SessionResponse,
+  usrId: number,
+  body: Record<string, unknown>,
+): Promise<CallResult<Record<string, unknown>>> {
   return call(bo, `/crm/users/${usrId}`, { method: "PATCH", token: session.token, body: { org_id: session.user.auth_org_id, ...body } });
 }
 

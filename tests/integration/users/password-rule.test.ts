@@ -7,11 +7,20 @@ describe("the password rule", () => {
   const person = ["Maël Kerjean", "acheteur@voilerie-atlantique.fr", "Voilerie Atlantique"];
 
   it("refuses short, keyboard, common and personal passwords with French reasons", () => {
-    expect(passwordStrength("court1!", person)).toEqual({ score: 0, acceptable: false, messages: [`Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`] });
-    expect(passwordStrength("azertyuiop", person).messages[0]).toBe("Les lignes droites de touches de votre clavier sont faciles à deviner");
+    expect(passwordStrength("court1!", person)).toEqual({
+      score: 0,
+      acceptable: false,
+      messages: [`Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`],
+    });
+    expect(passwordStrength("azertyuiop", person).messages[0]).toBe(
+      "Les lignes droites de touches de votre clavier sont faciles à deviner",
+    );
     expect(passwordStrength("motdepasse123", person).acceptable).toBe(false);
     // « Mael » without its accent is still the person's first name.
-    expect(passwordStrength("Mael-Kerjean-2026", person)).toMatchObject({ acceptable: false, messages: [expect.stringMatching(/ni votre nom/)] });
+    expect(passwordStrength("Mael-Kerjean-2026", person)).toMatchObject({
+      acceptable: false,
+      messages: [expect.stringMatching(/ni votre nom/)],
+    });
     expect(passwordStrength("voilerie-hiver-2026", person).acceptable).toBe(false);
   });
 
@@ -29,7 +38,10 @@ describe("phone numbers and postal codes", () => {
   });
 
   it("refuses a malformed phone in French", () => {
-    expect(normalizePhone("12345")).toMatchObject({ ok: false, message: expect.stringMatching(/^Ce numéro de téléphone n'est pas valide : un numéro français a 10 chiffres/) });
+    expect(normalizePhone("12345")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Ce numéro de téléphone n'est pas valide : un numéro français a 10 chiffres/),
+    });
     expect(normalizePhone("02 97 AB")).toMatchObject({ ok: false, message: expect.stringMatching(/que des chiffres/) });
   });
 

@@ -13,7 +13,8 @@ describe("the organization's users", () => {
   let bed: UsersBed;
   let bo: Backoffice;
   let client: SessionResponse;
-  const users = (session: SessionResponse, orgId = session.user.auth_org_id) => call(bo, `/crm/users?org_id=${orgId}`, { token: session.token });
+  const users = (session: SessionResponse, orgId = session.user.auth_org_id) =>
+    call(bo, `/crm/users?org_id=${orgId}`, { token: session.token });
 
   beforeAll(async () => {
     bed = await startUsersBed("users");
@@ -31,13 +32,21 @@ describe("the organization's users", () => {
     const body = usersResponse.parse(answer.body);
     expect(body.people.map((person) => person.email)).toEqual([LOGINS.consultant, LOGINS.storekeeper, LOGINS.buyer]);
     const storekeeper = body.people.find((person) => person.email === LOGINS.storekeeper);
-    expect(storekeeper).toMatchObject({ state: "active", is_admin: false, flags: { cart: true, orders: false, quotes: true, invoices: true, prices: false }, invitation: null });
+    expect(storekeeper).toMatchObject({
+      state: "active",
+      is_admin: false,
+      flags: { cart: true, orders: false, quotes: true, invoices: true, prices: false },
+      invitation: null,
+    });
     expect(body.people.find((person) => person.usr_id === buyer.user.obj_id)?.last_login_at).toBe(bed.harness.clock.now().toISOString());
   });
 
   it("refuses a people account that is not an administrator, another organization and a contributor on its own account", async () => {
     const buyer = await login(bo, LOGINS.buyer);
-    expect(await users(buyer)).toMatchObject({ status: 403, body: { code: "forbidden", message: expect.stringMatching(/gérer les utilisateurs/) } });
+    expect(await users(buyer)).toMatchObject({
+      status: 403,
+      body: { code: "forbidden", message: expect.stringMatching(/gérer les utilisateurs/) },
+    });
     const belgium = await login(bo, LOGINS.belgium);
     expect((await users(belgium, client.user.auth_org_id)).status).toBe(404);
     const consultantId = await userId(bo, LOGINS.consultant);
@@ -46,7 +55,10 @@ describe("the organization's users", () => {
     expect(await users(sales)).toMatchObject({ status: 403, body: { message: expect.stringMatching(/^Choisissez d'abord le client/) } });
     expect((await users(sales, client.user.auth_org_id)).status).toBe(404);
     // Logged in as the client, the representative acts as its organization account.
-    const as = sessionResponse.parse((await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: client.user.auth_org_id } })).body);
+    const as = sessionResponse.parse(
+      (await call(bo, "/auth/login-as", { token: sales.token, body: { master_id: sales.user.obj_id, slave_id: client.user.auth_org_id } }))
+        .body,
+    );
     expect((await users(as)).status).toBe(200);
   });
 
@@ -66,7 +78,12 @@ describe("the organization's users", () => {
     expect((await priceList()).status).toBe(200);
     const history = usersResponse.parse((await users(client)).body).history;
     expect(history.slice(0, 2)).toEqual([
-      expect.objectContaining({ change: "flags", details: { prices: true }, target_name: "Maël Kerjean", actor_name: "Voilerie Atlantique" }),
+      expect.objectContaining({
+        change: "flags",
+        details: { prices: true },
+        target_name: "Maël Kerjean",
+        actor_name: "Voilerie Atlantique",
+      }),
       expect.objectContaining({ change: "flags", details: { prices: false }, target_id: buyer.user.obj_id }),
     ]);
   });
@@ -108,7 +125,10 @@ describe("the organization's users", () => {
 
   it("refuses an empty or malformed change with a French message, nothing changed", async () => {
     const consultantId = await userId(bo, LOGINS.consultant);
-    expect(await patchPerson(bo, client, consultantId, {})).toMatchObject({ status: 400, body: { issues: [expect.objectContaining({ message: "Aucune modification demandée." })] } });
+    expect(await patchPerson(bo, client, consultantId, {})).toMatchObject({
+      status: 400,
+      body: { issues: [expect.objectContaining({ message: "Aucune modification demandée." })] },
+    });
     expect((await patchPerson(bo, client, consultantId, { flags: { prices: "non" } })).status).toBe(400);
     // The organization account is not a person of the list.
     expect((await patchPerson(bo, client, client.user.obj_id, { disabled: true })).status).toBe(404);

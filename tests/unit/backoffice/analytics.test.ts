@@ -25,7 +25,9 @@ describe("the path a view is counted under", () => {
   });
 
   it("keeps words, even long ones, and caps the length", () => {
-    expect(normalisePath("/actualites/reglementation/nouvelles-regles-mmsi-balises-ais")).toBe("/actualites/reglementation/nouvelles-regles-mmsi-balises-ais");
+    expect(normalisePath("/actualites/reglementation/nouvelles-regles-mmsi-balises-ais")).toBe(
+      "/actualites/reglementation/nouvelles-regles-mmsi-balises-ais",
+    );
     expect(normalisePath(`/${"a".repeat(50)}/`.repeat(10))).toHaveLength(300);
   });
 });
@@ -65,7 +67,11 @@ describe("25 months at most", () => {
 
 describe("the report's query", () => {
   it("takes a period of at most 800 days, in order", () => {
-    expect(analyticsReportQuery.parse({ from: "2026-11-01", to: "2026-11-20" })).toEqual({ from: "2026-11-01", to: "2026-11-20", pages: 50 });
+    expect(analyticsReportQuery.parse({ from: "2026-11-01", to: "2026-11-20" })).toEqual({
+      from: "2026-11-01",
+      to: "2026-11-20",
+      pages: 50,
+    });
     expect(daysBetween("2026-11-01", "2026-11-20")).toBe(19);
     const reversed = analyticsReportQuery.safeParse({ from: "2026-11-20", to: "2026-11-01" });
     expect(reversed.error?.issues[0]?.message).toBe("La date de fin précède la date de début.");
@@ -90,7 +96,9 @@ describe("npm run analytics", () => {
 
   it("refuses a wrong command line in French", () => {
     expect(() => parseReportCommand(["--to", "2026-13-01"], today)).toThrow(UsageError);
-    expect(() => parseReportCommand(["--from", "2026-11-20", "--to", "2026-11-01"], today)).toThrow("--to : La date de fin précède la date de début.");
+    expect(() => parseReportCommand(["--from", "2026-11-20", "--to", "2026-11-01"], today)).toThrow(
+      "--to : La date de fin précède la date de début.",
+    );
     expect(() => parseReportCommand(["--unknown"], today)).toThrow(UsageError);
   });
 

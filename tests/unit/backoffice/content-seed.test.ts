@@ -14,7 +14,9 @@ function categorySlugs(nodes: readonly CategoryNode[]): string[] {
 }
 
 const news = demoNews(2026);
-const downloadPaths = new Set(DOWNLOAD_CATEGORIES.flatMap((top) => [top.slug, ...top.children.map((child) => `${top.slug}/${child.slug}`)]));
+const downloadPaths = new Set(
+  DOWNLOAD_CATEGORIES.flatMap((top) => [top.slug, ...top.children.map((child) => `${top.slug}/${child.slug}`)]),
+);
 
 describe("the demo's news", () => {
   it("gives every item a known category, a unique slug, a body and a summary the contract takes", () => {
@@ -23,7 +25,15 @@ describe("the demo's news", () => {
     for (const item of news) {
       expect(slugs.has(item.category), item.slug).toBe(true);
       expect(() => newsBody.parse(item.body), item.slug).not.toThrow();
-      const summary = { id: 1, slug: item.slug, title: item.title, summary: item.summary, published_at: "2026-11-20T08:00:00.000Z", category: { slug: item.category, title: "x" }, picture: { url: item.picture, alt: item.alt } };
+      const summary = {
+        id: 1,
+        slug: item.slug,
+        title: item.title,
+        summary: item.summary,
+        published_at: "2026-11-20T08:00:00.000Z",
+        category: { slug: item.category, title: "x" },
+        picture: { url: item.picture, alt: item.alt },
+      };
       expect(() => newsSummary.parse(summary), item.slug).not.toThrow();
     }
   });
@@ -47,14 +57,24 @@ describe("the demo's news", () => {
 
 describe("the demo's documents", () => {
   it("files every document in a known sub-category, under a unique PDF name", () => {
-    const products = [{ ref: "AIS00001", title: "Transpondeur AIS classe B SOTDMA Marque", brand: "Marque", section: "Électronique de bord", price: 45000 }];
-    const documents = demoDocuments({ today: "2026-11-20", created: new Date("2026-11-20T08:00:00Z"), year: 2026, products, netPrices: [] });
+    const products = [
+      { ref: "AIS00001", title: "Transpondeur AIS classe B SOTDMA Marque", brand: "Marque", section: "Électronique de bord", price: 45000 },
+    ];
+    const documents = demoDocuments({
+      today: "2026-11-20",
+      created: new Date("2026-11-20T08:00:00Z"),
+      year: 2026,
+      products,
+      netPrices: [],
+    });
     expect(documents).toHaveLength(10);
     expect(new Set(documents.map((document) => document.fileName)).size).toBe(10);
     for (const document of documents) {
       expect(downloadPaths.has(document.category), document.category).toBe(true);
       expect(document.fileName).toMatch(/^[a-z0-9-]+\.pdf$/);
     }
-    expect(documents.filter((document) => document.restrictedTo).map((document) => [document.restrictedTo, document.showsPrices])).toEqual([[["C0001"], true]]);
+    expect(documents.filter((document) => document.restrictedTo).map((document) => [document.restrictedTo, document.showsPrices])).toEqual([
+      [["C0001"], true],
+    ]);
   });
 });

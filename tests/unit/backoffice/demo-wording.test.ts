@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { describeProduct } from "../../../server/backoffice/seed/catalogue";
 import { GLOBAL_PROMOTIONS } from "../../../server/backoffice/seed/prices";
-import { BRAND_NAMES, CATALOGUE_TREE, FEMININE_HEADS, type CategoryNode, type LeafSpec } from "../../../server/backoffice/seed/catalogue-tree";
+import {
+  BRAND_NAMES,
+  CATALOGUE_TREE,
+  FEMININE_HEADS,
+  type CategoryNode,
+  type LeafSpec,
+} from "../../../server/backoffice/seed/catalogue-tree";
 
 /**
  * Issue 24: the demo data in correct French. A description agrees with the noun that heads
@@ -9,8 +15,29 @@ import { BRAND_NAMES, CATALOGUE_TREE, FEMININE_HEADS, type CategoryNode, type Le
  */
 
 const MASCULINE_HEADS = new Set([
-  "Traceur", "Sondeur", "Pilote", "Transpondeur", "Panneau", "Chargeur", "Moteur", "Filtre", "Gilet", "Feu", "Extincteur",
-  "Radeau", "Taquet", "Winch", "Antifouling", "Vernis", "Primaire", "Diluant", "Nettoyant", "Mastic", "Plafonnier", "WC", "Réfrigérateur",
+  "Traceur",
+  "Sondeur",
+  "Pilote",
+  "Transpondeur",
+  "Panneau",
+  "Chargeur",
+  "Moteur",
+  "Filtre",
+  "Gilet",
+  "Feu",
+  "Extincteur",
+  "Radeau",
+  "Taquet",
+  "Winch",
+  "Antifouling",
+  "Vernis",
+  "Primaire",
+  "Diluant",
+  "Nettoyant",
+  "Mastic",
+  "Plafonnier",
+  "WC",
+  "Réfrigérateur",
 ]);
 
 function leaves(nodes: readonly CategoryNode[]): LeafSpec[] {
@@ -29,7 +56,9 @@ describe("the demo catalogue's wording", () => {
     expect(describeProduct("Antenne VHF fibre 1,5 m blanche Glénan", antenna, "Glénan")).toMatch(
       /^Antenne VHF fibre 1,5 m blanche Glénan : conçue par Glénan pour un usage intensif en mer, résistante aux UV/,
     );
-    expect(describeProduct("Gilet autogonflant 150 N Glénan", lifeJacket, "Glénan")).toMatch(/^Gilet autogonflant 150 N Glénan : conçu par Glénan [^.]*, résistant aux UV/);
+    expect(describeProduct("Gilet autogonflant 150 N Glénan", lifeJacket, "Glénan")).toMatch(
+      /^Gilet autogonflant 150 N Glénan : conçu par Glénan [^.]*, résistant aux UV/,
+    );
   });
 
   it("names the promotions with their accents", () => {

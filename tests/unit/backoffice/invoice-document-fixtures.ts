@@ -14,7 +14,14 @@ export const SELLER: SellerParty = {
   name: "Distribution Atlantique",
   legal_form: "SAS",
   share_capital: 25_000_000,
-  address: { name: "Distribution Atlantique", street: "12 rue des Forges", street2: "ZA de Kerpont", zipcode: "56100", city: "Lorient", country: "FR" },
+  address: {
+    name: "Distribution Atlantique",
+    street: "12 rue des Forges",
+    street2: "ZA de Kerpont",
+    zipcode: "56100",
+    city: "Lorient",
+    country: "FR",
+  },
   siren: "812345678",
   siret: "81234567800012",
   rcs: "RCS Lorient 812 345 678",
@@ -36,7 +43,14 @@ interface LineSpec {
 }
 
 const CATALOGUE: LineSpec[] = [
-  { ref: "CHA-4410", title: "Chaise de bureau ergonomique, dossier résille, accoudoirs réglables", qty: 4, list: 18_990, discount: 12, ecotax: 150 },
+  {
+    ref: "CHA-4410",
+    title: "Chaise de bureau ergonomique, dossier résille, accoudoirs réglables",
+    qty: 4,
+    list: 18_990,
+    discount: 12,
+    ecotax: 150,
+  },
   { ref: "BUR-1600", title: "Bureau droit 160 × 80 cm, piétement métal", qty: 2, list: 32_500, discount: 12, ecotax: 400 },
   { ref: "LAM-0021", title: "Lampe LED articulée", qty: 10, list: 2_450, ecotax: 10 },
   { ref: "PAP-A4-80", title: "Ramette papier A4 80 g (500 feuilles)", qty: 50, list: 459, discount: 5 },
@@ -76,7 +90,9 @@ function lines(count: number, vatRate: number): InvoiceLine[] {
 function totals(items: InvoiceLine[]): Pick<InvoiceDocument, "vat" | "total_ecotax" | "total_ht" | "total_vat" | "total_ttc"> {
   const byRate = new Map<number, number>();
   for (const item of items) byRate.set(item.vat_rate, (byRate.get(item.vat_rate) ?? 0) + item.line_total_ht);
-  const vat: VatBreakdown[] = [...byRate.entries()].sort(([a], [b]) => b - a).map(([rate, base]) => ({ rate, base_ht: base, vat: vatOn(base, rate / 100) }));
+  const vat: VatBreakdown[] = [...byRate.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([rate, base]) => ({ rate, base_ht: base, vat: vatOn(base, rate / 100) }));
   const totalHt = vat.reduce((sum, entry) => sum + entry.base_ht, 0);
   const totalVat = vat.reduce((sum, entry) => sum + entry.vat, 0);
   return {
@@ -127,17 +143,38 @@ function invoice(buyerParty: BuyerParty, exemption: VatExemption, options: Optio
 /** A standard French account (20 % VAT), delivered to a site other than its head office. */
 export function standardInvoice(options: Options = {}): InvoiceDocument {
   return invoice(
-    buyer("C00042", "Bureautique de l'Ouest", { street: "8 avenue de la Libération", street2: null, zipcode: "44000", city: "Nantes", country: "FR" }, "398765432", "FR45398765432"),
+    buyer(
+      "C00042",
+      "Bureautique de l'Ouest",
+      { street: "8 avenue de la Libération", street2: null, zipcode: "44000", city: "Nantes", country: "FR" },
+      "398765432",
+      "FR45398765432",
+    ),
     null,
     options,
-    { delivery_address: { name: "Bureautique de l'Ouest — entrepôt", street: "ZI de la Lande, rue Ampère", street2: null, zipcode: "44470", city: "Carquefou", country: "FR" } },
+    {
+      delivery_address: {
+        name: "Bureautique de l'Ouest — entrepôt",
+        street: "ZI de la Lande, rue Ampère",
+        street2: null,
+        zipcode: "44470",
+        city: "Carquefou",
+        country: "FR",
+      },
+    },
   );
 }
 
 /** A Belgian account: an exempt intra-community delivery (Ventes CEE). */
 export function intraEuInvoice(options: Options = {}): InvoiceDocument {
   return invoice(
-    buyer("C00077", "Kantoor Vlaanderen BV", { street: "Meir 24", street2: null, zipcode: "2000", city: "Antwerpen", country: "BE" }, null, "BE0456789123"),
+    buyer(
+      "C00077",
+      "Kantoor Vlaanderen BV",
+      { street: "Meir 24", street2: null, zipcode: "2000", city: "Antwerpen", country: "BE" },
+      null,
+      "BE0456789123",
+    ),
     "intra_eu",
     { number: "FA-2026-000124", ...options },
   );
@@ -146,7 +183,13 @@ export function intraEuInvoice(options: Options = {}): InvoiceDocument {
 /** A Martinique account: an export outside the EU VAT territory (Ventes export). */
 export function exportInvoice(options: Options = {}): InvoiceDocument {
   return invoice(
-    buyer("C00091", "Caraïbes Bureau SARL", { street: "15 rue Victor Hugo", street2: null, zipcode: "97200", city: "Fort-de-France", country: "MQ" }, "512345678", null),
+    buyer(
+      "C00091",
+      "Caraïbes Bureau SARL",
+      { street: "15 rue Victor Hugo", street2: null, zipcode: "97200", city: "Fort-de-France", country: "MQ" },
+      "512345678",
+      null,
+    ),
     "export",
     { number: "FA-2026-000125", ...options },
   );
@@ -155,7 +198,13 @@ export function exportInvoice(options: Options = {}): InvoiceDocument {
 /** An exporter buying under VAT suspension (Ventes en suspension de taxe, art. 275 CGI). */
 export function suspensionInvoice(options: Options = {}): InvoiceDocument {
   return invoice(
-    buyer("C00103", "Export Mobilier International", { street: "3 quai de la Fosse", street2: null, zipcode: "44000", city: "Nantes", country: "FR" }, "423456789", "FR12423456789"),
+    buyer(
+      "C00103",
+      "Export Mobilier International",
+      { street: "3 quai de la Fosse", street2: null, zipcode: "44000", city: "Nantes", country: "FR" },
+      "423456789",
+      "FR12423456789",
+    ),
     "suspension",
     { number: "FA-2026-000126", ...options },
   );

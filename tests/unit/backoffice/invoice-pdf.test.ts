@@ -64,7 +64,12 @@ function embeddedFile(pdf: Uint8Array, raw: string): string {
 }
 
 const decode = (value: string) =>
-  value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  value
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** The contents of every element of that name (e.g. "ram:LineTotalAmount"), within another's when given. */
 function all(xml: string, element: string, within?: string): string[] {
@@ -160,7 +165,9 @@ describe.each(Object.keys(samples) as Sample[])("the PDF of the %s sample", (nam
   it("prints the totals per VAT rate, the VAT, the total with tax and the ecotax they include", () => {
     const { text, doc } = rendered[name];
     for (const entry of doc.vat) {
-      expect(text).toContain(`${doc.vat_exemption ? "Total HT exonéré de TVA" : `Total HT soumis à TVA ${entry.rate} %`} ${euros(entry.base_ht)}`);
+      expect(text).toContain(
+        `${doc.vat_exemption ? "Total HT exonéré de TVA" : `Total HT soumis à TVA ${entry.rate} %`} ${euros(entry.base_ht)}`,
+      );
       expect(text).toContain(`TVA ${entry.rate} % ${euros(entry.vat)}`);
     }
     expect(text).toContain(`Total HT ${euros(doc.total_ht)}`);
@@ -217,7 +224,9 @@ describe.each(Object.keys(samples) as Sample[])("the PDF of the %s sample", (nam
     expect(one(totals, "ram:TaxTotalAmount")).toBe(decimal(doc.total_vat));
     expect(one(totals, "ram:GrandTotalAmount")).toBe(decimal(doc.total_ttc));
     expect(one(totals, "ram:DuePayableAmount")).toBe(decimal(doc.total_ttc));
-    expect(fold(xmlText(xml, "ram:Description", "ram:SpecifiedTradePaymentTerms"))).toContain("Indemnité forfaitaire pour frais de recouvrement de 40 €");
+    expect(fold(xmlText(xml, "ram:Description", "ram:SpecifiedTradePaymentTerms"))).toContain(
+      "Indemnité forfaitaire pour frais de recouvrement de 40 €",
+    );
   });
 
   it("keeps the EN 16931 calculation rules in the XML (BR-CO-10, 13, 14, 15, line amounts, VAT categories)", () => {
@@ -241,7 +250,9 @@ describe.each(Object.keys(samples) as Sample[])("the PDF of the %s sample", (nam
     expect(cents(one(totals, "ram:TaxBasisTotalAmount"))).toBe(sum);
     const breakdown = all(xml, "ram:ApplicableTradeTax", "ram:ApplicableHeaderTradeSettlement");
     expect(breakdown).toHaveLength(doc.vat.length);
-    expect(breakdown.reduce((total, tax) => total + cents(one(tax, "ram:CalculatedAmount")), 0)).toBe(cents(one(totals, "ram:TaxTotalAmount")));
+    expect(breakdown.reduce((total, tax) => total + cents(one(tax, "ram:CalculatedAmount")), 0)).toBe(
+      cents(one(totals, "ram:TaxTotalAmount")),
+    );
     expect(breakdown.reduce((total, tax) => total + cents(one(tax, "ram:BasisAmount")), 0)).toBe(sum);
     expect(cents(one(totals, "ram:GrandTotalAmount"))).toBe(sum + cents(one(totals, "ram:TaxTotalAmount")));
 
@@ -259,7 +270,8 @@ describe.each(Object.keys(samples) as Sample[])("the PDF of the %s sample", (nam
       // BR-IC-11/12: the delivery date and the country goods went to.
       expect(one(xml, "ram:CountryID", "ram:ShipToTradeParty")).toBe("BE");
     }
-    if (doc.vat_exemption === "export") expect(all(xml, "ram:ExemptionReasonCode", "ram:ApplicableHeaderTradeSettlement")).toEqual(["VATEX-EU-G"]);
+    if (doc.vat_exemption === "export")
+      expect(all(xml, "ram:ExemptionReasonCode", "ram:ApplicableHeaderTradeSettlement")).toEqual(["VATEX-EU-G"]);
   });
 
   it("is a tagged PDF/A-3 Factur-X: XMP identification, Factur-X extension schema, the XML attached as Alternative, embedded fonts", () => {
@@ -337,7 +349,10 @@ describe("determinism", () => {
 // builds the XML through it and fails without it).
 describe("EN 16931 validation by @e-invoice-eu/core", () => {
   it("refuses data that breaks the standard, and then renders no PDF", async () => {
-    const broken: InvoiceDocument = { ...standardInvoice(), buyer: { ...standardInvoice().buyer, address: { ...standardInvoice().buyer.address, country: "XX" } } };
+    const broken: InvoiceDocument = {
+      ...standardInvoice(),
+      buyer: { ...standardInvoice().buyer, address: { ...standardInvoice().buyer.address, country: "XX" } },
+    };
     await expect(facturXml(broken)).rejects.toBeInstanceOf(FacturXValidationError);
     await expect(facturXml(broken)).rejects.toThrow(/IdentificationCode/);
     await expect(renderInvoicePdf(broken)).rejects.toBeInstanceOf(FacturXValidationError);

@@ -9,11 +9,33 @@ const BRAND = 7;
 
 function product(id: number, priceSelling: number): IndexedProduct {
   return {
-    id, ref: `REF${id}`, ref_norm: `REF${id}`, title: `Produit ${id}`, name: `Produit ${id}`,
-    brand_id: BRAND, brand_slug: "marque", brand_title: "Marque", images: [], is_port: false, discontinued: false,
-    price_selling: priceSelling, ecotaxe: 0, weight_gross: 0, weight_net: 0, is_mmsi: false, is_hazardous: false,
-    is_motor: false, is_antenna: false, is_tag: false, properties: {}, description: "", category_id: 1,
-    documents: [], certificates_info: null, ref_rank: id, title_rank: id,
+    id,
+    ref: `REF${id}`,
+    ref_norm: `REF${id}`,
+    title: `Produit ${id}`,
+    name: `Produit ${id}`,
+    brand_id: BRAND,
+    brand_slug: "marque",
+    brand_title: "Marque",
+    images: [],
+    is_port: false,
+    discontinued: false,
+    price_selling: priceSelling,
+    ecotaxe: 0,
+    weight_gross: 0,
+    weight_net: 0,
+    is_mmsi: false,
+    is_hazardous: false,
+    is_motor: false,
+    is_antenna: false,
+    is_tag: false,
+    properties: {},
+    description: "",
+    category_id: 1,
+    documents: [],
+    certificates_info: null,
+    ref_rank: id,
+    title_rank: id,
   };
 }
 
@@ -43,7 +65,13 @@ describe("the read model's promotion filter", () => {
   });
 
   it("leaves out a promotion that the organization's specific price beats or equals", async () => {
-    const org: OrgPricing = { ...none, productPrices: new Map([[1, 7000], [2, 8000]]) };
+    const org: OrgPricing = {
+      ...none,
+      productPrices: new Map([
+        [1, 7000],
+        [2, 8000],
+      ]),
+    };
     expect(await promotedIds(org, everyone)).toEqual([3]);
   });
 

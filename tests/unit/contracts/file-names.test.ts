@@ -20,6 +20,8 @@ describe("a checked file's name", () => {
 
   it("goes out as an attachment with an ASCII name and the exact one (RFC 5987)", () => {
     expect(attachmentDisposition("bateau.pdf")).toBe("attachment; filename=\"bateau.pdf\"; filename*=UTF-8''bateau.pdf");
-    expect(attachmentDisposition("été l'\"an\".pdf")).toBe("attachment; filename=\"_t_ l'_an_.pdf\"; filename*=UTF-8''%C3%A9t%C3%A9%20l%27%22an%22.pdf");
+    expect(attachmentDisposition('été l\'"an".pdf')).toBe(
+      "attachment; filename=\"_t_ l'_an_.pdf\"; filename*=UTF-8''%C3%A9t%C3%A9%20l%27%22an%22.pdf",
+    );
   });
 });

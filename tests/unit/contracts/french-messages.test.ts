@@ -6,14 +6,13 @@ import { normalizeCart } from "@shared/domain";
 /** zod's own English wording: none of it may reach a user (decision 0096). */
 const ENGLISH = /\b(invalid|expected|received|too big|too small|unrecognized|required)\b/i;
 
-const messagesOf = (result: { success: boolean; error?: z.ZodError }): string[] =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+const messagesOf = (result: { success: boolean; error?: z.ZodError }): string[] => result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe("zod's default messages", () => {
   it("are French for any schema once the contracts are loaded, even one built outside them", () => {
     expect(messagesOf(z.string().safeParse(undefined))).toEqual(["Entrée invalide : chaîne de caractères attendu, indéfini reçu"]);
     expect(messagesOf(z.number().int().max(10).safeParse(11))).toEqual(["Trop grand : nombre doit être <=10"]);
-    expect(messagesOf(z.object({ a: z.string() }).strict().safeParse({ a: "x", b: 1 }))).toEqual(["Clé non reconnue : \"b\""]);
+    expect(messagesOf(z.object({ a: z.string() }).strict().safeParse({ a: "x", b: 1 }))).toEqual(['Clé non reconnue : "b"']);
   });
 
   it("are French in the contract's requests, at every depth", () => {

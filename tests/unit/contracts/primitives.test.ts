@@ -42,6 +42,8 @@ describe("the contracts' primitives", () => {
     expect(emailAddress().parse("  Prenom.Nom@Exemple.FR ")).toBe("prenom.nom@exemple.fr");
     expect(emailAddress("Indiquez votre adresse e-mail.").safeParse("").error?.issues[0]?.message).toBe("Indiquez votre adresse e-mail.");
     expect(emailAddress().safeParse("").error?.issues[0]?.message).toMatch(/^Adresse e-mail invalide/);
-    expect(emailAddress().safeParse(`${"a".repeat(116)}@x.fr`).error?.issues[0]?.message).toBe("L'adresse e-mail est trop longue (120 caractères au plus).");
+    expect(emailAddress().safeParse(`${"a".repeat(116)}@x.fr`).error?.issues[0]?.message).toBe(
+      "L'adresse e-mail est trop longue (120 caractères au plus).",
+    );
   });
 });

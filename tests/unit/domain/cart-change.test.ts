@@ -10,7 +10,10 @@ describe("applyCartChange", () => {
       [{ type: "add", product: product({ obj_ref: "ab-1", prd_weight_gross: 600 }), qty: 1, lineId: "a" }, ["PORT_EXT-1KG"]],
       [{ type: "setQuantity", lineId: "a", qty: 2 }, ["PORT_EXT+1KG"]],
       [{ type: "options", options: { saturday: true } }, ["PORT_EXT+1KG", "PORT_SAMEDI"]],
-      [{ type: "add", product: product({ obj_ref: "MOT-15CV", prc_price: 150000 }), qty: 1, lineId: "m" }, ["PORT_EXT-1KG", "PORT_MOTEUR", "PORT_SAMEDI"]],
+      [
+        { type: "add", product: product({ obj_ref: "MOT-15CV", prc_price: 150000 }), qty: 1, lineId: "m" },
+        ["PORT_EXT-1KG", "PORT_MOTEUR", "PORT_SAMEDI"],
+      ],
       [{ type: "certificates", lineId: "m", certificates: [] }, ["PORT_EXT-1KG", "PORT_MOTEUR", "PORT_SAMEDI"]],
       [{ type: "options", options: { lddActive: true } }, ["PORT_DS_AUTRE", "PORT_DS_MOTEUR", "PORT_SAMEDI"]],
       [{ type: "remove", lineId: "a" }, ["PORT_DS_MOTEUR", "PORT_SAMEDI"]],

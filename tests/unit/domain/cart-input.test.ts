@@ -28,7 +28,9 @@ describe("normalizeCart", () => {
   });
 
   it("keeps a valid cart as it is and drops unknown fields", () => {
-    const cart = cartOf([line({ prc_promo_price: 900, prc_promo_name: "Promo", prd_refill_date: "2026-12-01", prd_refill_qte: 5 })], { ref: "R" });
+    const cart = cartOf([line({ prc_promo_price: 900, prc_promo_name: "Promo", prd_refill_date: "2026-12-01", prd_refill_qte: 5 })], {
+      ref: "R",
+    });
     expect(normalizeCart({ ...cart, legacy: true })).toEqual(cart);
   });
 
@@ -45,7 +47,12 @@ describe("normalizeCart", () => {
   it("throws a DomainError listing the issues on an invalid shape", () => {
     const attempt = () => normalizeCart({ products: [{ obj_ref: 12 }] });
     expect(attempt).toThrow(DomainError);
-    expect(attempt).toThrow(expect.objectContaining({ code: "invalid_cart", issues: expect.arrayContaining([expect.objectContaining({ path: "products.0.obj_id" })]) }));
+    expect(attempt).toThrow(
+      expect.objectContaining({
+        code: "invalid_cart",
+        issues: expect.arrayContaining([expect.objectContaining({ path: "products.0.obj_id" })]),
+      }),
+    );
     expect(() => normalizeCart("panier")).toThrow(expect.objectContaining({ code: "invalid_cart" }));
   });
 
@@ -64,7 +71,10 @@ describe("withUniqueLineIds", () => {
   it("gives a repeated line id a fresh one and keeps the rest of the line", () => {
     const cart = cartOf([line({ obj_id: 1, line_id: "a", qty: 3 }), line({ obj_id: 2, line_id: "a", qty: 4 })]);
     const repaired = withUniqueLineIds(cart);
-    expect(repaired.products.map((entry) => [entry.obj_id, entry.line_id, entry.qty])).toEqual([[1, "a", 3], [2, "line-1", 4]]);
+    expect(repaired.products.map((entry) => [entry.obj_id, entry.line_id, entry.qty])).toEqual([
+      [1, "a", 3],
+      [2, "line-1", 4],
+    ]);
   });
 });
 
@@ -72,7 +82,9 @@ describe("readStoredCart", () => {
   it("reads a whole cart stored by an earlier version as what the user chose", () => {
     const cart = cartOf([line({ obj_id: 1, obj_ref: "REF1", obj_title: "Antenne", line_id: "a", qty: 2 })], { ref: "R" });
     const read = readStoredCart(JSON.parse(JSON.stringify(cart)));
-    expect(read.products).toEqual([{ obj_id: 1, obj_ref: "REF1", obj_title: "Antenne", obj_name: "produit", qty: 2, line_id: "a", certificates: [], prd_is_port: false }]);
+    expect(read.products).toEqual([
+      { obj_id: 1, obj_ref: "REF1", obj_title: "Antenne", obj_name: "produit", qty: 2, line_id: "a", certificates: [], prd_is_port: false },
+    ]);
     expect(read).toMatchObject({ ref: "R", ldd: cart.ldd });
   });
 
@@ -82,7 +94,9 @@ describe("readStoredCart", () => {
   });
 
   it("reads the lean form that is stored, with its repeated line ids repaired", () => {
-    const stored = leanCart(cartOf([line({ obj_id: 1, obj_ref: "REF1", line_id: "a" }), line({ obj_id: 2, obj_ref: "REF2", line_id: "a" })]));
+    const stored = leanCart(
+      cartOf([line({ obj_id: 1, obj_ref: "REF1", line_id: "a" }), line({ obj_id: 2, obj_ref: "REF2", line_id: "a" })]),
+    );
     expect(readStoredCart(JSON.parse(JSON.stringify(stored))).products).toEqual([
       { obj_id: 1, obj_ref: "REF1", qty: 1, line_id: "a", certificates: [] },
       { obj_id: 2, obj_ref: "REF2", qty: 1, line_id: "line-1", certificates: [] },
@@ -94,7 +108,11 @@ describe("leanCart", () => {
   it("keeps each product line's identity, quantity and certificates, and the cart's own fields", () => {
     const certificate = { cer_id: "c1", mmsi: "227123456", file_name: "navire.pdf" };
     const shipping = line({ obj_id: 9, line_id: "port", prd_is_port: true });
-    const cart = { ...cartOf([line({ obj_id: 1, obj_ref: "REF1", line_id: "a", qty: 3, certificates: [certificate] }), shipping]), ref: "CHANTIER", saturday: true };
+    const cart = {
+      ...cartOf([line({ obj_id: 1, obj_ref: "REF1", line_id: "a", qty: 3, certificates: [certificate] }), shipping]),
+      ref: "CHANTIER",
+      saturday: true,
+    };
     const lean = leanCart(cart);
     expect(lean.products).toEqual([{ obj_id: 1, obj_ref: "REF1", qty: 3, line_id: "a", certificates: [certificate] }]);
     expect(lean).toMatchObject({ ref: "CHANTIER", saturday: true, ldd: cart.ldd, dlv_address: null });

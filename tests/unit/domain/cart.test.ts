@@ -82,9 +82,13 @@ describe("addProduct", () => {
 
   it("refuses a sum above the maximum, and an empty or used line id", () => {
     const existing = line({ obj_ref: "AB-12", qty: MAX_LINE_QTY });
-    expect(() => addProduct(cartOf([existing]), product({ obj_ref: "AB-12" }), 1, "a")).toThrow(expect.objectContaining({ code: "quantity_too_large" }));
+    expect(() => addProduct(cartOf([existing]), product({ obj_ref: "AB-12" }), 1, "a")).toThrow(
+      expect.objectContaining({ code: "quantity_too_large" }),
+    );
     expect(() => addProduct(emptyCart(), product(), 1, " ")).toThrow(expect.objectContaining({ code: "invalid_line_id" }));
-    expect(() => addProduct(cartOf([line({ line_id: "taken" })]), product(), 1, "taken")).toThrow(expect.objectContaining({ code: "invalid_line_id" }));
+    expect(() => addProduct(cartOf([line({ line_id: "taken" })]), product(), 1, "taken")).toThrow(
+      expect.objectContaining({ code: "invalid_line_id" }),
+    );
   });
 });
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Category } from "@shared/contracts/entities";
-import {
-  MAX_CATEGORY_DEPTH,
-  canonicalSlugs,
-  categoryTrailById,
-  resolveCategoryPath,
-} from "@shared/domain/category-path";
+import { MAX_CATEGORY_DEPTH, canonicalSlugs, categoryTrailById, resolveCategoryPath } from "@shared/domain/category-path";
 
 let nextId = 1;
 function node(slug: string, children: Category[] = []): Category {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { EU_VAT_FORMATS, LA_POSTE_SIREN, checkSiret, checkVatNumber, frenchVatKey, luhnValid, sirenOfSiret, vatSiretMismatch } from "@shared/domain/company-ids";
+import {
+  EU_VAT_FORMATS,
+  LA_POSTE_SIREN,
+  checkSiret,
+  checkVatNumber,
+  frenchVatKey,
+  luhnValid,
+  sirenOfSiret,
+  vatSiretMismatch,
+} from "@shared/domain/company-ids";
 
 describe("Luhn key", () => {
   it.each([
@@ -116,11 +125,14 @@ describe("intra-EU VAT number", () => {
     expect(checkVatNumber(input)).toEqual({ ok: true, value: input });
   });
 
-  it.each([["BE2123456789"], ["DE12345678"], ["NL123456789A01"], ["ATU1234567"], ["SE123456789002"], ["PL12345"]])("refuses %s: not the country's format", (input) => {
-    const checked = checkVatNumber(input);
-    expect(checked.ok).toBe(false);
-    expect(!checked.ok && checked.message).toMatch(/format attendu pour le pays/);
-  });
+  it.each([["BE2123456789"], ["DE12345678"], ["NL123456789A01"], ["ATU1234567"], ["SE123456789002"], ["PL12345"]])(
+    "refuses %s: not the country's format",
+    (input) => {
+      const checked = checkVatNumber(input);
+      expect(checked.ok).toBe(false);
+      expect(!checked.ok && checked.message).toMatch(/format attendu pour le pays/);
+    },
+  );
 
   it.each([["GB123456789"], ["CH123456789"], ["GR123456789"], ["123456789"]])("refuses %s: not a member state's prefix", (input) => {
     const checked = checkVatNumber(input);

@@ -15,9 +15,15 @@ describe("phone numbers", () => {
   });
 
   it("refuses letters, a short French number and a foreign number wrong for its country, in French", () => {
-    expect(normalizePhone("02 97 AB")).toMatchObject({ ok: false, message: expect.stringMatching(/^Le numéro de téléphone ne doit contenir que des chiffres/) });
+    expect(normalizePhone("02 97 AB")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Le numéro de téléphone ne doit contenir que des chiffres/),
+    });
     expect(normalizePhone("02 97 84")).toMatchObject({ ok: false, message: expect.stringMatching(/un numéro français a 10 chiffres/) });
-    expect(normalizePhone("+32 12")).toEqual({ ok: false, message: "Ce numéro de téléphone n'est pas valide pour le pays indiqué par son indicatif." });
+    expect(normalizePhone("+32 12")).toEqual({
+      ok: false,
+      message: "Ce numéro de téléphone n'est pas valide pour le pays indiqué par son indicatif.",
+    });
   });
 });
 

@@ -112,5 +112,7 @@ export function user(overrides: Partial<AuthUser> = {}): AuthUser {
 
 /** The references of a cart's shipping lines with their quantities, e.g. "PORT_MOTEUR×2". */
 export function shippingSummary(cart: Cart): string[] {
-  return cart.products.filter((entry) => entry.prd_is_port).map((entry) => (entry.qty === 1 ? entry.obj_ref : `${entry.obj_ref}×${entry.qty}`));
+  return cart.products
+    .filter((entry) => entry.prd_is_port)
+    .map((entry) => (entry.qty === 1 ? entry.obj_ref : `${entry.obj_ref}×${entry.qty}`));
 }

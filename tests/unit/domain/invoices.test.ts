@@ -74,7 +74,13 @@ describe("VAT and totals", () => {
       { qty: 1, unit_ecotax: 0, line_total_ht: 1_001, vat_rate: 20 },
     ]);
     // Base 4,050 + 1,001 = 5,051 cents; VAT 1,010.2 → 1,010 (per line it would have been 810 + 200.2).
-    expect(totals).toEqual({ total_ht: 5_051, total_ecotax: 51, total_vat: 1_010, total_ttc: 6_061, vat: [{ rate: 20, base_ht: 5_051, vat: 1_010 }] });
+    expect(totals).toEqual({
+      total_ht: 5_051,
+      total_ecotax: 51,
+      total_vat: 1_010,
+      total_ttc: 6_061,
+      vat: [{ rate: 20, base_ht: 5_051, vat: 1_010 }],
+    });
   });
 
   it("lists each rate, highest first, and 0 % for an exempt account", () => {
@@ -83,7 +89,11 @@ describe("VAT and totals", () => {
       { qty: 1, unit_ecotax: 0, line_total_ht: 2_000, vat_rate: 20 },
       { qty: 1, unit_ecotax: 0, line_total_ht: 1_000, vat_rate: 5.5 },
     ]);
-    expect(totals.vat).toEqual([{ rate: 20, base_ht: 2_000, vat: 400 }, { rate: 5.5, base_ht: 1_000, vat: 55 }, { rate: 0, base_ht: 1_000, vat: 0 }]);
+    expect(totals.vat).toEqual([
+      { rate: 20, base_ht: 2_000, vat: 400 },
+      { rate: 5.5, base_ht: 1_000, vat: 55 },
+      { rate: 0, base_ht: 1_000, vat: 0 },
+    ]);
     expect(totals.total_ttc).toBe(4_455);
   });
 

@@ -165,7 +165,9 @@ describe("the applied filters back", () => {
   });
 
   it("make the query string in the given order, without empty values", () => {
-    expect(filterQuery({ du: "2026-01-01", au: undefined, statut: "livrée", numero: "", client: 12, montant: 0 })).toBe("du=2026-01-01&statut=livr%C3%A9e&client=12&montant=0");
+    expect(filterQuery({ du: "2026-01-01", au: undefined, statut: "livrée", numero: "", client: 12, montant: 0 })).toBe(
+      "du=2026-01-01&statut=livr%C3%A9e&client=12&montant=0",
+    );
     expect(filterQuery({})).toBe("");
   });
 });

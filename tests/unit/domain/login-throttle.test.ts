@@ -102,6 +102,8 @@ describe("the refusal's words", () => {
 
   it("names what was throttled, login attempts by default", () => {
     expect(throttledMessage(15)).toBe("Trop de tentatives en peu de temps. Pour la sécurité de tous, réessayez dans 15 secondes.");
-    expect(throttledMessage(900, "tentatives de connexion")).toBe("Trop de tentatives de connexion en peu de temps. Pour la sécurité de tous, réessayez dans 15 minutes.");
+    expect(throttledMessage(900, "tentatives de connexion")).toBe(
+      "Trop de tentatives de connexion en peu de temps. Pour la sécurité de tous, réessayez dans 15 minutes.",
+    );
   });
 });

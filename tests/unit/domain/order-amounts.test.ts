@@ -33,14 +33,25 @@ describe("an order page's amounts (decision 0161)", () => {
   });
 
   it("shows no ecotax on the lines of an order that paid none (exempt account)", () => {
-    const amounts = orderPageAmounts({ ...order, options: { ...order.options, ldd_active: false }, ord_total_ecotaxe: 0, ord_total_tva: 0, ord_total_ttc: 120_025 });
+    const amounts = orderPageAmounts({
+      ...order,
+      options: { ...order.options, ldd_active: false },
+      ord_total_ecotaxe: 0,
+      ord_total_tva: 0,
+      ord_total_ttc: 120_025,
+    });
     expect(amounts.lines.map((entry) => entry.ecotaxe)).toEqual([0, 0, 0]);
     expect(amounts.totals?.totalHt).toBe(120_025);
   });
 
   it("has no totals when amounts are hidden", () => {
     const hidden = { ord_total_ht: null, ord_total_ecotaxe: null, ord_total_tva: null, ord_total_ttc: null };
-    const amounts = orderPageAmounts({ ...order, ...hidden, lines: [line(1, 3, null, null)], shipping_lines: [{ obj_ref: "PORT_FRANCO", obj_title: "Franco", amount_ht: null }] });
+    const amounts = orderPageAmounts({
+      ...order,
+      ...hidden,
+      lines: [line(1, 3, null, null)],
+      shipping_lines: [{ obj_ref: "PORT_FRANCO", obj_title: "Franco", amount_ht: null }],
+    });
     expect(amounts).toEqual({ lines: [{ objId: 1, ecotaxe: null, totalHt: null }], totals: null });
   });
 });

@@ -43,12 +43,20 @@ describe("moveRefusal", () => {
     expect(moveRefusal(REF, "acceptée", "accept")).toBe(`La commande ${REF} est déjà acceptée.`);
     expect(moveRefusal(REF, "expédiée", "accept")).toBe(`La commande ${REF} est déjà « expédiée » : elle ne peut plus être acceptée.`);
     expect(moveRefusal(REF, "en préparation", "prepare")).toBe(`La commande ${REF} est déjà en préparation.`);
-    expect(moveRefusal(REF, "expédiée partiellement", "prepare")).toBe(`La commande ${REF} est déjà « expédiée partiellement » : elle ne peut plus passer en préparation.`);
+    expect(moveRefusal(REF, "expédiée partiellement", "prepare")).toBe(
+      `La commande ${REF} est déjà « expédiée partiellement » : elle ne peut plus passer en préparation.`,
+    );
     expect(moveRefusal(REF, "expédiée", "ship")).toBe(`La commande ${REF} est entièrement expédiée : il ne reste rien à expédier.`);
     expect(moveRefusal(REF, "expédiée", "cancel_line")).toBe(`La commande ${REF} est entièrement expédiée : il ne reste rien à annuler.`);
-    expect(moveRefusal(REF, "expédiée partiellement", "deliver")).toBe(`La commande ${REF} n'est pas entièrement expédiée : expédiez ou annulez d'abord ses reliquats.`);
-    expect(moveRefusal(REF, "acceptée", "deliver")).toBe(`La commande ${REF} n'a encore fait l'objet d'aucune expédition : elle ne peut pas être livrée.`);
-    expect(moveRefusal(REF, "expédiée partiellement", "cancel")).toBe(`La commande ${REF} est partiellement expédiée : annulez ses reliquats ligne par ligne.`);
+    expect(moveRefusal(REF, "expédiée partiellement", "deliver")).toBe(
+      `La commande ${REF} n'est pas entièrement expédiée : expédiez ou annulez d'abord ses reliquats.`,
+    );
+    expect(moveRefusal(REF, "acceptée", "deliver")).toBe(
+      `La commande ${REF} n'a encore fait l'objet d'aucune expédition : elle ne peut pas être livrée.`,
+    );
+    expect(moveRefusal(REF, "expédiée partiellement", "cancel")).toBe(
+      `La commande ${REF} est partiellement expédiée : annulez ses reliquats ligne par ligne.`,
+    );
     expect(moveRefusal(REF, "expédiée", "cancel")).toBe(`La commande ${REF} est déjà expédiée : elle ne peut plus être annulée.`);
   });
 });
@@ -153,8 +161,12 @@ describe("eventLabel", () => {
     expect(eventLabel("confirmed", {})).toBe("Commande confirmée");
     expect(eventLabel("accepted", {})).toBe("Commande acceptée");
     expect(eventLabel("preparing", {})).toBe("Commande en préparation");
-    expect(eventLabel("shipped", { shipment_number: 2, units: 5, carrier: "DPD", tracking_number: "250123" })).toBe("Expédition n° 2 : 5 articles (DPD, suivi 250123)");
-    expect(eventLabel("shipped", { shipment_number: 1, units: 1, carrier: "Geodis", tracking_number: null })).toBe("Expédition n° 1 : 1 article (Geodis)");
+    expect(eventLabel("shipped", { shipment_number: 2, units: 5, carrier: "DPD", tracking_number: "250123" })).toBe(
+      "Expédition n° 2 : 5 articles (DPD, suivi 250123)",
+    );
+    expect(eventLabel("shipped", { shipment_number: 1, units: 1, carrier: "Geodis", tracking_number: null })).toBe(
+      "Expédition n° 1 : 1 article (Geodis)",
+    );
     expect(eventLabel("shipped", {})).toBe("Expédition n° 1 : 0 article (transporteur)");
     expect(eventLabel("delivered", {})).toBe("Commande livrée");
     expect(eventLabel("cancelled", {})).toBe("Commande annulée");

@@ -23,7 +23,12 @@ describe("a confirmed order's rows", () => {
       ord_total_ecotaxe: 0,
       ord_total_tva: 27_940,
       ord_total_ttc: 167_640,
-      lines: [orderLine("GIL-100", 4, 32_500), orderLine("PORT_DS_AUTRE", 1, 2_500, true), orderLine("PORT_DS_ANTENNE", 1, 4_500, true), orderLine("ANT-1", 1, 700)],
+      lines: [
+        orderLine("GIL-100", 4, 32_500),
+        orderLine("PORT_DS_AUTRE", 1, 2_500, true),
+        orderLine("PORT_DS_ANTENNE", 1, 4_500, true),
+        orderLine("ANT-1", 1, 700),
+      ],
     };
     const receipt = orderReceiptRows(order);
     expect(receipt.products.map((line) => line.ref)).toEqual(["GIL-100", "ANT-1"]);
@@ -37,18 +42,45 @@ describe("a confirmed order's rows", () => {
 
   it("puts each line's ecotax in its « Total HT », so that the lines add up to the HT total with the ecotax (decision 0161)", () => {
     // 120 025 of goods and shipping without the ecotax, 175 of ecotax: the invoice's HT is 120 200.
-    const lines = [orderLine("GIL-100", 3, 30_000, false, 25), orderLine("BOU-2", 2, 14_500, false, 50), orderLine("CORD-3", 1, 1_025), orderLine("PORT_EXT+1KG", 1, 0, true)];
-    const receipt = orderReceiptRows({ ldd_active: false, ord_total_ht: 120_025, ord_total_ecotaxe: 175, ord_total_tva: 24_040, ord_total_ttc: 144_240, lines });
-    expect(receipt.products.map((line) => [line.ecotaxe, line.amount])).toEqual([[75, 90_075], [100, 29_100], [0, 1_025]]);
+    const lines = [
+      orderLine("GIL-100", 3, 30_000, false, 25),
+      orderLine("BOU-2", 2, 14_500, false, 50),
+      orderLine("CORD-3", 1, 1_025),
+      orderLine("PORT_EXT+1KG", 1, 0, true),
+    ];
+    const receipt = orderReceiptRows({
+      ldd_active: false,
+      ord_total_ht: 120_025,
+      ord_total_ecotaxe: 175,
+      ord_total_tva: 24_040,
+      ord_total_ttc: 144_240,
+      lines,
+    });
+    expect(receipt.products.map((line) => [line.ecotaxe, line.amount])).toEqual([
+      [75, 90_075],
+      [100, 29_100],
+      [0, 1_025],
+    ]);
     expect(receipt.totals).toEqual({ productsHt: 120_200, shippingHt: 0, totalHt: 120_200, ecotaxe: 175, tva: 24_040, ttc: 144_240 });
-    const exempt = orderReceiptRows({ ldd_active: false, ord_total_ht: 120_025, ord_total_ecotaxe: 0, ord_total_tva: 0, ord_total_ttc: 120_025, lines });
+    const exempt = orderReceiptRows({
+      ldd_active: false,
+      ord_total_ht: 120_025,
+      ord_total_ecotaxe: 0,
+      ord_total_tva: 0,
+      ord_total_ttc: 120_025,
+      lines,
+    });
     expect(exempt.products.map((line) => line.amount)).toEqual([90_000, 29_000, 1_025]);
     expect(exempt.totals?.totalHt).toBe(120_025);
   });
 
   it("has no sums when amounts are hidden", () => {
     const hidden = { ord_total_ht: null, ord_total_ecotaxe: null, ord_total_tva: null, ord_total_ttc: null };
-    const receipt = orderReceiptRows({ ldd_active: false, ...hidden, lines: [orderLine("GIL-100", 1, null), orderLine("PORT_FRANCO", 1, null, true)] });
+    const receipt = orderReceiptRows({
+      ldd_active: false,
+      ...hidden,
+      lines: [orderLine("GIL-100", 1, null), orderLine("PORT_FRANCO", 1, null, true)],
+    });
     expect(receipt.totals).toBeNull();
     expect(receipt.products.map((line) => [line.ecotaxe, line.amount])).toEqual([[null, null]]);
     expect(receipt.shipping.rows.map((row) => row.label)).toEqual(["Livraison gratuite des colis (franco de port)"]);

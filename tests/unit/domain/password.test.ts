@@ -23,7 +23,11 @@ describe("the password rule", () => {
   });
 
   it("refuses a word of the person's name, e-mail or organization, accents and case aside", () => {
-    const refusal = { score: 0, acceptable: false, messages: ["Le mot de passe ne doit contenir ni votre nom, ni votre adresse e-mail, ni le nom de votre organisation."] };
+    const refusal = {
+      score: 0,
+      acceptable: false,
+      messages: ["Le mot de passe ne doit contenir ni votre nom, ni votre adresse e-mail, ni le nom de votre organisation."],
+    };
     expect(passwordStrength("MAEL-goeland-47-trinquette", PERSON)).toEqual(refusal);
     expect(passwordStrength("atlantique-goéland-marée", PERSON)).toEqual(refusal);
     // Words under 4 letters (« fr ») are not personal: they are everywhere.

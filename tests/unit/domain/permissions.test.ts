@@ -23,7 +23,10 @@ describe("permissionsOf", () => {
   });
 
   it("follows a people account's flags", () => {
-    const restricted = user({ obj_class: "people", obj_properties: { auth: { cart: false, orders: false, quotes: true, invoices: false, prices: false } } });
+    const restricted = user({
+      obj_class: "people",
+      obj_properties: { auth: { cart: false, orders: false, quotes: true, invoices: false, prices: false } },
+    });
     expect(permissionsOf(restricted)).toMatchObject({
       canUpdateCart: false,
       canOrder: false,

@@ -25,7 +25,10 @@ const cartArbitrary = fc
     saturday: fc.boolean(),
   })
   .map(({ lines, lddActive, saturday }): Cart =>
-    cartOf(lines.map((overrides) => line(overrides)), { saturday, ldd: { active: lddActive, price: 2000, tva: 0.2 } }),
+    cartOf(
+      lines.map((overrides) => line(overrides)),
+      { saturday, ldd: { active: lddActive, price: 2000, tva: 0.2 } },
+    ),
   );
 
 /** The cart, or the DomainError code when the operation is refused. */
@@ -63,7 +66,11 @@ describe("domain properties", () => {
     fc.assert(
       fc.property(cartArbitrary, contextArbitrary, lineArbitrary, fc.integer({ min: 1, max: 99 }), (cart, ctx, extra, qty) => {
         const before = withShipping(cart, ctx);
-        const added = applyCartChange(before, { type: "add", product: product({ ...extra, obj_ref: "NEW-REF" }), qty, lineId: "new-line" }, ctx);
+        const added = applyCartChange(
+          before,
+          { type: "add", product: product({ ...extra, obj_ref: "NEW-REF" }), qty, lineId: "new-line" },
+          ctx,
+        );
         const after = applyCartChange(added, { type: "remove", lineId: "new-line" }, ctx);
         expect(computeTotals(after, ctx.account)).toEqual(computeTotals(before, ctx.account));
         expect(after.products).toEqual(before.products);
@@ -87,14 +94,20 @@ describe("domain properties", () => {
 
   it("adding the same reference twice equals adding the summed quantity once", () => {
     fc.assert(
-      fc.property(cartArbitrary, lineArbitrary, fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 4999 }), (cart, extra, first, second) => {
-        const added = product(extra);
-        const twice = outcome(() => addProduct(addProduct(cart, added, first, "x1"), added, second, "x2"));
-        const once = outcome(() => addProduct(cart, added, first + second, "x1"));
-        // Above the maximum both refuse with the same code; otherwise both give the same cart.
-        expect(twice).toEqual(once);
-        if (typeof once !== "string") expect(once.products.filter((entry) => entry.obj_ref === added.obj_ref)).toHaveLength(1);
-      }),
+      fc.property(
+        cartArbitrary,
+        lineArbitrary,
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 4999 }),
+        (cart, extra, first, second) => {
+          const added = product(extra);
+          const twice = outcome(() => addProduct(addProduct(cart, added, first, "x1"), added, second, "x2"));
+          const once = outcome(() => addProduct(cart, added, first + second, "x1"));
+          // Above the maximum both refuse with the same code; otherwise both give the same cart.
+          expect(twice).toEqual(once);
+          if (typeof once !== "string") expect(once.products.filter((entry) => entry.obj_ref === added.obj_ref)).toHaveLength(1);
+        },
+      ),
     );
   });
 
@@ -104,7 +117,10 @@ describe("domain properties", () => {
       fc.property(manyLines, fc.boolean(), (cart, lddActive) => {
         const priced: Cart = { ...cart, ldd: { active: lddActive, price: 2000, tva: 0.2 } };
         const totals = computeTotals(priced, MAINLAND);
-        const exactBase = priced.products.reduce((sum: number, entry: CartLine) => sum + entry.qty * (lineUnitPrice(entry) + entry.prd_ecotaxe), 0);
+        const exactBase = priced.products.reduce(
+          (sum: number, entry: CartLine) => sum + entry.qty * (lineUnitPrice(entry) + entry.prd_ecotaxe),
+          0,
+        );
         const exactTtc = (exactBase + (lddActive ? 2000 : 0)) * 1.2;
         expect(Math.abs(totals.ttc - exactTtc)).toBeLessThanOrEqual(0.5 + 1e-6);
       }),

@@ -26,7 +26,10 @@ describe("checkQuickOrderReference", () => {
   it("normalizes a reference, and refuses a malformed one or a shipping charge", () => {
     expect(checkQuickOrderReference("  gag00001 ")).toEqual({ ok: true, ref: "GAG00001" });
     expect(checkQuickOrderReference("B@D")).toEqual({ ok: false, message: "Référence invalide « B@D »." });
-    expect(checkQuickOrderReference("port_franco")).toEqual({ ok: false, message: "PORT_FRANCO est un frais de port : il est calculé automatiquement." });
+    expect(checkQuickOrderReference("port_franco")).toEqual({
+      ok: false,
+      message: "PORT_FRANCO est un frais de port : il est calculé automatiquement.",
+    });
   });
 });
 
@@ -44,11 +47,16 @@ describe("parseQuickOrderText", () => {
 
   it("skips a header row on line 1 only", () => {
     expect(parseQuickOrderText("Référence;Quantité\nA1;2").entries).toEqual([{ ref: "A1", qty: 2, lines: [2] }]);
-    expect(parseQuickOrderText("A1;2\nReference;Quantite").issues[0]).toMatchObject({ line: 2, message: expect.stringMatching(/Quantité invalide/) });
+    expect(parseQuickOrderText("A1;2\nReference;Quantite").issues[0]).toMatchObject({
+      line: 2,
+      message: expect.stringMatching(/Quantité invalide/),
+    });
   });
 
   it("refuses bad lines one by one with a French reason, keeping the good ones", () => {
-    const parsed = parseQuickOrderText(["OK-1;2", "PORT_SAMEDI;1", "OK-2;0", "OK-3;-1", "OK-4;abc", "OK-5;1e9", "OK-6;10000", "B@D;1", "OK-7;1,5"].join("\n"));
+    const parsed = parseQuickOrderText(
+      ["OK-1;2", "PORT_SAMEDI;1", "OK-2;0", "OK-3;-1", "OK-4;abc", "OK-5;1e9", "OK-6;10000", "B@D;1", "OK-7;1,5"].join("\n"),
+    );
     expect(parsed.entries.map((entry) => entry.ref)).toEqual(["OK-1"]);
     expect(parsed.issues.map((issue) => [issue.line, issue.message])).toEqual([
       [2, "PORT_SAMEDI est un frais de port : il est calculé automatiquement."],
@@ -74,10 +82,10 @@ describe("parseQuickOrderText", () => {
     const parsed = parseQuickOrderText(`${text}\n\nR0;2\n`);
     expect(parsed.entries).toHaveLength(QUICK_ORDER_MAX_LINES);
     expect(parsed.entries[0]).toEqual({ ref: "R0", qty: 1, lines: [1] });
-    expect(parsed.issues).toEqual([
-      { line: QUICK_ORDER_MAX_LINES + 1, input: "R200 ; 1", message: truncatedMessage(9801), ignored: 9801 },
-    ]);
-    expect(parsed.issues[0]?.message).toBe("Liste tronquée : seules les 200 premières références sont prises en compte, 9\u202f801 lignes ignorées à partir de celle-ci.");
+    expect(parsed.issues).toEqual([{ line: QUICK_ORDER_MAX_LINES + 1, input: "R200 ; 1", message: truncatedMessage(9801), ignored: 9801 }]);
+    expect(parsed.issues[0]?.message).toBe(
+      "Liste tronquée : seules les 200 premières références sont prises en compte, 9\u202f801 lignes ignorées à partir de celle-ci.",
+    );
     expect(truncatedMessage(1)).toContain(", 1 ligne ignorée à partir");
     expect(parsed.unlisted).toBe(0);
   });
@@ -103,7 +111,12 @@ describe("parseQuickOrderText", () => {
 
 describe("parseQuickOrderRows", () => {
   it("reads spreadsheet cells and ignores blank rows and extra columns", () => {
-    const parsed = parseQuickOrderRows([["Ref", "Qty"], ["a1", "2", "Gilet"], ["", ""], [" b2 ", ""]]);
+    const parsed = parseQuickOrderRows([
+      ["Ref", "Qty"],
+      ["a1", "2", "Gilet"],
+      ["", ""],
+      [" b2 ", ""],
+    ]);
     expect(parsed.entries).toEqual([
       { ref: "A1", qty: 2, lines: [2] },
       { ref: "B2", qty: 1, lines: [4] },

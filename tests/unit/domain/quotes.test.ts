@@ -14,17 +14,19 @@ import {
 
 describe("quotes' lifecycle rules", () => {
   it("gives each side its actions in each state", () => {
-    const table = Object.fromEntries(QUOTE_STATES.map((state) => [state, { client: quoteActionsFor("client", state), commercial: quoteActionsFor("commercial", state) }]));
+    const table = Object.fromEntries(
+      QUOTE_STATES.map((state) => [state, { client: quoteActionsFor("client", state), commercial: quoteActionsFor("commercial", state) }]),
+    );
     expect(table).toEqual({
-      "demandé": { client: ["message", "cancel"], commercial: ["start_study", "ask_information", "propose", "message", "cancel"] },
+      demandé: { client: ["message", "cancel"], commercial: ["start_study", "ask_information", "propose", "message", "cancel"] },
       "en cours d'étude": { client: ["message", "cancel"], commercial: ["ask_information", "propose", "message", "cancel"] },
       "informations demandées": { client: ["answer", "message", "cancel"], commercial: ["message", "cancel"] },
-      "complété": { client: ["message", "cancel"], commercial: ["ask_information", "propose", "message", "cancel"] },
-      "proposé": { client: ["accept", "refuse", "message", "cancel"], commercial: ["propose", "message", "cancel"] },
-      "accepté": { client: ["message"], commercial: ["message"] },
-      "refusé": { client: [], commercial: [] },
-      "expiré": { client: [], commercial: [] },
-      "annulé": { client: [], commercial: [] },
+      complété: { client: ["message", "cancel"], commercial: ["ask_information", "propose", "message", "cancel"] },
+      proposé: { client: ["accept", "refuse", "message", "cancel"], commercial: ["propose", "message", "cancel"] },
+      accepté: { client: ["message"], commercial: ["message"] },
+      refusé: { client: [], commercial: [] },
+      expiré: { client: [], commercial: [] },
+      annulé: { client: [], commercial: [] },
     });
   });
 
@@ -53,8 +55,15 @@ describe("quotes' lifecycle rules", () => {
   it("knows whose turn it is", () => {
     const turns = Object.fromEntries(QUOTE_STATES.map((state: QuoteState) => [state, waitingFor(state)]));
     expect(turns).toEqual({
-      "demandé": "commercial", "en cours d'étude": "commercial", "informations demandées": "client", "complété": "commercial",
-      "proposé": "client", "accepté": null, "refusé": null, "expiré": null, "annulé": null,
+      demandé: "commercial",
+      "en cours d'étude": "commercial",
+      "informations demandées": "client",
+      complété: "commercial",
+      proposé: "client",
+      accepté: null,
+      refusé: null,
+      expiré: null,
+      annulé: null,
     });
   });
 

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { FRANCO_BESIDE_CHARGES, LDD_ROW_KEY, orderLddFee, shippingDisplay, sumOfAmounts, type ShippingAmountLine } from "@shared/domain/shipping-display";
+import {
+  FRANCO_BESIDE_CHARGES,
+  LDD_ROW_KEY,
+  orderLddFee,
+  shippingDisplay,
+  sumOfAmounts,
+  type ShippingAmountLine,
+} from "@shared/domain/shipping-display";
 
-const shippingLine = (ref: string, amount: number | null, qty = 1): ShippingAmountLine => ({ ref, title: ref, qty, unitPrice: amount, amount });
+const shippingLine = (ref: string, amount: number | null, qty = 1): ShippingAmountLine => ({
+  ref,
+  title: ref,
+  qty,
+  unitPrice: amount,
+  amount,
+});
 
 describe("shipping rows as a buyer reads them", () => {
   it("shows the direct-delivery fee as a row, so the rows add up to the shipping total", () => {
@@ -17,7 +30,9 @@ describe("shipping rows as a buyer reads them", () => {
 
   it("shows free shipping as a row when it stands alone", () => {
     const { rows, francoNote } = shippingDisplay([shippingLine("PORT_FRANCO", 0)], null);
-    expect(rows.map((row) => [row.key, row.label, row.amount])).toEqual([["PORT_FRANCO", "Livraison gratuite des colis (franco de port)", 0]]);
+    expect(rows.map((row) => [row.key, row.label, row.amount])).toEqual([
+      ["PORT_FRANCO", "Livraison gratuite des colis (franco de port)", 0],
+    ]);
     expect(francoNote).toBeNull();
   });
 
@@ -26,11 +41,15 @@ describe("shipping rows as a buyer reads them", () => {
     expect(rows.map((row) => row.key)).toEqual(["PORT_SUPP_CORSE"]);
     expect(francoNote).toBe(FRANCO_BESIDE_CHARGES);
     // Without prices the free line is still the free line.
-    expect(shippingDisplay([shippingLine("PORT_FRANCO", null), shippingLine("PORT_ANTENNE", null)], null).rows.map((row) => row.key)).toEqual(["PORT_ANTENNE"]);
+    expect(
+      shippingDisplay([shippingLine("PORT_FRANCO", null), shippingLine("PORT_ANTENNE", null)], null).rows.map((row) => row.key),
+    ).toEqual(["PORT_ANTENNE"]);
   });
 
   it("keeps a franco line that costs something (a price list's error must show)", () => {
-    expect(shippingDisplay([shippingLine("PORT_FRANCO", 100), shippingLine("PORT_ANTENNE", 2500)], null).rows.map((row) => row.key)).toEqual(["PORT_FRANCO", "PORT_ANTENNE"]);
+    expect(
+      shippingDisplay([shippingLine("PORT_FRANCO", 100), shippingLine("PORT_ANTENNE", 2500)], null).rows.map((row) => row.key),
+    ).toEqual(["PORT_FRANCO", "PORT_ANTENNE"]);
   });
 
   it("has no row for a cart without shipping", () => {

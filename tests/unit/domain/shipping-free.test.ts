@@ -9,7 +9,9 @@ describe("how far free shipping is", () => {
   it("counts the products still to add, shipping lines excluded", () => {
     expect(freeShippingProgress(cartOf([line({ prc_price: 1200, qty: 3 })]), eligible)).toEqual({ missing: 1400, othersCharged: false });
     expect(freeShippingProgress(cartOf([line({ prc_price: 5000 })]), eligible)).toEqual({ missing: 0, othersCharged: false });
-    expect(freeShippingProgress(cartOf([line({ prc_price: 4999 })]), shippingContext({ freeShippingEligible: true, account: CORSICA }))?.missing).toBe(1);
+    expect(
+      freeShippingProgress(cartOf([line({ prc_price: 4999 })]), shippingContext({ freeShippingEligible: true, account: CORSICA }))?.missing,
+    ).toBe(1);
   });
 
   it("says that motors and antennas stay charged", () => {

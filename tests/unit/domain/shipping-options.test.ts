@@ -9,7 +9,8 @@ import { EXPORT, FRIDAY, cartOf, line, shippingContext } from "./fixtures";
  */
 describe("what a delivery option adds to the shipping", () => {
   const parcelAndAntenna = () => cartOf([line(), line({ obj_ref: "ANT-VHF" })]);
-  const shippingHt = (cart: ReturnType<typeof cartOf>, ctx = shippingContext()) => computeTotals(withShipping(cart, ctx), ctx.account).shippingHt;
+  const shippingHt = (cart: ReturnType<typeof cartOf>, ctx = shippingContext()) =>
+    computeTotals(withShipping(cart, ctx), ctx.account).shippingHt;
 
   it("direct delivery: its own lines replace the standard ones, and its fee comes on top", () => {
     const cart = parcelAndAntenna();

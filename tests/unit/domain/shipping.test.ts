@@ -5,7 +5,10 @@ import { CORSICA, EXPORT, FAMILIES, MAINLAND, SHIPPING_PRODUCTS, cartOf, line, s
 
 describe("withShipping", () => {
   it("replaces the old shipping lines by the recalculated ones, after the products", () => {
-    const stale = shippingLine(SHIPPING_PRODUCTS.find((entry) => entry.obj_ref === "PORT_MOTEUR")!, 4);
+    const stale = shippingLine(
+      SHIPPING_PRODUCTS.find((entry) => entry.obj_ref === "PORT_MOTEUR")!,
+      4,
+    );
     const goods = line({ prd_weight_gross: 2000 });
     const cart = withShipping(cartOf([stale, goods]), shippingContext());
     expect(cart.products.map((entry) => entry.obj_ref)).toEqual([goods.obj_ref, "PORT_EXT+1KG"]);
@@ -65,7 +68,10 @@ describe("shipping facts", () => {
 
   it("counts neither shipping lines nor zero quantities", () => {
     const port = shippingLine(SHIPPING_PRODUCTS[0]!, 1);
-    const facts = shippingFacts(cartOf([port, line({ qty: 0 }), line({ qty: 2, prc_price: 700, prd_weight_gross: 300 })]), shippingContext());
+    const facts = shippingFacts(
+      cartOf([port, line({ qty: 0 }), line({ qty: 2, prc_price: 700, prd_weight_gross: 300 })]),
+      shippingContext(),
+    );
     expect(facts).toMatchObject({ subtotalHt: 1400, parcelWeightGrams: 600, units: { parcel: 2 } });
   });
 
@@ -94,7 +100,14 @@ describe("dayOfWeek", () => {
 
 describe("ruleMatches", () => {
   const facts = shippingFacts(cartOf([line({ prc_price: 3000 })]), shippingContext());
-  const base: ShippingRule = { id: "T", ref: "PORT_FRANCO", reason: "règle de test", zones: ["mainland"], requiresAny: ["parcel"], quantity: "one" };
+  const base: ShippingRule = {
+    id: "T",
+    ref: "PORT_FRANCO",
+    reason: "règle de test",
+    zones: ["mainland"],
+    requiresAny: ["parcel"],
+    quantity: "one",
+  };
 
   it("treats an absent criterion as no constraint", () => {
     expect(ruleMatches(base, facts)).toBe(true);

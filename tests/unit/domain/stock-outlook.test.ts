@@ -17,7 +17,9 @@ describe("the stock a line meets", () => {
       "497 unités manquantes : 40 attendues au réapprovisionnement prévu le 4 décembre 2026, le reste à une date encore inconnue.",
       "Livraison partielle non acceptée : la commande partira en une fois, quand tout sera disponible.",
     ]);
-    expect(stockOutlookSentences(outlook, true)[2]).toBe("Livraison partielle acceptée : les 3 disponibles partent d'abord, le reste suit en reliquat.");
+    expect(stockOutlookSentences(outlook, true)[2]).toBe(
+      "Livraison partielle acceptée : les 3 disponibles partent d'abord, le reste suit en reliquat.",
+    );
   });
 
   it("says when a refill covers the rest, or that its date is unknown", () => {
@@ -29,7 +31,9 @@ describe("the stock a line meets", () => {
       "Seulement 1 disponible maintenant sur 5 demandées.",
       "4 unités manquantes : réapprovisionnement prévu le 4 décembre 2026.",
     ]);
-    expect(stockOutlookSentences(covered, true)[2]).toBe("Livraison partielle acceptée : l'unité disponible part d'abord, le reste suit en reliquat.");
+    expect(stockOutlookSentences(covered, true)[2]).toBe(
+      "Livraison partielle acceptée : l'unité disponible part d'abord, le reste suit en reliquat.",
+    );
     expect(stockOutlookSentences(unknown, false)[1]).toBe("1 unité manquante : date de réapprovisionnement encore inconnue.");
     expect(stockOutlookSentences(noQuantity, true)).toEqual([
       "Aucune unité disponible maintenant sur 2 demandées.",
@@ -41,9 +45,14 @@ describe("the stock a line meets", () => {
   it("agrees in number, and shows a date it cannot read as given", () => {
     const one = stockOutlook(line({ qty: 1, prd_sto_disp: 0, prd_refill_date: "bientôt", prd_refill_qte: 1 }));
     if (!one) throw new Error("no outlook");
-    expect(stockOutlookSentences(one, false).slice(0, 2)).toEqual(["Aucune unité disponible maintenant sur 1 demandée.", "1 unité manquante : réapprovisionnement prévu le bientôt."]);
+    expect(stockOutlookSentences(one, false).slice(0, 2)).toEqual([
+      "Aucune unité disponible maintenant sur 1 demandée.",
+      "1 unité manquante : réapprovisionnement prévu le bientôt.",
+    ]);
     const refillOfOne = stockOutlook(line({ qty: 3, prd_sto_disp: 0, prd_refill_date: "2026-12-04", prd_refill_qte: 1 }));
     if (!refillOfOne) throw new Error("no outlook");
-    expect(stockOutlookSentences(refillOfOne, false)[1]).toBe("3 unités manquantes : 1 attendue au réapprovisionnement prévu le 4 décembre 2026, le reste à une date encore inconnue.");
+    expect(stockOutlookSentences(refillOfOne, false)[1]).toBe(
+      "3 unités manquantes : 1 attendue au réapprovisionnement prévu le 4 décembre 2026, le reste à une date encore inconnue.",
+    );
   });
 });

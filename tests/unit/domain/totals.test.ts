@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { ECOTAX_LABEL, computeTotals, invoiceTotals, shippingLine, shownLineHt, shownTotalLines, shownTotals, withShipping } from "@shared/domain";
+import {
+  ECOTAX_LABEL,
+  computeTotals,
+  invoiceTotals,
+  shippingLine,
+  shownLineHt,
+  shownTotalLines,
+  shownTotals,
+  withShipping,
+} from "@shared/domain";
 import { lineEcotaxe, lineTotalHt } from "@shared/domain/pricing";
 import { CORSICA, EXEMPT, EXPORT, MAINLAND, SHIPPING_PRODUCTS, cartOf, line, shippingContext } from "./fixtures";
 
-const lightParcel = shippingLine(SHIPPING_PRODUCTS.find((entry) => entry.obj_ref === "PORT_EXT-1KG")!, 1);
+const lightParcel = shippingLine(
+  SHIPPING_PRODUCTS.find((entry) => entry.obj_ref === "PORT_EXT-1KG")!,
+  1,
+);
 
 /** 2 × 12.50 € with 0.15 € ecotax, 1 × 49.90 € promo (net 55.00 €), a 8.90 € parcel line. */
 function sampleCart(lddActive: boolean) {
@@ -64,7 +76,10 @@ describe("computeTotals: worked examples in cents", () => {
   });
 
   it("Corsican account: shipping lines from the table, then totals", () => {
-    const cart = withShipping(cartOf([line({ qty: 2, prc_price: 1250, prd_ecotaxe: 15, prd_weight_gross: 200 })]), shippingContext({ account: CORSICA }));
+    const cart = withShipping(
+      cartOf([line({ qty: 2, prc_price: 1250, prd_ecotaxe: 15, prd_weight_gross: 200 })]),
+      shippingContext({ account: CORSICA }),
+    );
     expect(computeTotals(cart, CORSICA)).toEqual({
       productsHt: 2500,
       shippingHt: 2390, // PORT_EXT-1KG 890 + PORT_SUPP_CORSE 1500
@@ -85,7 +100,16 @@ describe("computeTotals: worked examples in cents", () => {
 
   it("an empty cart totals zero, and a negative ldd price is ignored", () => {
     const cart = cartOf([], { ldd: { active: true, price: -2000, tva: 0.2 } });
-    expect(computeTotals(cart, MAINLAND)).toEqual({ productsHt: 0, shippingHt: 0, ht: 0, ecotaxe: 0, tva: 0, ttc: 0, vatByRate: [], weightGrams: 0 });
+    expect(computeTotals(cart, MAINLAND)).toEqual({
+      productsHt: 0,
+      shippingHt: 0,
+      ht: 0,
+      ecotaxe: 0,
+      tva: 0,
+      ttc: 0,
+      vatByRate: [],
+      weightGrams: 0,
+    });
   });
 });
 
@@ -102,10 +126,20 @@ describe("the totals every place shows (decision 0161)", () => {
     expect(products.reduce((sum, entry) => sum + (shownLineHt(lineTotalHt(entry), lineEcotaxe(entry)) ?? 0), 0)).toBe(shown.productsHt);
     // The invoice of the same lines (ecotax in the line amounts, one VAT per rate) says the same.
     const invoiced = invoiceTotals([
-      ...products.map((entry) => ({ qty: entry.qty, unit_ecotax: entry.prd_ecotaxe, line_total_ht: lineTotalHt(entry) + lineEcotaxe(entry), vat_rate: 20 })),
+      ...products.map((entry) => ({
+        qty: entry.qty,
+        unit_ecotax: entry.prd_ecotaxe,
+        line_total_ht: lineTotalHt(entry) + lineEcotaxe(entry),
+        vat_rate: 20,
+      })),
       { qty: 1, unit_ecotax: 0, line_total_ht: shown.shippingHt, vat_rate: 20 },
     ]);
-    expect({ ht: invoiced.total_ht, ecotaxe: invoiced.total_ecotax, tva: invoiced.total_vat, ttc: invoiced.total_ttc }).toEqual({ ht: shown.totalHt, ecotaxe: shown.ecotaxe, tva: shown.tva, ttc: shown.ttc });
+    expect({ ht: invoiced.total_ht, ecotaxe: invoiced.total_ecotax, tva: invoiced.total_vat, ttc: invoiced.total_ttc }).toEqual({
+      ht: shown.totalHt,
+      ecotaxe: shown.ecotaxe,
+      tva: shown.tva,
+      ttc: shown.ttc,
+    });
     expect(invoiced.vat.map((entry) => ({ rate: entry.rate, baseHt: entry.base_ht, vat: entry.vat }))).toEqual(totals.vatByRate);
   });
 

@@ -22,7 +22,9 @@ describe("validateOrder", () => {
 
   it("asks as many MMSI certificates as units", () => {
     const problems = validateOrder(cartOf([mmsiLine(3, ["227000001"])]), { account: MAINLAND, canOrder: true });
-    expect(problems).toEqual([{ code: "mmsi_certificates", message: "BAL-AIS : 3 certificats MMSI attendus, 1 joint.", lineId: "beacons" }]);
+    expect(problems).toEqual([
+      { code: "mmsi_certificates", message: "BAL-AIS : 3 certificats MMSI attendus, 1 joint.", lineId: "beacons" },
+    ]);
     expect(validateOrder(cartOf([mmsiLine(2, ["227000001", "227000002"])]), { account: MAINLAND, canOrder: true })).toEqual([]);
   });
 

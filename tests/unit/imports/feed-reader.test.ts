@@ -47,7 +47,9 @@ describe("the feed reader", () => {
   });
 
   it("refuses bad values line by line, in French, with line, column and value", async () => {
-    const { records, issues } = await read(utf8("Référence;Désignation;Prix HT;Quantité;Date;MMSI\nA1;Gilet;12.5.0;2;31/02/2026;peut-être\nA2;;3;1,5;;\nA3;Bouée;3;;;\n"));
+    const { records, issues } = await read(
+      utf8("Référence;Désignation;Prix HT;Quantité;Date;MMSI\nA1;Gilet;12.5.0;2;31/02/2026;peut-être\nA2;;3;1,5;;\nA3;Bouée;3;;;\n"),
+    );
     expect(records.map((record) => record.line)).toEqual([4]);
     expect(issues.map(issueText)).toEqual([
       "ligne 2, colonne Prix HT : « 12.5.0 » n'est pas un montant",

@@ -24,7 +24,13 @@ function exists(cited: string): boolean {
   if (!cited.includes("*")) return [cited, `${cited}.ts`, `${cited}.tsx`].some((candidate) => existsSync(path.join(ROOT, candidate)));
   const slash = cited.lastIndexOf("/", cited.indexOf("*"));
   const folder = path.join(ROOT, cited.slice(0, slash));
-  const pattern = new RegExp(`^${cited.slice(slash + 1).split("*").map((part) => part.replace(/[.$[\]+]/g, "\\$&")).join(".*")}`);
+  const pattern = new RegExp(
+    `^${cited
+      .slice(slash + 1)
+      .split("*")
+      .map((part) => part.replace(/[.$[\]+]/g, "\\$&"))
+      .join(".*")}`,
+  );
   return existsSync(folder) && readdirSync(folder).some((name) => pattern.test(name));
 }
 

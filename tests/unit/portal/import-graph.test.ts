@@ -48,7 +48,11 @@ function importStatements(file: string): { text: string; specifier: string }[] {
   const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true);
   const found: { text: string; specifier: string }[] = [];
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push({ text: node.getText(source), specifier: node.moduleSpecifier.text });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
@@ -97,7 +101,9 @@ describe("import rules", () => {
 
   it("keeps server modules out of components", () => {
     const offending = [...graph].flatMap(([file, targets]) =>
-      file.startsWith(path.normalize("app/components/")) ? targets.filter((target) => /\.server\.tsx?$/.test(target)).map((target) => `${file} → ${target}`) : [],
+      file.startsWith(path.normalize("app/components/"))
+        ? targets.filter((target) => /\.server\.tsx?$/.test(target)).map((target) => `${file} → ${target}`)
+        : [],
     );
     expect(offending).toEqual([]);
   });
@@ -107,7 +113,10 @@ describe("import rules", () => {
     const offending = serverFiles.flatMap((file) =>
       importStatements(file)
         .filter(({ specifier }) => resolveImport(specifier, file)?.startsWith(path.normalize("app/")) ?? false)
-        .filter(({ text, specifier }) => resolveImport(specifier, file) !== path.normalize("app/entry.server.tsx") || !/^import\s+type\s/.test(text))
+        .filter(
+          ({ text, specifier }) =>
+            resolveImport(specifier, file) !== path.normalize("app/entry.server.tsx") || !/^import\s+type\s/.test(text),
+        )
         .map(({ text }) => `${file}: ${text}`),
     );
     expect(serverFiles.length).toBeGreaterThan(50);
@@ -116,7 +125,9 @@ describe("import rules", () => {
 
   it("keeps services independent of components", () => {
     const offending = [...graph].flatMap(([file, targets]) =>
-      file.startsWith(path.normalize("app/services/")) ? targets.filter((target) => target.startsWith(path.normalize("app/components/"))).map((target) => `${file} → ${target}`) : [],
+      file.startsWith(path.normalize("app/services/"))
+        ? targets.filter((target) => target.startsWith(path.normalize("app/components/"))).map((target) => `${file} → ${target}`)
+        : [],
     );
     expect(offending).toEqual([]);
   });
@@ -151,7 +162,13 @@ function wordsOf(name: string): string[] {
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .split(/[^A-Za-z0-9À-ÿ]+/)
     .filter(Boolean)
-    .map((word) => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/s$/, ""));
+    .map((word) =>
+      word
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()
+        .replace(/s$/, ""),
+    );
 }
 
 /** The French words of the URLs, read from the route file names (`_app.mon-panier.commande-rapide.tsx`). */
@@ -196,15 +213,19 @@ describe("one vocabulary in code (decision 0170)", () => {
   });
 
   it("gives each feature the same folder name in app/components/ and app/services/", () => {
-    const drawnWithoutService = components.filter((name) => !(name in COMPONENTS_ONLY) && !services.includes(name) && !serviceModules.includes(name));
+    const drawnWithoutService = components.filter(
+      (name) => !(name in COMPONENTS_ONLY) && !services.includes(name) && !serviceModules.includes(name),
+    );
     const servedWithoutComponents = services.filter((name) => !(name in SERVICES_ONLY) && !components.includes(name));
     expect(drawnWithoutService).toEqual([]);
     expect(servedWithoutComponents).toEqual([]);
   });
 
   it("keeps the exceptions true: each is a folder on its side only", () => {
-    for (const name of Object.keys(COMPONENTS_ONLY)) expect([components.includes(name), services.includes(name)], name).toEqual([true, false]);
-    for (const name of Object.keys(SERVICES_ONLY)) expect([services.includes(name), components.includes(name)], name).toEqual([true, false]);
+    for (const name of Object.keys(COMPONENTS_ONLY))
+      expect([components.includes(name), services.includes(name)], name).toEqual([true, false]);
+    for (const name of Object.keys(SERVICES_ONLY))
+      expect([services.includes(name), components.includes(name)], name).toEqual([true, false]);
   });
 
   it("nests no feature inside another's components folder", () => {

@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importPortalBuild, isPortalServerBuild, watchPortalBuild, type LoadedBuild } from "../../../server/portal-build";
 
 /** A stand-in for build/index.js: what server/portal-build.ts checks of a Remix build, and a marker. */
-function fakeBuild(marker: string, entryExports = "createPortalServices, createPortalLoadContext, UpstreamError, DEFAULT_MAIL_FROM, createMailer, inProcessTransport"): string {
+function fakeBuild(
+  marker: string,
+  entryExports = "createPortalServices, createPortalLoadContext, UpstreamError, DEFAULT_MAIL_FROM, createMailer, inProcessTransport",
+): string {
   return `
 export const routes = {};
 export const assets = { version: ${JSON.stringify(marker)} };
@@ -46,7 +49,11 @@ describe("the server's access to the app (decision 0099)", () => {
     await writeFile(buildPath, fakeBuild("one"));
     const loaded: LoadedBuild[] = [];
     const errors: unknown[] = [];
-    const watcher = watchPortalBuild(buildPath, (build) => loaded.push(build), (error) => errors.push(error));
+    const watcher = watchPortalBuild(
+      buildPath,
+      (build) => loaded.push(build),
+      (error) => errors.push(error),
+    );
     try {
       await new Promise((resolve) => setTimeout(resolve, 50));
       await writeFile(buildPath, fakeBuild("two"));

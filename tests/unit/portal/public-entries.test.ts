@@ -32,7 +32,8 @@ function firstUrlSegments(): Map<string, string[]> {
 describe("public/ and the routes", () => {
   it("reads the routes' first URL segments as Remix does", () => {
     const segments = firstUrlSegments();
-    for (const segment of ["actualites", "catalogue", "mon-compte", "connexion", "clients", "sante", "nous-contacter"]) expect(segments.has(segment), segment).toBe(true);
+    for (const segment of ["actualites", "catalogue", "mon-compte", "connexion", "clients", "sante", "nous-contacter"])
+      expect(segments.has(segment), segment).toBe(true);
   });
 
   it("has no entry named like the first segment of a route's URL", () => {

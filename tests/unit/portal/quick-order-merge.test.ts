@@ -18,7 +18,8 @@ describe("mergeSources", () => {
         source: "Fichier commande.csv",
         line: 41,
         input: "F40",
-        message: "Commande tronquée : au plus 200 références par commande rapide (grille, texte et fichier ensemble), 110 lignes ignorées ici.",
+        message:
+          "Commande tronquée : au plus 200 références par commande rapide (grille, texte et fichier ensemble), 110 lignes ignorées ici.",
         ignored: 110,
       },
     ]);

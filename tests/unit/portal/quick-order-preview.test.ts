@@ -11,13 +11,34 @@ import { UpstreamError } from "~/services/upstream/index.server";
  */
 
 const PRODUCT = {
-  obj_id: 7, obj_ref: "GAG00001", obj_title: "Gilet autogonflant 150 N", obj_name: "Gilet", brand: null, image: null,
-  prd_is_port: false, prd_discontinued: false, prd_price_selling: 10000, prc_price: 10000, prc_promo_price: null, prc_promo_name: null,
-  prc_discount: 0, prd_ecotaxe: 0, prd_weight_gross: 900, prd_weight_net: 800, obj_properties: {},
-  description: "", category_id: null, images: [], documents: [], certificates_info: null,
+  obj_id: 7,
+  obj_ref: "GAG00001",
+  obj_title: "Gilet autogonflant 150 N",
+  obj_name: "Gilet",
+  brand: null,
+  image: null,
+  prd_is_port: false,
+  prd_discontinued: false,
+  prd_price_selling: 10000,
+  prc_price: 10000,
+  prc_promo_price: null,
+  prc_promo_name: null,
+  prc_discount: 0,
+  prd_ecotaxe: 0,
+  prd_weight_gross: 900,
+  prd_weight_net: 800,
+  obj_properties: {},
+  description: "",
+  category_id: null,
+  images: [],
+  documents: [],
+  certificates_info: null,
 };
 
-function setUp(getProductByRef: () => Promise<unknown>, getStock: () => Promise<unknown> = () => Promise.reject(new UpstreamError(503, "unavailable", "down"))) {
+function setUp(
+  getProductByRef: () => Promise<unknown>,
+  getStock: () => Promise<unknown> = () => Promise.reject(new UpstreamError(503, "unavailable", "down")),
+) {
   const logged: unknown[] = [];
   const context = { logger: { error: (...args: unknown[]) => void logged.push(args) } } as unknown as PortalLoadContext;
   const active = {

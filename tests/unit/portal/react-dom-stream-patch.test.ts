@@ -57,7 +57,10 @@ function pageWithTextAt(before: number, text: string): { element: ReactElement; 
     const paddingHtml = pieces.map((piece) => `<span>${piece}</span>`).join("");
     if (opening.length + paddingHtml.length + "<b>".length !== before) continue;
     const spans = pieces.map((piece, index) => createElement("span", { key: index }, piece));
-    return { element: createElement("div", null, ...spans, createElement("b", null, text)), html: `${opening}${paddingHtml}<b>${text}</b></div>` };
+    return {
+      element: createElement("div", null, ...spans, createElement("b", null, text)),
+      html: `${opening}${paddingHtml}<b>${text}</b></div>`,
+    };
   }
   throw new Error(`no padding puts the text at byte ${before}`);
 }

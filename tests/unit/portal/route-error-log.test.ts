@@ -34,12 +34,18 @@ describe("route errors in the log", () => {
     expect(line?.err).toBeUndefined();
     const internal = logged(new ErrorResponseImpl(405, "Method Not Allowed", null, true), "http://localhost/telechargements");
     expect(internal).toMatchObject([{ level: 30, status: 405 }]);
-    expect(logged(new ErrorResponseImpl(403, "Forbidden", { message: "Export refusé." }))).toMatchObject([{ level: 30, status: 403, reason: "Export refusé." }]);
+    expect(logged(new ErrorResponseImpl(403, "Forbidden", { message: "Export refusé." }))).toMatchObject([
+      { level: 30, status: 403, reason: "Export refusé." },
+    ]);
   });
 
   it("logs a server error at error level with its type, message and stack", () => {
     const [line] = logged(new TypeError("Cannot read properties of undefined (reading 'lines')"));
-    expect(line).toMatchObject({ level: 50, status: 500, err: { type: "TypeError", message: "Cannot read properties of undefined (reading 'lines')" } });
+    expect(line).toMatchObject({
+      level: 50,
+      status: 500,
+      err: { type: "TypeError", message: "Cannot read properties of undefined (reading 'lines')" },
+    });
     expect(line?.err?.stack).toContain("TypeError: Cannot read properties");
   });
 
@@ -47,7 +53,9 @@ describe("route errors in the log", () => {
     const [thrown] = logged({ code: "E_UPSTREAM", detail: "socket hang up" });
     expect(thrown).toMatchObject({ level: 50, err: { message: '{"code":"E_UPSTREAM","detail":"socket hang up"}' } });
     expect(JSON.stringify(thrown)).not.toContain("[object Object]");
-    expect(logged(new ErrorResponseImpl(503, "Service Unavailable", { message: "Back-office injoignable" }))).toMatchObject([{ level: 50, status: 503, err: { message: "503 Service Unavailable" } }]);
+    expect(logged(new ErrorResponseImpl(503, "Service Unavailable", { message: "Back-office injoignable" }))).toMatchObject([
+      { level: 50, status: 503, err: { message: "503 Service Unavailable" } },
+    ]);
   });
 
   it("logs nothing for a request the browser abandoned", () => {
@@ -55,7 +63,11 @@ describe("route errors in the log", () => {
     controller.abort();
     const lines: string[] = [];
     const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(line) });
-    handleError(new Error("aborted"), { request: new Request("http://localhost/", { signal: controller.signal }), params: {}, context: { logger } as unknown as AppLoadContext });
+    handleError(new Error("aborted"), {
+      request: new Request("http://localhost/", { signal: controller.signal }),
+      params: {},
+      context: { logger } as unknown as AppLoadContext,
+    });
     expect(lines).toEqual([]);
   });
 });

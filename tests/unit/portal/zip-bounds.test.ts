@@ -58,7 +58,10 @@ describe("assertZipWithinBounds", () => {
   const bomb = zeroBomb(40);
 
   it("lets a small workbook-like archive through", () => {
-    const zip = zipSync({ "[Content_Types].xml": new TextEncoder().encode("<Types/>"), "xl/worksheets/sheet1.xml": new Uint8Array(2 * MB).fill(65) });
+    const zip = zipSync({
+      "[Content_Types].xml": new TextEncoder().encode("<Types/>"),
+      "xl/worksheets/sheet1.xml": new Uint8Array(2 * MB).fill(65),
+    });
     expect(refusal(zip)).toBeNull();
   });
 

@@ -14,11 +14,15 @@ describe("PORTAL_URL", () => {
 
   it("is required in production, in French", () => {
     expect(() => readEnv(env({ NODE_ENV: "production", SESSION_SECRET: SECRET }))).toThrow(/^PORTAL_URL est obligatoire en production/);
-    expect(readEnv(env({ NODE_ENV: "production", SESSION_SECRET: SECRET, PORTAL_URL: "https://portail.example.fr" })).PORTAL_URL).toBe("https://portail.example.fr");
+    expect(readEnv(env({ NODE_ENV: "production", SESSION_SECRET: SECRET, PORTAL_URL: "https://portail.example.fr" })).PORTAL_URL).toBe(
+      "https://portail.example.fr",
+    );
   });
 
   it("takes DEMO_DATA=1 as a flag", () => {
-    expect(readEnv(env({ NODE_ENV: "production", SESSION_SECRET: SECRET, PORTAL_URL: "https://portail.example.fr", DEMO_DATA: "1" })).DEMO_DATA).toBe(true);
+    expect(
+      readEnv(env({ NODE_ENV: "production", SESSION_SECRET: SECRET, PORTAL_URL: "https://portail.example.fr", DEMO_DATA: "1" })).DEMO_DATA,
+    ).toBe(true);
     expect(readEnv(env({})).DEMO_DATA).toBe(false);
   });
 });

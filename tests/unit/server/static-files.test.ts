@@ -63,7 +63,8 @@ describe("static files", () => {
       next();
     });
     const run = (pathname: string) => gate({ path: pathname } as express.Request, {} as express.Response, () => undefined);
-    for (const pathname of ["/", "/catalogue/produit/12", "/imagesX/a.svg", "/robots.txt", "/images/produits/a.svg", "/images"]) run(pathname);
+    for (const pathname of ["/", "/catalogue/produit/12", "/imagesX/a.svg", "/robots.txt", "/images/produits/a.svg", "/images"])
+      run(pathname);
     expect(served).toEqual(["/robots.txt", "/images/produits/a.svg", "/images"]);
   });
 });

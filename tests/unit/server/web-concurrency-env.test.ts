@@ -29,6 +29,7 @@ describe("WEB_CONCURRENCY", () => {
   });
 
   it("refuses a count that is not a whole number from 1 to 32", () => {
-    for (const value of ["0", "33", "1.5", "deux"]) expect(() => readEnv(env({ WEB_CONCURRENCY: value, ...SHARED }))).toThrow(/WEB_CONCURRENCY/);
+    for (const value of ["0", "33", "1.5", "deux"])
+      expect(() => readEnv(env({ WEB_CONCURRENCY: value, ...SHARED }))).toThrow(/WEB_CONCURRENCY/);
   });
 });

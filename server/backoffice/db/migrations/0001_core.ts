@@ -203,9 +203,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const tables = [
-    "login_as_audit", "auth_tokens", "order_lines", "orders", "carts", "stocks", "promotions",
-    "org_brand_discounts", "org_product_prices", "products", "categories", "brands", "addresses",
-    "contributor_clients", "users", "organizations",
+    "login_as_audit",
+    "auth_tokens",
+    "order_lines",
+    "orders",
+    "carts",
+    "stocks",
+    "promotions",
+    "org_brand_discounts",
+    "org_product_prices",
+    "products",
+    "categories",
+    "brands",
+    "addresses",
+    "contributor_clients",
+    "users",
+    "organizations",
   ];
   for (const table of tables) await sql.raw(`drop table if exists ${table}`).execute(db);
   await sql.raw("drop sequence if exists order_number_seq").execute(db);

@@ -36,18 +36,109 @@ interface LegalRow {
 /** The demo's named organizations as seed/organizations-data.ts writes them (frozen here). */
 export const DEMO_LEGAL: readonly LegalRow[] = [
   {
-    ref: "D0001", legal_form: "SAS", share_capital: 25_000_000, siren: "812345676", siret: "81234567600017", vat_number: "FR19812345676",
-    rcs: "RCS Lorient 812 345 676", days: 30, end_of_month: false, street: "12 quai des Indes",
-    iban: "FR76 3000 4028 3700 0101 2345 678", bic: "BNPAFRPPXXX", email: "comptabilite@nautidistrib.fr", phone: "02 97 21 45 60",
+    ref: "D0001",
+    legal_form: "SAS",
+    share_capital: 25_000_000,
+    siren: "812345676",
+    siret: "81234567600017",
+    vat_number: "FR19812345676",
+    rcs: "RCS Lorient 812 345 676",
+    days: 30,
+    end_of_month: false,
+    street: "12 quai des Indes",
+    iban: "FR76 3000 4028 3700 0101 2345 678",
+    bic: "BNPAFRPPXXX",
+    email: "comptabilite@nautidistrib.fr",
+    phone: "02 97 21 45 60",
   },
-  { ref: "C0001", legal_form: "SARL", share_capital: 5_000_000, siren: "425198736", siret: "42519873600018", vat_number: "FR48425198736", rcs: "RCS Brest 425 198 736", days: 30, end_of_month: false },
-  { ref: "C0002", legal_form: "SAS", share_capital: 12_000_000, siren: "530864123", siret: "53086412300019", vat_number: "FR15530864123", rcs: "RCS Lorient 530 864 123", days: 45, end_of_month: true },
-  { ref: "C0003", legal_form: "SARL", share_capital: 3_000_000, siren: "449721307", siret: "44972130700014", vat_number: "FR51449721307", rcs: "RCS Fort-de-France 449 721 307", days: 60, end_of_month: false },
-  { ref: "C0004", legal_form: "BV", share_capital: 1_860_000, siren: null, siret: null, vat_number: "BE0456789133", rcs: null, days: 30, end_of_month: true },
-  { ref: "C0005", legal_form: "SARL", share_capital: 2_000_000, siren: "793015686", siret: "79301568600017", vat_number: "FR44793015686", rcs: "RCS Ajaccio 793 015 686", days: 0, end_of_month: false },
-  { ref: "C0900", legal_form: "SAS", share_capital: 4_000_000, siren: "882147093", siret: "88214709300018", vat_number: "FR88882147093", rcs: "RCS Quimper 882 147 093", days: 30, end_of_month: false },
-  { ref: "C0901", legal_form: "SAS", share_capital: 7_500_000, siren: "516372844", siret: "51637284400014", vat_number: "FR26516372844", rcs: "RCS Marseille 516 372 844", days: 45, end_of_month: true },
-  { ref: "C0902", legal_form: "SARL", share_capital: 1_500_000, siren: "904173267", siret: "90417326700017", vat_number: "FR76904173267", rcs: "RCS Cherbourg 904 173 267", days: 60, end_of_month: false },
+  {
+    ref: "C0001",
+    legal_form: "SARL",
+    share_capital: 5_000_000,
+    siren: "425198736",
+    siret: "42519873600018",
+    vat_number: "FR48425198736",
+    rcs: "RCS Brest 425 198 736",
+    days: 30,
+    end_of_month: false,
+  },
+  {
+    ref: "C0002",
+    legal_form: "SAS",
+    share_capital: 12_000_000,
+    siren: "530864123",
+    siret: "53086412300019",
+    vat_number: "FR15530864123",
+    rcs: "RCS Lorient 530 864 123",
+    days: 45,
+    end_of_month: true,
+  },
+  {
+    ref: "C0003",
+    legal_form: "SARL",
+    share_capital: 3_000_000,
+    siren: "449721307",
+    siret: "44972130700014",
+    vat_number: "FR51449721307",
+    rcs: "RCS Fort-de-France 449 721 307",
+    days: 60,
+    end_of_month: false,
+  },
+  {
+    ref: "C0004",
+    legal_form: "BV",
+    share_capital: 1_860_000,
+    siren: null,
+    siret: null,
+    vat_number: "BE0456789133",
+    rcs: null,
+    days: 30,
+    end_of_month: true,
+  },
+  {
+    ref: "C0005",
+    legal_form: "SARL",
+    share_capital: 2_000_000,
+    siren: "793015686",
+    siret: "79301568600017",
+    vat_number: "FR44793015686",
+    rcs: "RCS Ajaccio 793 015 686",
+    days: 0,
+    end_of_month: false,
+  },
+  {
+    ref: "C0900",
+    legal_form: "SAS",
+    share_capital: 4_000_000,
+    siren: "882147093",
+    siret: "88214709300018",
+    vat_number: "FR88882147093",
+    rcs: "RCS Quimper 882 147 093",
+    days: 30,
+    end_of_month: false,
+  },
+  {
+    ref: "C0901",
+    legal_form: "SAS",
+    share_capital: 7_500_000,
+    siren: "516372844",
+    siret: "51637284400014",
+    vat_number: "FR26516372844",
+    rcs: "RCS Marseille 516 372 844",
+    days: 45,
+    end_of_month: true,
+  },
+  {
+    ref: "C0902",
+    legal_form: "SARL",
+    share_capital: 1_500_000,
+    siren: "904173267",
+    siret: "90417326700017",
+    vat_number: "FR76904173267",
+    rcs: "RCS Cherbourg 904 173 267",
+    days: 60,
+    end_of_month: false,
+  },
 ];
 
 const statements: string[] = [
@@ -195,23 +286,48 @@ const quote = (value: string | number | boolean | null | undefined) =>
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
   for (const row of DEMO_LEGAL) {
-    await sql.raw(`update organizations set
+    await sql
+      .raw(
+        `update organizations set
         legal_form = ${quote(row.legal_form)}, share_capital = ${quote(row.share_capital)}, siren = ${quote(row.siren)},
         siret = ${quote(row.siret)}, vat_number = ${quote(row.vat_number)}, rcs = ${quote(row.rcs)},
         payment_terms_days = ${row.days}, payment_terms_end_of_month = ${row.end_of_month},
         street = ${quote(row.street)}, iban = ${quote(row.iban)}, bic = ${quote(row.bic)}, email = ${quote(row.email)}, phone = ${quote(row.phone)}
-      where ref = ${quote(row.ref)}`).execute(db);
+      where ref = ${quote(row.ref)}`,
+      )
+      .execute(db);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["invoice_open_balances", "invoice_documents", "invoice_payments", "invoice_lines", "invoices", "invoice_sequences"]) {
+  for (const table of [
+    "invoice_open_balances",
+    "invoice_documents",
+    "invoice_payments",
+    "invoice_lines",
+    "invoices",
+    "invoice_sequences",
+  ]) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
   }
   for (const name of ["invoices_immutable", "invoice_open_on_issue", "invoice_open_on_payment"]) {
     await sql.raw(`drop function if exists ${name}()`).execute(db);
   }
-  for (const column of ["street", "legal_form", "share_capital", "siren", "siret", "vat_number", "rcs", "payment_terms_days", "payment_terms_end_of_month", "iban", "bic", "email", "phone"]) {
+  for (const column of [
+    "street",
+    "legal_form",
+    "share_capital",
+    "siren",
+    "siret",
+    "vat_number",
+    "rcs",
+    "payment_terms_days",
+    "payment_terms_end_of_month",
+    "iban",
+    "bic",
+    "email",
+    "phone",
+  ]) {
     await sql.raw(`alter table organizations drop column if exists ${column}`).execute(db);
   }
 }

@@ -145,8 +145,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    "quote_cart_locks", "quote_accepted_positions", "quote_events", "quote_attachments", "quote_messages",
-    "quote_proposal_lines", "quote_proposals", "quote_lines", "quotes", "quote_number_sequences",
+    "quote_cart_locks",
+    "quote_accepted_positions",
+    "quote_events",
+    "quote_attachments",
+    "quote_messages",
+    "quote_proposal_lines",
+    "quote_proposals",
+    "quote_lines",
+    "quotes",
+    "quote_number_sequences",
   ]) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
   }

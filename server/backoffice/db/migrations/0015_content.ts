@@ -39,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Two partial indexes rather than one unique (parent_id, slug): a null parent is distinct
   // from every other in a plain unique index, on PostgreSQL before 15 too.
   await sql`create unique index download_categories_top_slug on download_categories (slug) where parent_id is null`.execute(db);
-  await sql`create unique index download_categories_child_slug on download_categories (parent_id, slug) where parent_id is not null`.execute(db);
+  await sql`create unique index download_categories_child_slug on download_categories (parent_id, slug) where parent_id is not null`.execute(
+    db,
+  );
 
   await sql`create table download_documents (
     id serial primary key,

@@ -71,7 +71,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [trigger, table] of [["products_search_fill", "products"], ["categories_search_refresh", "categories"], ["brands_search_refresh", "brands"]]) {
+  for (const [trigger, table] of [
+    ["products_search_fill", "products"],
+    ["categories_search_refresh", "categories"],
+    ["brands_search_refresh", "brands"],
+  ]) {
     await sql.raw(`drop trigger if exists ${trigger} on ${table}`).execute(db);
   }
   for (const name of ["products_search_fill()", "categories_search_refresh()", "brands_search_refresh()"]) {
@@ -79,10 +83,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql.raw("drop index if exists products_search_idx").execute(db);
   await sql.raw("alter table products drop column if exists search").execute(db);
-  await sql.raw(`alter table products add column search tsvector generated always as (
+  await sql
+    .raw(
+      `alter table products add column search tsvector generated always as (
       setweight(to_tsvector('french', f_unaccent(title)), 'A') ||
       setweight(to_tsvector('french', f_unaccent(description)), 'B')
-    ) stored`).execute(db);
+    ) stored`,
+    )
+    .execute(db);
   await sql.raw("create index products_search_idx on products using gin (search)").execute(db);
   await sql.raw("drop function if exists product_search_vector(text, text, text, integer, integer)").execute(db);
 }

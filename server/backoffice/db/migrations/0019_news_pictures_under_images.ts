@@ -10,5 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`update news_items set picture_url = substr(picture_url, length('/images') + 1) where picture_url like '/images/actualites/%'`.execute(db);
+  await sql`update news_items set picture_url = substr(picture_url, length('/images') + 1) where picture_url like '/images/actualites/%'`.execute(
+    db,
+  );
 }

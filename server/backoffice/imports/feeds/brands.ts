@@ -22,10 +22,13 @@ export const brandsFeed: Feed = {
         if (created.length > 0) {
           await trx
             .insertInto("brands")
-            .values(created.map((line) => ({ slug: uniqueSlug(line.title, line.reference, slugs), title: line.title, erp_ref: line.reference })))
+            .values(
+              created.map((line) => ({ slug: uniqueSlug(line.title, line.reference, slugs), title: line.title, erp_ref: line.reference })),
+            )
             .execute();
         }
-        for (const line of updated) await trx.updateTable("brands").set({ title: line.title }).where("erp_ref", "=", line.reference).execute();
+        for (const line of updated)
+          await trx.updateTable("brands").set({ title: line.title }).where("erp_ref", "=", line.reference).execute();
       },
     };
   },

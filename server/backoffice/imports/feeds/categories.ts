@@ -16,7 +16,10 @@ export const categoriesFeed: Feed = {
   async plan(trx, records) {
     const rows = await trx.selectFrom("categories").select(["id", "slug", "title", "parent_id", "level", "erp_ref"]).execute();
     const keyOf = new Map(rows.map((row) => [row.id, row.erp_ref ?? `#${row.id}`]));
-    const stored: StoredCategory[] = rows.map((row) => ({ key: keyOf.get(row.id) ?? "", parentKey: row.parent_id === null ? null : (keyOf.get(row.parent_id) ?? null) }));
+    const stored: StoredCategory[] = rows.map((row) => ({
+      key: keyOf.get(row.id) ?? "",
+      parentKey: row.parent_id === null ? null : (keyOf.get(row.parent_id) ?? null),
+    }));
     const lines: CategoryLine[] = records.map((record) => ({
       line: record.line,
       reference: text(record, "reference") ?? "",
@@ -29,7 +32,8 @@ export const categoriesFeed: Feed = {
     for (const line of accepted) {
       const row = byKey.get(line.reference);
       if (!row) counts.created++;
-      else if (row.title === line.title && (row.parent_id === null ? null : keyOf.get(row.parent_id)) === line.parentReference) counts.unchanged++;
+      else if (row.title === line.title && (row.parent_id === null ? null : keyOf.get(row.parent_id)) === line.parentReference)
+        counts.unchanged++;
       else counts.updated++;
     }
     return { issues, counts, write: () => writeCategories(trx, accepted, levels, rows, keyOf) };
@@ -57,12 +61,22 @@ async function writeCategories(
     if (!row) {
       const created = await trx
         .insertInto("categories")
-        .values({ slug: uniqueSlug(line.title, line.reference, slugs), title: line.title, parent_id: parentId, level: level(line.reference), erp_ref: line.reference })
+        .values({
+          slug: uniqueSlug(line.title, line.reference, slugs),
+          title: line.title,
+          parent_id: parentId,
+          level: level(line.reference),
+          erp_ref: line.reference,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       idOf.set(line.reference, created.id);
     } else if (row.title !== line.title || row.parent_id !== parentId || row.level !== level(line.reference)) {
-      await trx.updateTable("categories").set({ title: line.title, parent_id: parentId, level: level(line.reference) }).where("id", "=", row.id).execute();
+      await trx
+        .updateTable("categories")
+        .set({ title: line.title, parent_id: parentId, level: level(line.reference) })
+        .where("id", "=", row.id)
+        .execute();
     }
   }
   // The subtrees of moved categories: their levels follow.
@@ -70,7 +84,11 @@ async function writeCategories(
   for (const row of rows) {
     const key = keyOf.get(row.id) ?? "";
     if (!written.has(key) && levels.has(key) && levels.get(key) !== row.level) {
-      await trx.updateTable("categories").set({ level: level(key) }).where("id", "=", row.id).execute();
+      await trx
+        .updateTable("categories")
+        .set({ level: level(key) })
+        .where("id", "=", row.id)
+        .execute();
     }
   }
 }

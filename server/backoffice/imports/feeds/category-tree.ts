@@ -76,7 +76,13 @@ function measure(parents: Map<string, string | null>, lines: readonly CategoryLi
         // Told from the line's own category: « A → B → A ».
         const shown = [...cycle.slice(index), ...cycle.slice(0, index), member].join(" → ");
         const line = byReference.get(member);
-        if (line) found.set(line.line, { line: line.line, column: PARENT, value: line.parentReference ?? "", message: `ferait une boucle : ${shown}` });
+        if (line)
+          found.set(line.line, {
+            line: line.line,
+            column: PARENT,
+            value: line.parentReference ?? "",
+            message: `ferait une boucle : ${shown}`,
+          });
       });
       return levels;
     }
@@ -90,7 +96,12 @@ function measure(parents: Map<string, string | null>, lines: readonly CategoryLi
     while (current !== null && !byReference.has(current)) current = parents.get(current) ?? null;
     const line = current === null ? undefined : byReference.get(current);
     if (line && !found.has(line.line)) {
-      found.set(line.line, { line: line.line, column: PARENT, value: line.parentReference ?? "", message: `placerait « ${key} » au niveau ${level} : six niveaux au plus` });
+      found.set(line.line, {
+        line: line.line,
+        column: PARENT,
+        value: line.parentReference ?? "",
+        message: `placerait « ${key} » au niveau ${level} : six niveaux au plus`,
+      });
     }
   }
   return levels;

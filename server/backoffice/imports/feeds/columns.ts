@@ -7,18 +7,48 @@ import type { FeedColumn } from "../reader/columns";
  */
 
 const reference = (example: string, aliases: readonly string[]): FeedColumn => ({
-  field: "reference", header: "Référence", aliases: ["Ref", "Code", ...aliases], kind: "reference", required: true, example, maxLength: 40,
+  field: "reference",
+  header: "Référence",
+  aliases: ["Ref", "Code", ...aliases],
+  kind: "reference",
+  required: true,
+  example,
+  maxLength: 40,
 });
 
 export const CATEGORY_COLUMNS: readonly FeedColumn[] = [
   reference("SEC-GIL", ["Code famille", "Référence catégorie", "Code catégorie", "External ID", "ID externe"]),
-  { field: "title", header: "Titre", aliases: ["Intitulé", "Libellé", "Nom", "Désignation", "Intitulé famille", "Name"], kind: "text", required: true, example: "Gilets de sauvetage", maxLength: 120 },
-  { field: "parent_reference", header: "Référence parent", aliases: ["Parent", "Code parent", "Famille parent", "Catégorie parente", "Parent Category/External ID"], kind: "reference", required: false, example: "SEC", maxLength: 40 },
+  {
+    field: "title",
+    header: "Titre",
+    aliases: ["Intitulé", "Libellé", "Nom", "Désignation", "Intitulé famille", "Name"],
+    kind: "text",
+    required: true,
+    example: "Gilets de sauvetage",
+    maxLength: 120,
+  },
+  {
+    field: "parent_reference",
+    header: "Référence parent",
+    aliases: ["Parent", "Code parent", "Famille parent", "Catégorie parente", "Parent Category/External ID"],
+    kind: "reference",
+    required: false,
+    example: "SEC",
+    maxLength: 40,
+  },
 ];
 
 export const BRAND_COLUMNS: readonly FeedColumn[] = [
   reference("PLASTIMO", ["Code marque", "Référence marque", "External ID", "ID externe"]),
-  { field: "title", header: "Nom", aliases: ["Marque", "Titre", "Intitulé", "Libellé", "Name"], kind: "text", required: true, example: "Plastimo", maxLength: 120 },
+  {
+    field: "title",
+    header: "Nom",
+    aliases: ["Marque", "Titre", "Intitulé", "Libellé", "Name"],
+    kind: "text",
+    required: true,
+    example: "Plastimo",
+    maxLength: 120,
+  },
 ];
 
 export const FEED_COLUMNS: Record<ImportFeed, readonly FeedColumn[]> = { categories: CATEGORY_COLUMNS, brands: BRAND_COLUMNS };

@@ -14,7 +14,8 @@ export function decodeCsv(bytes: Uint8Array): string {
   } catch {
     text = new TextDecoder("windows-1252").decode(bytes);
   }
-  if (text.includes("\u0000")) throw new FeedFileError("Le fichier n'est ni un CSV ni un classeur XLSX (octets nuls : UTF-16 ou fichier binaire ?).");
+  if (text.includes("\u0000"))
+    throw new FeedFileError("Le fichier n'est ni un CSV ni un classeur XLSX (octets nuls : UTF-16 ou fichier binaire ?).");
   return text;
 }
 

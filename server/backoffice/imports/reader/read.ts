@@ -9,7 +9,9 @@ import { isZip, readWorkbook } from "./xlsx";
 export const FEED_FILE_MAX_BYTES = 50 * 1024 * 1024;
 
 export const fileTooLarge = (bytes: number): FeedFileError =>
-  new FeedFileError(`Le fichier pèse ${Math.ceil(bytes / (1024 * 1024))} Mo : 50 Mo au plus. Découpez-le en plusieurs fichiers (par famille, par exemple).`);
+  new FeedFileError(
+    `Le fichier pèse ${Math.ceil(bytes / (1024 * 1024))} Mo : 50 Mo au plus. Découpez-le en plusieurs fichiers (par famille, par exemple).`,
+  );
 
 /** A feed file's rows: an XLSX workbook's first sheet when the bytes are a ZIP, a CSV otherwise. */
 export async function readSheetRows(bytes: Uint8Array): Promise<SheetRow[]> {

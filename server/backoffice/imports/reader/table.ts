@@ -43,9 +43,14 @@ function mapHeader(header: SheetRow, columns: readonly FeedColumn[]): Map<string
   });
   const missing = columns.filter((column) => column.required && !positions.has(column.field));
   if (missing.length > 0) {
-    const read = header.cells.filter((cell) => cell.trim() !== "").map((cell) => `« ${cell.trim()} »`).join(", ");
+    const read = header.cells
+      .filter((cell) => cell.trim() !== "")
+      .map((cell) => `« ${cell.trim()} »`)
+      .join(", ");
     const names = missing.map((column) => `« ${column.header} »`).join(", ");
-    throw new FeedFileError(`Colonne${missing.length > 1 ? "s" : ""} ${names} absente${missing.length > 1 ? "s" : ""} de la ligne d'en-tête (colonnes lues : ${read || "aucune"}).`);
+    throw new FeedFileError(
+      `Colonne${missing.length > 1 ? "s" : ""} ${names} absente${missing.length > 1 ? "s" : ""} de la ligne d'en-tête (colonnes lues : ${read || "aucune"}).`,
+    );
   }
   return positions;
 }
@@ -63,7 +68,8 @@ function parseCell(column: FeedColumn, raw: string): Parsed<CellValue> {
       return parseYesNo(text);
     default: {
       if (hasControlCharacter(text)) return { ok: false, problem: "contient des caractères de contrôle" };
-      if (column.maxLength !== undefined && text.length > column.maxLength) return { ok: false, problem: `dépasse ${column.maxLength} caractères` };
+      if (column.maxLength !== undefined && text.length > column.maxLength)
+        return { ok: false, problem: `dépasse ${column.maxLength} caractères` };
       return { ok: true, value: column.kind === "reference" ? text.toUpperCase() : text };
     }
   }
@@ -100,7 +106,8 @@ export function readTable(rows: readonly SheetRow[], columns: readonly FeedColum
     const reference = key ? values[key.field] : null;
     if (key && typeof reference === "string" && lineIssues.length === 0) {
       const first = seen.get(reference);
-      if (first !== undefined) lineIssues.push({ line: row.line, column: key.header, value: reference, message: `figure déjà ligne ${first}` });
+      if (first !== undefined)
+        lineIssues.push({ line: row.line, column: key.header, value: reference, message: `figure déjà ligne ${first}` });
       else seen.set(reference, row.line);
     }
     if (lineIssues.length > 0) issues.push(...lineIssues);

@@ -27,7 +27,11 @@ export async function readWorkbook(bytes: Uint8Array): Promise<SheetRow[]> {
   try {
     assertZipWithinBounds(bytes, FEED_WORKBOOK_BOUNDS);
   } catch (error) {
-    throw new FeedFileError(error instanceof ZipTooLarge ? "Le classeur Excel est trop volumineux une fois décompressé (plus de 150 Mo) : enregistrez-le en CSV." : UNREADABLE);
+    throw new FeedFileError(
+      error instanceof ZipTooLarge
+        ? "Le classeur Excel est trop volumineux une fois décompressé (plus de 150 Mo) : enregistrez-le en CSV."
+        : UNREADABLE,
+    );
   }
   const rows = await readSheet(Buffer.from(bytes)).catch(() => {
     throw new FeedFileError(UNREADABLE);

@@ -65,7 +65,10 @@ function ublAddress(address: PostalAddress) {
 }
 
 /** The VAT category of a rate on this document: S for a taxed rate, else the exemption's. */
-function category(doc: InvoiceDocument, rate: number): { code: "S" | "Z" | "K" | "G" | "E"; reason_code: string | null; reason: string | null } {
+function category(
+  doc: InvoiceDocument,
+  rate: number,
+): { code: "S" | "Z" | "K" | "G" | "E"; reason_code: string | null; reason: string | null } {
   if (doc.vat_exemption) {
     const exemption = EXEMPTION_CATEGORY[doc.vat_exemption];
     return { ...exemption, reason: EXEMPTION_WORDING[doc.vat_exemption] };
@@ -133,7 +136,9 @@ export function ublInvoice(doc: InvoiceDocument): Invoice {
   const deliveredTo = doc.delivery_address ?? buyer.address;
   const notes = [
     [legalFormWording(doc.seller), seller.rcs, seller.siret ? `SIRET ${seller.siret}` : ""].filter(Boolean).join(" — "),
-    ...(doc.kind === "avoir" && doc.credits ? [`Avoir sur la facture ${doc.credits.number} du ${formatNumericDate(doc.credits.issued_on)} — motif : ${doc.credits.reason}`] : []),
+    ...(doc.kind === "avoir" && doc.credits
+      ? [`Avoir sur la facture ${doc.credits.number} du ${formatNumericDate(doc.credits.issued_on)} — motif : ${doc.credits.reason}`]
+      : []),
     ...(doc.vat_exemption ? [EXEMPTION_WORDING[doc.vat_exemption]] : []),
   ];
   const invoice: UblInvoice = {
@@ -147,10 +152,19 @@ export function ublInvoice(doc: InvoiceDocument): Invoice {
     "cbc:Note": notes,
     "cbc:DocumentCurrencyCode": currency,
     ...(doc.customer_ref || doc.order_ref
-      ? { "cac:OrderReference": { ...(doc.customer_ref ? { "cbc:ID": doc.customer_ref } : {}), ...(doc.order_ref ? { "cbc:SalesOrderID": doc.order_ref } : {}) } }
+      ? {
+          "cac:OrderReference": {
+            ...(doc.customer_ref ? { "cbc:ID": doc.customer_ref } : {}),
+            ...(doc.order_ref ? { "cbc:SalesOrderID": doc.order_ref } : {}),
+          },
+        }
       : {}),
     ...(doc.kind === "avoir" && doc.credits
-      ? { "cac:BillingReference": [{ "cac:InvoiceDocumentReference": { "cbc:ID": doc.credits.number, "cbc:IssueDate": doc.credits.issued_on } }] }
+      ? {
+          "cac:BillingReference": [
+            { "cac:InvoiceDocumentReference": { "cbc:ID": doc.credits.number, "cbc:IssueDate": doc.credits.issued_on } },
+          ],
+        }
       : {}),
     "cac:AccountingSupplierParty": {
       "cac:Party": {
@@ -158,14 +172,25 @@ export function ublInvoice(doc: InvoiceDocument): Invoice {
         ...(seller.siret ? { "cac:PartyIdentification": [{ "cbc:ID": seller.siret, "cbc:ID@schemeID": "0009" as const }] } : {}),
         "cac:PartyName": { "cbc:Name": seller.name },
         "cac:PostalAddress": ublAddress(seller.address),
-        ...(seller.vat_number ? { "cac:PartyTaxScheme": [{ "cbc:CompanyID": seller.vat_number, "cac:TaxScheme": { "cbc:ID": "VAT" } }] as [{ "cbc:CompanyID": string; "cac:TaxScheme": { "cbc:ID": string } }] } : {}),
+        ...(seller.vat_number
+          ? {
+              "cac:PartyTaxScheme": [{ "cbc:CompanyID": seller.vat_number, "cac:TaxScheme": { "cbc:ID": "VAT" } }] as [
+                { "cbc:CompanyID": string; "cac:TaxScheme": { "cbc:ID": string } },
+              ],
+            }
+          : {}),
         "cac:PartyLegalEntity": {
           "cbc:RegistrationName": seller.name,
           ...(seller.siren ? { "cbc:CompanyID": seller.siren, "cbc:CompanyID@schemeID": "0002" as const } : {}),
           "cbc:CompanyLegalForm": [legalFormWording(doc.seller), seller.rcs].filter(Boolean).join(" — "),
         },
         ...(seller.phone || seller.email
-          ? { "cac:Contact": { ...(seller.phone ? { "cbc:Telephone": seller.phone } : {}), ...(seller.email ? { "cbc:ElectronicMail": seller.email } : {}) } }
+          ? {
+              "cac:Contact": {
+                ...(seller.phone ? { "cbc:Telephone": seller.phone } : {}),
+                ...(seller.email ? { "cbc:ElectronicMail": seller.email } : {}),
+              },
+            }
           : {}),
       },
     },
@@ -276,8 +301,10 @@ function withSellerIdentifiers(xml: string, doc: InvoiceDocument): string {
   if (start < 0 || end < 0) throw new FacturXValidationError("XML CII sans vendeur");
   let party = xml.slice(start, end);
   const legal = [legalFormWording(doc.seller), doc.seller.rcs].filter(Boolean).join(" — ");
-  if (!party.includes("<ram:Description>") && legal) party = party.replace(/<\/ram:Name>/, `$&<ram:Description>${xmlEscape(legal)}</ram:Description>`);
-  if (!party.includes("<ram:GlobalID") && doc.seller.siret) party = party.replace(open, `${open}<ram:GlobalID schemeID="0009">${xmlEscape(doc.seller.siret)}</ram:GlobalID>`);
+  if (!party.includes("<ram:Description>") && legal)
+    party = party.replace(/<\/ram:Name>/, `$&<ram:Description>${xmlEscape(legal)}</ram:Description>`);
+  if (!party.includes("<ram:GlobalID") && doc.seller.siret)
+    party = party.replace(open, `${open}<ram:GlobalID schemeID="0009">${xmlEscape(doc.seller.siret)}</ram:GlobalID>`);
   return xml.slice(0, start) + party + xml.slice(end);
 }
 

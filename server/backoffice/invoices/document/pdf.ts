@@ -2,8 +2,26 @@ import { ECOTAX_LABEL } from "@shared/domain/totals";
 import type { InvoiceLine } from "@shared/contracts/invoices";
 import { facturXml } from "./cii";
 import { EXEMPTION_WORDING, OPERATION_CATEGORY_LABEL, documentTitle, latePenaltyWording, recoveryIndemnityWording } from "./mentions";
-import { CONTENT_WIDTH, MARGIN, PageLayout, drawFigures, drawTable, openDocument, type Column, type Doc, type Struct } from "../../documents/kit";
-import { LEFT_COLUMN, RIGHT_COLUMN, addressLines, buyerLines, drawLegalFooters, drawLetterhead, drawPartyBlock } from "../../documents/letterhead";
+import {
+  CONTENT_WIDTH,
+  MARGIN,
+  PageLayout,
+  drawFigures,
+  drawTable,
+  openDocument,
+  type Column,
+  type Doc,
+  type Struct,
+} from "../../documents/kit";
+import {
+  LEFT_COLUMN,
+  RIGHT_COLUMN,
+  addressLines,
+  buyerLines,
+  drawLegalFooters,
+  drawLetterhead,
+  drawPartyBlock,
+} from "../../documents/letterhead";
 import type { InvoiceDocument } from "./model";
 import { formatEuros, formatNumericDate, formatPercent, formatQuantity } from "@shared/domain/french-format";
 
@@ -114,7 +132,9 @@ function drawHeader(layout: Layout): void {
   // Parties: where the goods went (when elsewhere) on the left, who is invoiced on the right.
   const top = layout.y;
   const buyerBottom = drawPartyBlock(layout, RIGHT_COLUMN, top, doc.kind === "avoir" ? "Client" : "Facturé à", buyerLines(doc.buyer));
-  const deliveryBottom = doc.delivery_address ? drawPartyBlock(layout, LEFT_COLUMN, top, "Adresse de livraison", addressLines(doc.delivery_address)) : top;
+  const deliveryBottom = doc.delivery_address
+    ? drawPartyBlock(layout, LEFT_COLUMN, top, "Adresse de livraison", addressLines(doc.delivery_address))
+    : top;
   layout.y = Math.max(buyerBottom, deliveryBottom) + 12;
 
   const references = [
@@ -123,7 +143,14 @@ function drawHeader(layout: Layout): void {
   ].join(" — ");
   if (references) layout.y = layout.text(references, MARGIN, layout.y, CONTENT_WIDTH, { bold: true }) + 4;
   if (doc.kind === "avoir" && doc.credits) {
-    layout.y = layout.text(`Avoir sur la facture N° ${doc.credits.number} du ${formatNumericDate(doc.credits.issued_on)}`, MARGIN, layout.y, CONTENT_WIDTH, { bold: true }) + 1;
+    layout.y =
+      layout.text(
+        `Avoir sur la facture N° ${doc.credits.number} du ${formatNumericDate(doc.credits.issued_on)}`,
+        MARGIN,
+        layout.y,
+        CONTENT_WIDTH,
+        { bold: true },
+      ) + 1;
     layout.y = layout.text(`Motif : ${doc.credits.reason}`, MARGIN, layout.y, CONTENT_WIDTH) + 4;
   }
   layout.y += 6;
@@ -137,7 +164,10 @@ function drawTotals(layout: Layout): void {
   const { doc } = layout;
   const rows: Array<{ label: string; value: string; bold?: boolean }> = [];
   for (const entry of doc.vat) {
-    rows.push({ label: doc.vat_exemption ? "Total HT exonéré de TVA" : `Total HT soumis à TVA ${formatPercent(entry.rate)}`, value: formatEuros(entry.base_ht) });
+    rows.push({
+      label: doc.vat_exemption ? "Total HT exonéré de TVA" : `Total HT soumis à TVA ${formatPercent(entry.rate)}`,
+      value: formatEuros(entry.base_ht),
+    });
     rows.push({ label: `TVA ${formatPercent(entry.rate)}`, value: formatEuros(entry.vat) });
   }
   rows.push({ label: "Total HT", value: formatEuros(doc.total_ht), bold: true });

@@ -88,7 +88,13 @@ function countBrands(products: readonly IndexedProduct[]): readonly BrandCount[]
     if (product.brand_id === null) continue;
     const known = counts.get(product.brand_id);
     if (known) known.product_count += 1;
-    else counts.set(product.brand_id, { obj_id: product.brand_id, obj_slug: product.brand_slug ?? "", obj_title: product.brand_title ?? "", product_count: 1 });
+    else
+      counts.set(product.brand_id, {
+        obj_id: product.brand_id,
+        obj_slug: product.brand_slug ?? "",
+        obj_title: product.brand_title ?? "",
+        product_count: 1,
+      });
   }
   return [...counts.values()].sort((a, b) => frenchOrder.compare(a.obj_title, b.obj_title));
 }
@@ -130,7 +136,10 @@ function byPrice(products: readonly IndexedProduct[], direction: 1 | -1, pricing
   const key = `${pricing.today}:${direction}`;
   const known = forProducts.get(key);
   if (known) return known;
-  const keyed = products.map((product) => ({ product, paid: effectivePriceOf(priceOf(product, pricing.org, pricing.everyone, pricing.today)) }));
+  const keyed = products.map((product) => ({
+    product,
+    paid: effectivePriceOf(priceOf(product, pricing.org, pricing.everyone, pricing.today)),
+  }));
   keyed.sort((a, b) => direction * (a.paid - b.paid) || a.product.ref_rank - b.product.ref_rank);
   const ordered = keyed.map((entry) => entry.product);
   forProducts.set(key, ordered);
@@ -152,7 +161,10 @@ function hasAppliedPromotion(product: IndexedProduct, price: ProductPrice): bool
  * The home page asks for the whole catalogue's promotions at each visit: 50,000 prices were
  * worked out each time (90–220 ms of the back-office's thread).
  */
-const promotedLists = new WeakMap<PromotionIndex, WeakMap<OrgPricing, WeakMap<readonly IndexedProduct[], Map<string, readonly IndexedProduct[]>>>>();
+const promotedLists = new WeakMap<
+  PromotionIndex,
+  WeakMap<OrgPricing, WeakMap<readonly IndexedProduct[], Map<string, readonly IndexedProduct[]>>>
+>();
 
 function promotedAmong(products: readonly IndexedProduct[], pricing: Pricing): readonly IndexedProduct[] {
   let forPromotions = promotedLists.get(pricing.everyone);
@@ -163,7 +175,9 @@ function promotedAmong(products: readonly IndexedProduct[], pricing: Pricing): r
   if (!forProducts) forOrg.set(products, (forProducts = new Map()));
   const known = forProducts.get(pricing.today);
   if (known) return known;
-  const promoted = products.filter((product) => hasAppliedPromotion(product, priceOf(product, pricing.org, pricing.everyone, pricing.today)));
+  const promoted = products.filter((product) =>
+    hasAppliedPromotion(product, priceOf(product, pricing.org, pricing.everyone, pricing.today)),
+  );
   // One day kept per list: yesterday's goes when today's comes.
   forProducts.clear();
   forProducts.set(pricing.today, promoted);

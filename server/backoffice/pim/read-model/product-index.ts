@@ -97,10 +97,31 @@ export async function loadProductIndex(db: Kysely<Database>): Promise<ProductInd
     .selectFrom("products as p")
     .leftJoin("brands as b", "b.id", "p.brand_id")
     .select([
-      "p.id", "p.ref", "p.ref_norm", "p.title", "p.name", "p.brand_id", "b.slug as brand_slug", "b.title as brand_title",
-      "p.images", "p.is_port", "p.discontinued", "p.price_selling", "p.ecotaxe", "p.weight_gross", "p.weight_net",
-      "p.is_mmsi", "p.is_hazardous", "p.is_motor", "p.is_antenna", "p.is_tag", "p.properties",
-      "p.description", "p.category_id", "p.documents", "p.certificates_info",
+      "p.id",
+      "p.ref",
+      "p.ref_norm",
+      "p.title",
+      "p.name",
+      "p.brand_id",
+      "b.slug as brand_slug",
+      "b.title as brand_title",
+      "p.images",
+      "p.is_port",
+      "p.discontinued",
+      "p.price_selling",
+      "p.ecotaxe",
+      "p.weight_gross",
+      "p.weight_net",
+      "p.is_mmsi",
+      "p.is_hazardous",
+      "p.is_motor",
+      "p.is_antenna",
+      "p.is_tag",
+      "p.properties",
+      "p.description",
+      "p.category_id",
+      "p.documents",
+      "p.certificates_info",
     ])
     .orderBy("p.ref")
     .execute();

@@ -23,7 +23,10 @@ import { renderQuotePdf } from "./pdf";
 
 /** The proposal's author, with the title and address the client may write to. */
 async function representativeOf(db: Kysely<Database>, author: { usr_id: number | null; name: string }): Promise<QuoteRepresentative> {
-  const user = author.usr_id === null ? undefined : await db.selectFrom("users").select(["name", "title", "login"]).where("id", "=", author.usr_id).executeTakeFirst();
+  const user =
+    author.usr_id === null
+      ? undefined
+      : await db.selectFrom("users").select(["name", "title", "login"]).where("id", "=", author.usr_id).executeTakeFirst();
   return {
     name: user?.name ?? author.name,
     title: user?.title ? user.title : null,
@@ -34,26 +37,33 @@ async function representativeOf(db: Kysely<Database>, author: { usr_id: number |
 function proposalPdfRouter(deps: ServiceDeps, callerOf: (res: Response) => QuoteCaller): Router {
   const { db, now } = deps;
   const router = Router();
-  router.get("/quotes/:quoId/proposals/:version/pdf", asyncHandler(async (req, res) => {
-    const caller = callerOf(res);
-    const quoId = parseIdParam(req.params.quoId);
-    const version = parseIdParam(req.params.version);
-    if (quoId === null || version === null) throw notFound();
-    const quote = await loadQuoteDetail(db, quoId, { scope: caller.scope, side: caller.side, prices: caller.prices }, now());
-    const proposal = quote?.proposals.find((candidate) => candidate.version === version);
-    if (!quote || !proposal) throw notFound();
-    const [seller, buyer, representative] = await Promise.all([loadSeller(db), loadBuyer(db, quote.org_id, null), representativeOf(db, proposal.author)]);
-    // The page hides amounts from an account without `prices`; so does its PDF (decision 0107).
-    const doc = proposalDocument(quote, version, { seller, buyer, representative }, parisDate, caller.prices);
-    if (!doc) throw notFound();
-    const pdf = Buffer.from(await renderQuotePdf(doc));
-    res.set({
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${quote.number}-v${version}.pdf"`,
-      ETag: `"${createHash("sha256").update(pdf).digest("hex")}"`,
-    });
-    res.send(pdf);
-  }));
+  router.get(
+    "/quotes/:quoId/proposals/:version/pdf",
+    asyncHandler(async (req, res) => {
+      const caller = callerOf(res);
+      const quoId = parseIdParam(req.params.quoId);
+      const version = parseIdParam(req.params.version);
+      if (quoId === null || version === null) throw notFound();
+      const quote = await loadQuoteDetail(db, quoId, { scope: caller.scope, side: caller.side, prices: caller.prices }, now());
+      const proposal = quote?.proposals.find((candidate) => candidate.version === version);
+      if (!quote || !proposal) throw notFound();
+      const [seller, buyer, representative] = await Promise.all([
+        loadSeller(db),
+        loadBuyer(db, quote.org_id, null),
+        representativeOf(db, proposal.author),
+      ]);
+      // The page hides amounts from an account without `prices`; so does its PDF (decision 0107).
+      const doc = proposalDocument(quote, version, { seller, buyer, representative }, parisDate, caller.prices);
+      if (!doc) throw notFound();
+      const pdf = Buffer.from(await renderQuotePdf(doc));
+      res.set({
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${quote.number}-v${version}.pdf"`,
+        ETag: `"${createHash("sha256").update(pdf).digest("hex")}"`,
+      });
+      res.send(pdf);
+    }),
+  );
   return router;
 }
 

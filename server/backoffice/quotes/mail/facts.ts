@@ -44,11 +44,29 @@ const EVENT_OF: Partial<Record<QuoteMailKind, string>> = {
 };
 
 /** The facts for an e-mail of `kind`; undefined when the quote is gone. */
-export async function loadMailContext(db: Kysely<Database>, quoId: number, kind: QuoteMailKind, today: string): Promise<QuoteMailContext | undefined> {
+export async function loadMailContext(
+  db: Kysely<Database>,
+  quoId: number,
+  kind: QuoteMailKind,
+  today: string,
+): Promise<QuoteMailContext | undefined> {
   const quote = await db
     .selectFrom("quotes as q")
     .innerJoin("organizations as o", "o.id", "q.org_id")
-    .select(["q.id", "q.number", "q.customer_ref", "q.org_id", "q.requested_by", "q.requested_by_name", "q.message", "q.version", "q.valid_until", "q.total_ht", "o.name as org_name", "o.ref as org_ref"])
+    .select([
+      "q.id",
+      "q.number",
+      "q.customer_ref",
+      "q.org_id",
+      "q.requested_by",
+      "q.requested_by_name",
+      "q.message",
+      "q.version",
+      "q.valid_until",
+      "q.total_ht",
+      "o.name as org_name",
+      "o.ref as org_ref",
+    ])
     .where("q.id", "=", quoId)
     .executeTakeFirst();
   if (!quote) return undefined;
@@ -56,16 +74,36 @@ export async function loadMailContext(db: Kysely<Database>, quoId: number, kind:
   const eventKind = EVENT_OF[kind];
   const [event, message, lineCount, accepted] = await Promise.all([
     eventKind
-      ? db.selectFrom("quote_events").select(["id", "author_id", "author_name", "note", "at"]).where("quo_id", "=", quoId).where("kind", "=", eventKind).orderBy("id", "desc").limit(1).executeTakeFirst()
+      ? db
+          .selectFrom("quote_events")
+          .select(["id", "author_id", "author_name", "note", "at"])
+          .where("quo_id", "=", quoId)
+          .where("kind", "=", eventKind)
+          .orderBy("id", "desc")
+          .limit(1)
+          .executeTakeFirst()
       : Promise.resolve(undefined),
-    db.selectFrom("quote_messages").select(["id", "author_id", "author_name", "body", "at"]).where("quo_id", "=", quoId).orderBy("id", "desc").limit(1).executeTakeFirst(),
+    db
+      .selectFrom("quote_messages")
+      .select(["id", "author_id", "author_name", "body", "at"])
+      .where("quo_id", "=", quoId)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
     quote.version > 0
-      ? db.selectFrom("quote_proposal_lines").select((eb) => eb.fn.countAll<string>().as("count")).where("quo_id", "=", quoId).where("version", "=", quote.version).executeTakeFirst()
+      ? db
+          .selectFrom("quote_proposal_lines")
+          .select((eb) => eb.fn.countAll<string>().as("count"))
+          .where("quo_id", "=", quoId)
+          .where("version", "=", quote.version)
+          .executeTakeFirst()
       : Promise.resolve(undefined),
     kind === "accepted"
       ? db
           .selectFrom("quote_accepted_positions as a")
-          .innerJoin("quote_proposal_lines as l", (join) => join.onRef("l.quo_id", "=", "a.quo_id").onRef("l.version", "=", "a.version").onRef("l.position", "=", "a.position"))
+          .innerJoin("quote_proposal_lines as l", (join) =>
+            join.onRef("l.quo_id", "=", "a.quo_id").onRef("l.version", "=", "a.version").onRef("l.position", "=", "a.position"),
+          )
           .select(["l.obj_ref", "l.title", "l.qty"])
           .where("a.quo_id", "=", quoId)
           .orderBy("a.position")
@@ -75,7 +113,8 @@ export async function loadMailContext(db: Kysely<Database>, quoId: number, kind:
 
   // A message belongs to the event when it was written in the same change: both rows carry the
   // change's instant (one clock reading per change, workflow.ts) and the same author.
-  const sameChange = message && event && new Date(message.at).getTime() === new Date(event.at).getTime() && message.author_id === event.author_id;
+  const sameChange =
+    message && event && new Date(message.at).getTime() === new Date(event.at).getTime() && message.author_id === event.author_id;
   const body = (() => {
     if (kind === "message") return message?.body ?? null;
     if (kind === "requested") return quote.message || null;
@@ -99,7 +138,12 @@ export async function loadMailContext(db: Kysely<Database>, quoId: number, kind:
       actorName: actor?.author_name ?? (kind === "requested" ? quote.requested_by_name : ""),
       proposal:
         quote.version > 0 && quote.valid_until !== null
-          ? { version: quote.version, validUntil: quote.valid_until, totalHt: Number(quote.total_ht ?? 0), lineCount: Number(lineCount?.count ?? 0) }
+          ? {
+              version: quote.version,
+              validUntil: quote.valid_until,
+              totalHt: Number(quote.total_ht ?? 0),
+              lineCount: Number(lineCount?.count ?? 0),
+            }
           : null,
       body,
       acceptedLines: accepted.map((line) => `${line.obj_ref} — ${line.title} × ${line.qty}`),
@@ -118,11 +162,20 @@ function recipientOf(row: { id: number; login: string; class: string; auth_flags
  * client (login-as), the organization's own account instead, so the client hears of its quote.
  */
 export async function clientRecipients(db: Kysely<Database>, context: QuoteMailContext): Promise<Recipient[]> {
-  const requester = await db.selectFrom("users").select(["id", "login", "class", "auth_flags", "disabled"]).where("id", "=", context.requestedBy).executeTakeFirst();
+  const requester = await db
+    .selectFrom("users")
+    .select(["id", "login", "class", "auth_flags", "disabled"])
+    .where("id", "=", context.requestedBy)
+    .executeTakeFirst();
   const rows =
     requester && requester.class !== "contributor"
       ? [requester]
-      : await db.selectFrom("users").select(["id", "login", "class", "auth_flags", "disabled"]).where("org_id", "=", context.orgId).where("class", "=", "organization").execute();
+      : await db
+          .selectFrom("users")
+          .select(["id", "login", "class", "auth_flags", "disabled"])
+          .where("org_id", "=", context.orgId)
+          .where("class", "=", "organization")
+          .execute();
   return unique(rows.filter((row) => !row.disabled).map(recipientOf));
 }
 

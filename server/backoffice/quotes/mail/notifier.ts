@@ -60,7 +60,12 @@ export function createQuoteMailNotifier(deps: QuoteMailNotifierDeps): QuoteMailN
   // The client's answers and reminders are alerts it may have turned off (alerts/quote-gate.ts).
   const alerts = deps.alertsSecret ? createAlertDeliveries({ db, now, secret: deps.alertsSecret, portalUrl: deps.portalUrl }) : null;
 
-  async function sendTo(kind: QuoteMailKind, side: "client" | "commercial", context: QuoteMailContext, recipients: Array<Recipient & { alert?: AlertKind | null }>): Promise<number> {
+  async function sendTo(
+    kind: QuoteMailKind,
+    side: "client" | "commercial",
+    context: QuoteMailContext,
+    recipients: Array<Recipient & { alert?: AlertKind | null }>,
+  ): Promise<number> {
     let sent = 0;
     // One message per person: nobody sees the others' addresses, and amounts follow each one's rights.
     for (const recipient of recipients) {
@@ -91,7 +96,8 @@ export function createQuoteMailNotifier(deps: QuoteMailNotifierDeps): QuoteMailN
   async function deliver(kind: QuoteMailKind, quoId: number, told: "client" | "commercial"): Promise<number> {
     const context = await loadMailContext(db, quoId, kind, parisDate(now()));
     if (!context) return 0;
-    const recipients = told === "client" ? await gateQuoteRecipients(db, kind, await clientRecipients(db, context)) : await salesRecipients(db, context);
+    const recipients =
+      told === "client" ? await gateQuoteRecipients(db, kind, await clientRecipients(db, context)) : await salesRecipients(db, context);
     return sendTo(kind, told, context, recipients);
   }
 

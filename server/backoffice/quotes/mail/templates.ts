@@ -110,7 +110,9 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
     case "revised": {
       const revised = kind === "revised";
       return mail(
-        revised ? `Votre devis ${facts.number} a été révisé (version ${facts.proposal?.version ?? ""})` : `Votre devis ${facts.number} est prêt`,
+        revised
+          ? `Votre devis ${facts.number} a été révisé (version ${facts.proposal?.version ?? ""})`
+          : `Votre devis ${facts.number} est prêt`,
         "Bonjour,",
         [
           {
@@ -153,26 +155,45 @@ export function quoteMail(kind: QuoteMailKind, facts: QuoteMailFacts, audience: 
         client ? `Votre demande de devis ${facts.number} a été annulée` : `Demande de devis ${facts.number} annulée — ${facts.orgName}`,
         "Bonjour,",
         [
-          { kind: "paragraph", text: client ? `${facts.actorName} a annulé la demande de devis.` : `${facts.actorName} (${facts.orgName}) a annulé sa demande de devis.` },
+          {
+            kind: "paragraph",
+            text: client
+              ? `${facts.actorName} a annulé la demande de devis.`
+              : `${facts.actorName} (${facts.orgName}) a annulé sa demande de devis.`,
+          },
           refs,
           ...quoted(facts, "Motif"),
           link,
         ],
       );
     case "message":
-      return mail(client ? `Nouveau message sur votre devis ${facts.number}` : `Nouveau message du client sur le devis ${facts.number} — ${facts.orgName}`, "Bonjour,", [
-        { kind: "paragraph", text: client ? `${facts.actorName} vous a écrit au sujet de votre devis.` : `${facts.actorName} (${facts.orgName}) vous a écrit.` },
-        refs,
-        ...quoted(facts, facts.actorName),
-        { kind: "paragraph", text: "Répondez depuis la page du devis." },
-        link,
-      ]);
+      return mail(
+        client
+          ? `Nouveau message sur votre devis ${facts.number}`
+          : `Nouveau message du client sur le devis ${facts.number} — ${facts.orgName}`,
+        "Bonjour,",
+        [
+          {
+            kind: "paragraph",
+            text: client
+              ? `${facts.actorName} vous a écrit au sujet de votre devis.`
+              : `${facts.actorName} (${facts.orgName}) vous a écrit.`,
+          },
+          refs,
+          ...quoted(facts, facts.actorName),
+          { kind: "paragraph", text: "Répondez depuis la page du devis." },
+          link,
+        ],
+      );
     case "reminder": {
       const until = facts.proposal ? formatDate(facts.proposal.validUntil) : "";
       const days = facts.daysLeft ?? 0;
       const when = days <= 0 ? "aujourd'hui" : days === 1 ? "demain" : `dans ${days} jours`;
       return mail(`Votre devis ${facts.number} expire le ${until}`, "Bonjour,", [
-        { kind: "paragraph", text: `La proposition de votre devis expire ${when}, le ${until} au soir. Après cette date, ses prix ne pourront plus être acceptés.` },
+        {
+          kind: "paragraph",
+          text: `La proposition de votre devis expire ${when}, le ${until} au soir. Après cette date, ses prix ne pourront plus être acceptés.`,
+        },
         { kind: "facts", rows: [...reference(facts, audience), ...proposalRows(facts, audience)] },
         link,
       ]);

@@ -70,7 +70,12 @@ export interface Fixtures {
 
 export const PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
 
-export async function api<T>(portal: TestPortal, token: string, pathname: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function api<T>(
+  portal: TestPortal,
+  token: string,
+  pathname: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${portal.url}/api${pathname}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
@@ -167,7 +172,10 @@ export class Accounts {
   private async withoutFlag(kind: FlagKind): Promise<Account> {
     const { orgId, personId } = await this.fixtures();
     const flags = { cart: true, orders: true, quotes: true, invoices: true, prices: true, [MISSING_FLAG[kind]]: false };
-    const changed = await api(this.portal, await this.organization(), `/crm/users/${personId}`, { method: "PATCH", body: { org_id: orgId, flags } });
+    const changed = await api(this.portal, await this.organization(), `/crm/users/${personId}`, {
+      method: "PATCH",
+      body: { org_id: orgId, flags },
+    });
     if (changed.status !== 200) throw new Error(`flags of ${FLAG_PERSON}: ${changed.status}`);
     return this.login(FLAG_PERSON);
   }
@@ -197,7 +205,8 @@ export class Accounts {
         const proposals = first<unknown[] | null>(detail, "proposals", () => true);
         if (proposals && proposals.length > 0) proposal = { quoteId: quo_id, version: first<number>(proposals, "version") };
       }
-      if (!attachment && JSON.stringify(detail).includes('"att_id"')) attachment = { quoteId: quo_id, attachmentId: first<number>(detail, "att_id") };
+      if (!attachment && JSON.stringify(detail).includes('"att_id"'))
+        attachment = { quoteId: quo_id, attachmentId: first<number>(detail, "att_id") };
       if (proposal && attachment) break;
     }
     if (!proposal || !attachment) throw new Error("no quote of C0001 with a proposal, or none with an attachment");
@@ -212,7 +221,9 @@ export class Accounts {
     const news = await read<unknown>(this.portal, token, "/content/news");
     const downloads = await read<unknown>(this.portal, token, "/content/downloads");
     // The first top category with children: its first child holds documents.
-    const top = first<Array<{ slug: string; children: Array<{ slug: string }> | null }>>(downloads, "items").find((item) => (item.children ?? []).length > 0);
+    const top = first<Array<{ slug: string; children: Array<{ slug: string }> | null }>>(downloads, "items").find(
+      (item) => (item.children ?? []).length > 0,
+    );
     const downloadCategory = top?.slug ?? "";
     const downloadChild = top?.children?.[0]?.slug ?? "";
     const category = await read<unknown>(this.portal, token, `/content/downloads/categories/${downloadCategory}/${downloadChild}`);
@@ -240,7 +251,10 @@ export class Accounts {
       mmsiProductId,
       categoryPath: first<string>(categories, "obj_slug"),
       brandSlug: first<string>(brands, "obj_slug"),
-      newsCategory: first<string>(first<unknown>(news, "category", (found) => found !== null), "slug"),
+      newsCategory: first<string>(
+        first<unknown>(news, "category", (found) => found !== null),
+        "slug",
+      ),
       newsSlug: first<string>(news, "slug"),
       downloadCategory,
       downloadChild,

@@ -14,9 +14,11 @@ import { all, type Answer, type Row } from "./expect";
 /** Every signed-in account; no token is a 401. */
 const member = (answer: Answer = 200, except: Partial<Record<Kind, Answer>> = {}) => all(answer, { visitor: 401, ...except });
 /** The acting organization's things named by its id: another organization, and a representative's own (the distributor), get a 404. */
-const scoped = (answer: Answer = 200, except: Partial<Record<Kind, Answer>> = {}) => member(answer, { otherOrg: 404, contributor: 404, ...except });
+const scoped = (answer: Answer = 200, except: Partial<Record<Kind, Answer>> = {}) =>
+  member(answer, { otherOrg: 404, contributor: 404, ...except });
 /** A client's records: a representative chooses a client first (403), another organization finds nothing (404). */
-const client = (answer: Answer = 200, except: Partial<Record<Kind, Answer>> = {}) => member(answer, { otherOrg: 404, contributor: 403, ...except });
+const client = (answer: Answer = 200, except: Partial<Record<Kind, Answer>> = {}) =>
+  member(answer, { otherOrg: 404, contributor: 403, ...except });
 /** The distributor's systems only (service token). */
 const SERVICE = all(403, { visitor: 401 });
 /** Public: the same answer with or without a token. */
@@ -71,7 +73,12 @@ const freshInvitee: Row["make"] = async (ids, _account, accounts) => {
   return { ...ids, inviteeId: made.body.person.usr_id };
 };
 
-const newQuote = (ids: Fixtures) => ({ org_id: ids.orgId, customer_ref: "MATRICE", message: "", lines: [{ obj_id: ids.productId, qty: 1 }] });
+const newQuote = (ids: Fixtures) => ({
+  org_id: ids.orgId,
+  customer_ref: "MATRICE",
+  message: "",
+  lines: [{ obj_id: ids.productId, qty: 1 }],
+});
 /** A quote request of C0001 made by its organization for this request alone (accepted, refused or cancelled by it). */
 const freshQuote: Row["make"] = async (ids, _account, accounts) => {
   const made = await api<{ quo_id: number }>(accounts.portal, await accounts.organization(), "/oms/quotes", { body: newQuote(ids) });
@@ -90,8 +97,18 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "POST /auth/password-reset/confirm": { path: () => "/auth/password-reset/confirm", expect: open(400) },
   "GET /auth/me": { path: () => "/auth/me", expect: member() },
   // A representative acting for a client never sets the client's password.
-  "POST /auth/password": { path: () => "/auth/password", body: () => ({ current_password: "pas-le-bon", new_password: "Matrice-des-acces-2026" }), expect: member("in", { contributorAs: 403 }) },
-  "POST /auth/logout": { path: () => "/auth/logout", fresh: true, make: caller, body: (ids) => ({ usr_id: ids.callerId }), expect: member(204) },
+  "POST /auth/password": {
+    path: () => "/auth/password",
+    body: () => ({ current_password: "pas-le-bon", new_password: "Matrice-des-acces-2026" }),
+    expect: member("in", { contributorAs: 403 }),
+  },
+  "POST /auth/logout": {
+    path: () => "/auth/logout",
+    fresh: true,
+    make: caller,
+    body: (ids) => ({ usr_id: ids.callerId }),
+    expect: member(204),
+  },
   "POST /auth/login-as": {
     path: () => "/auth/login-as",
     fresh: true,
@@ -159,7 +176,11 @@ export const API_EXPECTATIONS: Record<string, Row> = {
     expect: client(201, { noCart: 403, otherOrg: 201 }),
   },
   "GET /oms/certificates/:cerId": { path: (ids) => `/oms/certificates/${ids.certificateId}`, expect: scoped() },
-  "DELETE /oms/certificates/:cerId": { path: (ids) => `/oms/certificates/${ids.certificateId}`, make: freshCertificate, expect: client(204, { noCart: 403 }) },
+  "DELETE /oms/certificates/:cerId": {
+    path: (ids) => `/oms/certificates/${ids.certificateId}`,
+    make: freshCertificate,
+    expect: client(204, { noCart: 403 }),
+  },
   // ---- invoices: the `invoices` flag
   "GET /oms/invoices": { path: (ids) => `/oms/invoices?${withOrg(ids)}`, expect: client(200, { noInvoices: 403 }) },
   "GET /oms/invoices/:invId": { path: (ids) => `/oms/invoices/${ids.invoiceId}`, expect: client(200, { noInvoices: 403 }) },
@@ -181,17 +202,34 @@ export const API_EXPECTATIONS: Record<string, Row> = {
     path: (ids) => `/oms/quotes/${ids.quoteId}/proposals/${ids.quoteVersion}/pdf`,
     expect: client(200, { noQuotes: 403 }),
   },
-  "POST /oms/quotes/:quoId/messages": { path: (ids) => `/oms/quotes/${ids.quoteId}/messages`, body: MESSAGE, expect: client("in", { noQuotes: 403 }) },
+  "POST /oms/quotes/:quoId/messages": {
+    path: (ids) => `/oms/quotes/${ids.quoteId}/messages`,
+    body: MESSAGE,
+    expect: client("in", { noQuotes: 403 }),
+  },
   // No information was asked on a fresh request, nor a proposal made: the allowed get the state's 409.
-  "POST /oms/quotes/:quoId/answer": { path: (ids) => `/oms/quotes/${ids.quoteId}/answer`, make: freshQuote, body: MESSAGE, expect: client("in", { noQuotes: 403 }) },
+  "POST /oms/quotes/:quoId/answer": {
+    path: (ids) => `/oms/quotes/${ids.quoteId}/answer`,
+    make: freshQuote,
+    body: MESSAGE,
+    expect: client("in", { noQuotes: 403 }),
+  },
   "POST /oms/quotes/:quoId/accept": {
     path: (ids) => `/oms/quotes/${ids.quoteId}/accept`,
     make: freshQuote,
     body: () => ({ version: 1, positions: [1] }),
     expect: client("in", { noQuotes: 403, noCart: 403 }),
   },
-  "POST /oms/quotes/:quoId/refuse": { path: (ids) => `/oms/quotes/${ids.quoteId}/refuse`, make: freshQuote, expect: client("in", { noQuotes: 403 }) },
-  "POST /oms/quotes/:quoId/cancel": { path: (ids) => `/oms/quotes/${ids.quoteId}/cancel`, make: freshQuote, expect: client(200, { noQuotes: 403 }) },
+  "POST /oms/quotes/:quoId/refuse": {
+    path: (ids) => `/oms/quotes/${ids.quoteId}/refuse`,
+    make: freshQuote,
+    expect: client("in", { noQuotes: 403 }),
+  },
+  "POST /oms/quotes/:quoId/cancel": {
+    path: (ids) => `/oms/quotes/${ids.quoteId}/cancel`,
+    make: freshQuote,
+    expect: client(200, { noQuotes: 403 }),
+  },
   // ---- quotes, the representatives' side: the moves' bodies are left invalid (a 400, or the
   // state's 409), a representative's real move would change the quote the other rows read.
   "GET /sales/quotes": { path: () => "/sales/quotes", expect: SALES(200) },
@@ -200,19 +238,35 @@ export const API_EXPECTATIONS: Record<string, Row> = {
     path: (ids) => `/sales/quotes/${ids.attachmentQuoteId}/attachments/${ids.attachmentId}`,
     expect: SALES(200),
   },
-  "GET /sales/quotes/:quoId/proposals/:version/pdf": { path: (ids) => `/sales/quotes/${ids.quoteId}/proposals/${ids.quoteVersion}/pdf`, expect: SALES(200) },
+  "GET /sales/quotes/:quoId/proposals/:version/pdf": {
+    path: (ids) => `/sales/quotes/${ids.quoteId}/proposals/${ids.quoteVersion}/pdf`,
+    expect: SALES(200),
+  },
   "POST /sales/quotes/:quoId/start-study": { path: (ids) => `/sales/quotes/${ids.quoteId}/start-study`, expect: SALES("in") },
   "POST /sales/quotes/:quoId/ask-information": { path: (ids) => `/sales/quotes/${ids.quoteId}/ask-information`, expect: SALES("in") },
   "POST /sales/quotes/:quoId/messages": { path: (ids) => `/sales/quotes/${ids.quoteId}/messages`, expect: SALES("in") },
   "POST /sales/quotes/:quoId/proposals": { path: (ids) => `/sales/quotes/${ids.quoteId}/proposals`, expect: SALES("in") },
-  "POST /sales/quotes/:quoId/cancel": { path: (ids) => `/sales/quotes/${ids.quoteId}/cancel`, body: () => ({ reason: 12 }), expect: SALES("in") },
+  "POST /sales/quotes/:quoId/cancel": {
+    path: (ids) => `/sales/quotes/${ids.quoteId}/cancel`,
+    body: () => ({ reason: 12 }),
+    expect: SALES("in"),
+  },
   // ---- crm: the account, addresses (the `cart` flag: decision 0133), contacts, checkout's lists
   "GET /crm/me": { path: () => "/crm/me", expect: member() },
   "PUT /crm/me": { path: () => "/crm/me", expect: member("in") },
   "GET /crm/addresses": { path: (ids) => `/crm/addresses?${withOrg(ids)}`, expect: scoped() },
   "POST /crm/addresses": { path: () => "/crm/addresses", body: newAddress, expect: scoped(201, { noCart: 403 }) },
-  "PUT /crm/addresses/:id": { path: (ids) => `/crm/addresses/${ids.addressId}`, make: freshAddress, body: newAddress, expect: scoped(200, { noCart: 403 }) },
-  "DELETE /crm/addresses/:id": { path: (ids) => `/crm/addresses/${ids.addressId}?${withOrg(ids)}`, make: freshAddress, expect: scoped(204, { noCart: 403 }) },
+  "PUT /crm/addresses/:id": {
+    path: (ids) => `/crm/addresses/${ids.addressId}`,
+    make: freshAddress,
+    body: newAddress,
+    expect: scoped(200, { noCart: 403 }),
+  },
+  "DELETE /crm/addresses/:id": {
+    path: (ids) => `/crm/addresses/${ids.addressId}?${withOrg(ids)}`,
+    make: freshAddress,
+    expect: scoped(204, { noCart: 403 }),
+  },
   "GET /crm/contacts": { path: (ids) => `/crm/contacts?${withOrg(ids)}`, expect: scoped(200, PEOPLE_403) },
   "GET /crm/invoicing-address": { path: (ids) => `/crm/invoicing-address?${withOrg(ids)}`, expect: scoped() },
   "GET /crm/order-recipients": { path: (ids) => `/crm/order-recipients?${withOrg(ids)}`, expect: scoped() },

@@ -6,7 +6,8 @@ import { KINDS, type Account, type Accounts, type Fixtures, type Kind } from "./
  * let in: whatever answer but a refusal (a 400 for an empty form, a 409, a 429 are fine).
  */
 
-export type Answer = 200 | 201 | 204 | 400 | 401 | 403 | 404 | 405 | 409 | 410 | 422 | "login" | "clients" | "home" | "in" | `redirect ${string}`;
+export type Answer =
+  200 | 201 | 204 | 400 | 401 | 403 | 404 | 405 | 409 | 410 | 422 | "login" | "clients" | "home" | "in" | `redirect ${string}`;
 export type Observed = number | "login" | "clients" | "home" | `redirect ${string}`;
 
 export interface Row {

@@ -17,7 +17,9 @@ const client = (except: Partial<Record<Kind, Answer>> = {}) => member({ contribu
 const own = (except: Partial<Record<Kind, Answer>> = {}) => client({ otherOrg: 404, ...except });
 /** An action: let in, or refused as its page is. */
 const action = (page: Record<Kind, Answer>, except: Partial<Record<Kind, Answer>> = {}) =>
-  Object.fromEntries(Object.entries(page).map(([kind, answer]) => [kind, except[kind as Kind] ?? (answer === 200 ? "in" : answer)])) as Record<Kind, Answer>;
+  Object.fromEntries(
+    Object.entries(page).map(([kind, answer]) => [kind, except[kind as Kind] ?? (answer === 200 ? "in" : answer)]),
+  ) as Record<Kind, Answer>;
 const guestsOnly = all("home", { visitor: 200 });
 /** The representatives' area: a customer account is told nothing exists there. */
 const REPRESENTATIVES = all(404, { visitor: "login", contributor: 200, contributorAs: 200 });
@@ -73,7 +75,7 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "GET /commander/livraison": { path: () => "/commander/livraison", expect: checkoutStep },
   "POST /commander/livraison": { path: () => "/commander/livraison", expect: checkoutStep },
   "GET /commander/recapitulatif": { path: () => "/commander/recapitulatif", expect: checkoutStep },
-    // An empty form over an empty cart goes back (to the step, or to the cart without `cart`) before
+  // An empty form over an empty cart goes back (to the step, or to the cart without `cart`) before
   // any confirmation: the refusal without `orders` is tested in checkout/confirm-refusals.test.ts.
   "POST /commander/recapitulatif": {
     path: () => "/commander/recapitulatif",
@@ -101,7 +103,10 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "POST /mon-compte/alertes-emails": { path: () => "/mon-compte/alertes-emails", expect: action(member(PEOPLE_404)) },
   "GET /mon-compte/commandes": { path: () => "/mon-compte/commandes", expect: client({ ...ORDERS }) },
   "GET /mon-compte/commandes/:id": { path: (ids) => `/mon-compte/commandes/${ids.orderId}`, expect: own({ ...ORDERS }) },
-  "GET /mon-compte/commandes/:id/commander-a-nouveau": { path: (ids) => `/mon-compte/commandes/${ids.orderId}/commander-a-nouveau`, expect: own({ ...CART }) },
+  "GET /mon-compte/commandes/:id/commander-a-nouveau": {
+    path: (ids) => `/mon-compte/commandes/${ids.orderId}/commander-a-nouveau`,
+    expect: own({ ...CART }),
+  },
   "POST /mon-compte/commandes/:id/commander-a-nouveau": {
     path: (ids) => `/mon-compte/commandes/${ids.orderId}/commander-a-nouveau`,
     expect: action(own({ ...CART })),
@@ -119,8 +124,11 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "POST /mon-compte/informations-personnelles": { path: () => "/mon-compte/informations-personnelles", expect: action(member()) },
   "GET /mon-compte/mes-devis": { path: () => "/mon-compte/mes-devis", expect: client({ ...QUOTES }) },
   "GET /mon-compte/mes-devis/:id": { path: (ids) => `/mon-compte/mes-devis/${ids.quoteId}`, expect: own({ ...QUOTES }) },
-    // The empty form is refused (400) before the quote is asked for: another organization learns nothing.
-  "POST /mon-compte/mes-devis/:id": { path: (ids) => `/mon-compte/mes-devis/${ids.quoteId}`, expect: action(own({ ...QUOTES, otherOrg: 400 })) },
+  // The empty form is refused (400) before the quote is asked for: another organization learns nothing.
+  "POST /mon-compte/mes-devis/:id": {
+    path: (ids) => `/mon-compte/mes-devis/${ids.quoteId}`,
+    expect: action(own({ ...QUOTES, otherOrg: 400 })),
+  },
   "GET /mon-compte/mes-devis/:id/pieces-jointes/:attId": {
     path: (ids) => `/mon-compte/mes-devis/${ids.attachmentQuoteId}/pieces-jointes/${ids.attachmentId}`,
     expect: own({ ...QUOTES }),
@@ -146,7 +154,7 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
     path: () => "/mon-compte/utilisateurs",
     expect: action(member({ ...PEOPLE_404, contributor: 404 })),
   },
-    "GET /mon-panier": { path: () => "/mon-panier", expect: client() },
+  "GET /mon-panier": { path: () => "/mon-panier", expect: client() },
   // An index route's action is reached with ?index, as its form posts.
   // The empty form (no intent) is a 400 before the cart's rights are looked at: the refusals are
   // tested in cart/contributor-without-client.test.ts and cart/cart-page.test.ts.
@@ -154,16 +162,28 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   // The add-to-cart and certificate actions answer the cart page's forms: a GET, a refusal and
   // a representative without a client all go back to the cart, which says why (a toast).
   "GET /mon-panier/ajouter": { path: () => "/mon-panier/ajouter", expect: toCart },
-  "POST /mon-panier/ajouter": { path: () => "/mon-panier/ajouter", expect: action(client(), { noCart: "redirect /mon-panier", contributor: "redirect /mon-panier" }) },
+  "POST /mon-panier/ajouter": {
+    path: () => "/mon-panier/ajouter",
+    expect: action(client(), { noCart: "redirect /mon-panier", contributor: "redirect /mon-panier" }),
+  },
   "GET /mon-panier/certificats": { path: () => "/mon-panier/certificats", expect: toCart },
-  "POST /mon-panier/certificats": { path: () => "/mon-panier/certificats", expect: action(client(), { noCart: "redirect /mon-panier", contributor: "redirect /mon-panier" }) },
+  "POST /mon-panier/certificats": {
+    path: () => "/mon-panier/certificats",
+    expect: action(client(), { noCart: "redirect /mon-panier", contributor: "redirect /mon-panier" }),
+  },
   // A certificate file of C0001's cart: only C0001 (a representative without a client has no cart).
-  "GET /mon-panier/certificats/:cerId": { path: (ids) => `/mon-panier/certificats/${ids.certificateId}`, expect: own({ contributor: 404 }) },
+  "GET /mon-panier/certificats/:cerId": {
+    path: (ids) => `/mon-panier/certificats/${ids.certificateId}`,
+    expect: own({ contributor: 404 }),
+  },
   // The quick order's page opens without `cart` (it says the account cannot order); its action refuses.
   "GET /mon-panier/commande-rapide": { path: () => "/mon-panier/commande-rapide", expect: client() },
   "POST /mon-panier/commande-rapide": { path: () => "/mon-panier/commande-rapide", expect: action(client({ ...CART })) },
   // The preview's refusal (no client chosen, no `cart`): a 403 whose body says why, without price nor stock.
-  "GET /mon-panier/commande-rapide/apercu": { path: (ids) => `/mon-panier/commande-rapide/apercu?ref=${ids.productRef}`, expect: member({ contributor: 403, noCart: 403 }) },
+  "GET /mon-panier/commande-rapide/apercu": {
+    path: (ids) => `/mon-panier/commande-rapide/apercu?ref=${ids.productRef}`,
+    expect: member({ contributor: 403, noCart: 403 }),
+  },
   // The CSV template is the same file for everyone signed in.
   "GET /mon-panier/commande-rapide/modele.csv": { path: () => "/mon-panier/commande-rapide/modele.csv", expect: member() },
   "GET /mot-de-passe-oublie": { path: () => "/mot-de-passe-oublie", expect: guestsOnly },
@@ -171,7 +191,7 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "GET /nous-contacter": { path: () => "/nous-contacter", expect: all(200) },
   "POST /nous-contacter": { path: () => "/nous-contacter?index", expect: all("in") },
   "GET /nous-contacter/merci": { path: () => "/nous-contacter/merci", expect: all(200) },
-    // Without the e-mailed token the page has nothing to show: 404.
+  // Without the e-mailed token the page has nothing to show: 404.
   "GET /nouveau-mot-de-passe": { path: () => "/nouveau-mot-de-passe", expect: all("home", { visitor: 404 }) },
   "POST /nouveau-mot-de-passe": { path: () => "/nouveau-mot-de-passe", expect: all("home", { visitor: 404 }) },
   "GET /politique-de-confidentialite": { path: () => "/politique-de-confidentialite", expect: member() },
@@ -179,6 +199,9 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "GET /sante/rendu": { path: () => "/sante/rendu", expect: all(200) },
   "GET /telechargements": { path: () => "/telechargements", expect: member() },
   "GET /telechargements/:catSlug": { path: (ids) => `/telechargements/${ids.downloadCategory}`, expect: member() },
-  "GET /telechargements/:catSlug/:childSlug": { path: (ids) => `/telechargements/${ids.downloadCategory}/${ids.downloadChild}`, expect: member() },
+  "GET /telechargements/:catSlug/:childSlug": {
+    path: (ids) => `/telechargements/${ids.downloadCategory}/${ids.downloadChild}`,
+    expect: member(),
+  },
   "GET /telechargements/fichier/:id": { path: (ids) => `/telechargements/fichier/${ids.downloadId}`, expect: member() },
 };

@@ -66,7 +66,8 @@ function walk(stack: Layer[], prefix: string, keys: Set<string>): void {
   for (const layer of stack) {
     if (layer.route) {
       const pattern = `${prefix}${layer.route.path}`.replace(/(.)\/$/, "$1");
-      for (const method of Object.keys(layer.route.methods).filter((name) => name !== "_all")) keys.add(`${method.toUpperCase()} ${pattern}`);
+      for (const method of Object.keys(layer.route.methods).filter((name) => name !== "_all"))
+        keys.add(`${method.toUpperCase()} ${pattern}`);
     } else if (layer.handle.stack) {
       walk(layer.handle.stack, `${prefix}${mountPath(layer)}`, keys);
     }

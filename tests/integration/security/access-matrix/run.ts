@@ -52,7 +52,8 @@ export async function tryKind(kind: Kind, accounts: Accounts, table: Readonly<Re
     await response.arrayBuffer();
     requests += 1;
     const observed = observe(response);
-    if (!matches(row.expect[kind], observed)) mismatches.push(`${key} (${method} ${path}) as ${kind}: expected ${row.expect[kind]}, got ${observed}`);
+    if (!matches(row.expect[kind], observed))
+      mismatches.push(`${key} (${method} ${path}) as ${kind}: expected ${row.expect[kind]}, got ${observed}`);
   }
   return { requests, mismatches };
 }
