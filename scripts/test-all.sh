@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every check (docs/testing.md). First the fast ones side by side — lint, types, the domain's
+# Every check (docs/testing.md). First the fast ones side by side — lint and format, types, the domain's
 # coverage and the fast vitest projects, none of which builds, seeds or starts a server — then
 # the slow ones one after another: integration tests, build, browser tests. Each part's time is
 # printed; the last line counts every test.
@@ -22,7 +22,7 @@ start_part() {
 
 echo "== fast checks, side by side: lint, typecheck, domain coverage, unit and component tests"
 started=$(date +%s)
-start_part lint npx eslint . --max-warnings 0
+start_part lint npm run -s lint
 start_part typecheck npx tsc --noEmit
 start_part coverage npx vitest run --config vitest.domain-coverage.config.ts
 start_part unit npx vitest run "${FAST_PROJECTS[@]}" --reporter=default --reporter=json --outputFile.json=test-results/vitest-unit.json
