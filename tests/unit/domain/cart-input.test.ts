@@ -46,7 +46,7 @@ describe("normalizeCart", () => {
     const attempt = () => normalizeCart({ products: [{ obj_ref: 12 }] });
     expect(attempt).toThrow(DomainError);
     expect(attempt).toThrow(expect.objectContaining({ code: "invalid_cart", issues: expect.arrayContaining([expect.objectContaining({ path: "products.0.obj_id" })]) }));
-    expect(() => normalizeCart("panier")).toThrow(expect.objectContaining({ code: "invalid_cart" }));
+    expect(() => normalizeCart("panier")).toThrow(expect.objectContaining({ code: "invalid_cart", message: "Le panier reçu est invalide." }));
   });
 
   it("refuses what the strict cart schema refuses after the defaults", () => {
