@@ -9,7 +9,20 @@ const CLIMBING_IMPORTS = [{ regex: "^(\\.\\./)+(app|shared)/", message: "Use the
 const APP_IMPORTS = [...CLIMBING_IMPORTS, { regex: "^\\.\\./", message: "Inside app/, import with ~/ (or ./ in the same folder)." }];
 
 export default tseslint.config(
-  { ignores: ["node_modules", "build", "public/build", "data", "coverage", "test-results", "playwright-report", ".cache"] },
+  {
+    ignores: [
+      "node_modules",
+      "build",
+      "public/build",
+      "data",
+      "coverage",
+      "test-results",
+      "playwright-report",
+      ".cache",
+      ".stryker-tmp",
+      "reports",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -30,6 +30,7 @@ describe("Corsica", () => {
   it.each([
     ["20000", "FR", true],
     ["20290", "fr", true],
+    ["20290", " FR ", true],
     [" 20169", "FR", true],
     ["2000", "BE", false],
     ["02000", "FR", false],

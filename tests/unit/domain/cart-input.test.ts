@@ -53,7 +53,9 @@ describe("normalizeCart", () => {
         issues: expect.arrayContaining([expect.objectContaining({ path: "products.0.obj_id" })]),
       }),
     );
-    expect(() => normalizeCart("panier")).toThrow(expect.objectContaining({ code: "invalid_cart" }));
+    expect(() => normalizeCart("panier")).toThrow(
+      expect.objectContaining({ code: "invalid_cart", message: "Le panier reçu est invalide." }),
+    );
   });
 
   it("refuses what the strict cart schema refuses after the defaults", () => {

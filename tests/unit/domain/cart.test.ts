@@ -60,6 +60,8 @@ describe("addProduct", () => {
     expect(addProduct(cartOf([], { ref: "Chantier Dupont" }), promo, 1, "a").ref).toBe("Chantier Dupont");
     expect(addProduct(emptyCart(), product({ prc_promo_name: "x".repeat(80) }), 1, "a").ref).toHaveLength(60);
     expect(addProduct(emptyCart(), product(), 1, "a").ref).toBe("");
+    // A reference of blanks is an empty one.
+    expect(addProduct(cartOf([], { ref: "  " }), promo, 1, "a").ref).toBe("Salon nautique 2026");
   });
 
   it("copies only the line's fields from a wider product object, its picture included", () => {
@@ -80,6 +82,12 @@ describe("addProduct", () => {
     expect(() => addProduct(emptyCart(), refused, qty, "a")).toThrow(expect.objectContaining({ code }));
   });
 
+  it("takes the largest quantity of a line, alone or as a sum", () => {
+    expect(addProduct(emptyCart(), product(), MAX_LINE_QTY, "a").products[0]!.qty).toBe(MAX_LINE_QTY);
+    const existing = line({ obj_ref: "AB-12", qty: MAX_LINE_QTY - 1 });
+    expect(addProduct(cartOf([existing]), product({ obj_ref: "AB-12" }), 1, "a").products[0]!.qty).toBe(MAX_LINE_QTY);
+  });
+
   it("refuses a sum above the maximum, and an empty or used line id", () => {
     const existing = line({ obj_ref: "AB-12", qty: MAX_LINE_QTY });
     expect(() => addProduct(cartOf([existing]), product({ obj_ref: "AB-12" }), 1, "a")).toThrow(
@@ -97,6 +105,13 @@ describe("setQuantity and removeLine", () => {
     const mmsi = line({ qty: 3, certificates: [certificate("227000001"), certificate("227000002")] });
     const cart = setQuantity(cartOf([mmsi]), mmsi.line_id, 1);
     expect(cart.products[0]).toMatchObject({ qty: 1, certificates: [certificate("227000001")] });
+  });
+
+  it("changes the quantity of that line only", () => {
+    const other = line({ qty: 2 });
+    const changed = line({ qty: 3 });
+    const cart = setQuantity(cartOf([other, changed]), changed.line_id, 7);
+    expect(cart.products).toEqual([other, { ...changed, qty: 7 }]);
   });
 
   it("removes the line at quantity 0", () => {
@@ -142,6 +157,13 @@ describe("clearCart, setOptions, setCertificates", () => {
     );
   });
 
+  it("attaches certificates to that line only", () => {
+    const other = line({ qty: 2 });
+    const target = line({ qty: 2 });
+    const cart = setCertificates(cartOf([other, target]), target.line_id, [certificate("227000001")]);
+    expect(cart.products).toEqual([other, { ...target, certificates: [certificate("227000001")] }]);
+  });
+
   it("never mutates the cart it is given", () => {
     const entry = line({ qty: 2 });
     const cart = cartOf([entry]);
@@ -164,6 +186,34 @@ describe("promotionNameInReference", () => {
   it("is null for the buyer's own reference, an empty one, or a cart without promotions", () => {
     expect(promotionNameInReference("Chantier Brest", ["Promo printemps"])).toBeNull();
     expect(promotionNameInReference("  ", ["Promo printemps"])).toBeNull();
+    expect(promotionNameInReference("", ["  "])).toBeNull();
+    expect(promotionNameInReference(" Promo printemps ", ["Promo printemps"])).toBe("Promo printemps");
     expect(promotionNameInReference("Promo printemps", [null, undefined])).toBeNull();
+  });
+});
+
+describe("the cart's refusals", () => {
+  it("tell the buyer why, in French", () => {
+    const entry = line({ obj_ref: "AB-12", qty: 1 });
+    const refusals: [() => unknown, string][] = [
+      [() => addProduct(emptyCart(), product(), 0, "a"), "La quantité doit être un nombre entier supérieur à zéro."],
+      [() => addProduct(emptyCart(), product(), MAX_LINE_QTY + 1, "a"), `La quantité ne peut pas dépasser ${MAX_LINE_QTY}.`],
+      [
+        () => addProduct(emptyCart(), product({ obj_ref: "port_franco" }), 1, "a"),
+        "La référence PORT_FRANCO est un frais de port : elle ne peut pas être ajoutée.",
+      ],
+      [() => addProduct(emptyCart(), product(), 1, " "), "Identifiant de ligne invalide ou déjà utilisé."],
+      [() => setQuantity(cartOf([entry]), "gone", 2), "Cette ligne n'est plus dans le panier."],
+      [() => setQuantity(cartOf([portLine]), portLine.line_id, 2), "Les frais de port sont calculés automatiquement."],
+      [
+        () => setCertificates(cartOf([entry]), entry.line_id, [certificate("227000001"), certificate("227000002")]),
+        "Au plus 1 certificat pour cette ligne.",
+      ],
+      [
+        () => setCertificates(cartOf([{ ...entry, qty: 2 }]), entry.line_id, [certificate("1"), certificate("2"), certificate("3")]),
+        "Au plus 2 certificats pour cette ligne.",
+      ],
+    ];
+    for (const [refused, message] of refusals) expect(refused).toThrow(message);
   });
 });

@@ -46,6 +46,8 @@ describe("resolveCategoryPath", () => {
     expect(resolveCategoryPath(tree, ["a", "inconnu"])).toEqual({ kind: "not-found" });
     expect(resolveCategoryPath(tree, [])).toEqual({ kind: "not-found" });
     expect(resolveCategoryPath(tree, [...fullPath, "g"])).toEqual({ kind: "not-found" });
+    // Even when it ends on a known category.
+    expect(resolveCategoryPath(tree, ["x", ...fullPath])).toEqual({ kind: "not-found" });
     expect(resolveCategoryPath([], ["a"])).toEqual({ kind: "not-found" });
   });
 

@@ -156,6 +156,8 @@ describe("VAT number and SIRET of one company", () => {
 
   it("say nothing for a foreign number or a French one with a malformed body", () => {
     expect(vatSiretMismatch("BE0123456789", "73282932000074")).toBeNull();
+    // As long as a French one, 13 characters.
+    expect(vatSiretMismatch("IT12345678901", "73282932000074")).toBeNull();
     expect(vatSiretMismatch("FR4473282932", "73282932000074")).toBeNull();
   });
 });

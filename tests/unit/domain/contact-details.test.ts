@@ -25,6 +25,18 @@ describe("phone numbers", () => {
       message: "Ce numéro de téléphone n'est pas valide pour le pays indiqué par son indicatif.",
     });
   });
+
+  it("refuses words before a number, and signs that make no number at all", () => {
+    expect(normalizePhone("tél 02 97 84 12 50")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Le numéro de téléphone ne doit contenir que des chiffres/),
+    });
+    expect(normalizePhone("+")).toEqual({
+      ok: false,
+      message: "Ce numéro de téléphone n'est pas valide pour le pays indiqué par son indicatif.",
+    });
+    expect(normalizePhone("--")).toMatchObject({ ok: false, message: expect.stringMatching(/un numéro français a 10 chiffres/) });
+  });
 });
 
 describe("postal codes", () => {
@@ -32,5 +44,7 @@ describe("postal codes", () => {
     expect(postalCodeProblem(" 56100 ", "fr")).toBeNull();
     expect(postalCodeProblem("5610", "FR")).toBe("Le code postal d'une adresse en France est composé de 5 chiffres, par exemple 56100.");
     expect(postalCodeProblem("B-8400", "BE")).toBeNull();
+    expect(postalCodeProblem("5610", " fr ")).not.toBeNull();
+    expect(postalCodeProblem("561000", "FR")).not.toBeNull();
   });
 });

@@ -6,6 +6,8 @@ describe("country names", () => {
   it("names the delivery countries in French, whatever the code's case", () => {
     expect(countryName("FR")).toBe("France");
     expect(countryName(" mq ")).toBe("Martinique");
+    // The carrier's name, where Intl has another (« Guyane française »).
+    expect(countryName("GF")).toBe("Guyane");
     expect(DELIVERY_COUNTRIES[0]).toEqual({ code: "FR", name: "France" });
   });
 
@@ -17,6 +19,7 @@ describe("country names", () => {
   it("adds the current value to the choices only when the list lacks it", () => {
     expect(countryChoices("FR")).toBe(DELIVERY_COUNTRIES);
     expect(countryChoices("")).toBe(DELIVERY_COUNTRIES);
+    expect(countryChoices(" fr ")).toBe(DELIVERY_COUNTRIES);
     expect(countryChoices("se").at(-1)).toEqual({ code: "SE", name: "Suède" });
     expect(countryChoices("se")).toHaveLength(DELIVERY_COUNTRIES.length + 1);
   });

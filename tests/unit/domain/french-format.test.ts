@@ -107,6 +107,7 @@ describe("file sizes", () => {
     expect(formatFileSize(1024)).toBe("1 Ko");
     expect(formatFileSize(1536)).toBe("1,5 Ko");
     expect(formatFileSize(65_323)).toBe("64 Ko");
+    expect(formatFileSize(1024 ** 2)).toBe("1 Mo");
     expect(formatFileSize(1_258_291)).toBe("1,2 Mo");
     expect(formatFileSize(52_428_800)).toBe("50 Mo");
     expect(formatFileSize(3 * 1024 ** 3)).toBe("3 Go");

@@ -32,6 +32,7 @@ describe("due dates from payment terms", () => {
     expect(paymentTermsLabel({ days: 0, endOfMonth: false })).toBe("comptant");
     expect(paymentTermsLabel({ days: 30, endOfMonth: false })).toBe("30 jours");
     expect(paymentTermsLabel({ days: 45, endOfMonth: true })).toBe("45 jours fin de mois");
+    expect(paymentTermsLabel({ days: 0, endOfMonth: true })).toBe("fin de mois");
   });
 
   it("counts days across months and years", () => {
@@ -99,6 +100,7 @@ describe("VAT and totals", () => {
 
   it("takes the exemption from the account's tax category, as the cart's totals do", () => {
     expect(vatExemptionOf("Ventes CEE")).toBe("intra_eu");
+    expect(vatExemptionOf(" Ventes CEE ")).toBe("intra_eu");
     expect(vatExemptionOf("Ventes export")).toBe("export");
     expect(vatExemptionOf(" Ventes en suspension de taxe ")).toBe("suspension");
     expect(vatExemptionOf("Ventes France")).toBeNull();
@@ -113,6 +115,8 @@ describe("VAT and totals", () => {
     expect(discountPercent(3_000, 3_000)).toBe(0);
     expect(discountPercent(3_000, 3_500)).toBe(0);
     expect(discountPercent(0, 0)).toBe(0);
+    // No list price, no discount to speak of, whatever the net price.
+    expect(discountPercent(0, -500)).toBe(0);
   });
 });
 
@@ -126,6 +130,9 @@ describe("numbers and company identifiers", () => {
     expect(luhnValid("812345676")).toBe(true);
     expect(luhnValid("812345677")).toBe(false);
     expect(luhnValid("81234567600017")).toBe(true);
+    // A blank is not a digit, even where a 0 would pass (« 8123456710 » does).
+    expect(luhnValid(" 812345676")).toBe(false);
+    expect(luhnValid("812345671 ")).toBe(false);
     expect(withLuhnDigit("81234567")).toBe("812345676");
     // Only digits have a Luhn key: anything else is a programming error, said loudly.
     expect(() => withLuhnDigit("8123-456")).toThrow("no Luhn digit for 8123-456");
@@ -133,5 +140,8 @@ describe("numbers and company identifiers", () => {
     // The published example: SIREN 404 833 048 → FR83 404 833 048.
     expect(frenchVatNumber("404833048")).toBe("FR83404833048");
     expect(belgianVatNumber("04567891")).toBe("BE0456789133");
+    // Keys under 10 keep their leading zero.
+    expect(frenchVatNumber("100000207")).toBe("FR03100000207");
+    expect(belgianVatNumber("10000012")).toBe("BE1000001209");
   });
 });

@@ -88,7 +88,12 @@ describe("a choice among allowed values", () => {
   it("takes an allowed value exactly, or says which are", () => {
     const statuses = ["livrée", "annulée"] as const;
     expect(reader({ statut: "livrée" }).oneOf("statut", statuses, "Statut inconnu")).toBe("livrée");
-    expect(reader({ statut: "" }).oneOf("statut", statuses, "Statut inconnu")).toBeUndefined();
+    const unset = reader({ statut: "" });
+    expect(unset.oneOf("statut", statuses, "Statut inconnu")).toBeUndefined();
+    expect(unset.finish().notices).toEqual([]);
+    const allowed = reader({ statut: "annulée" });
+    allowed.oneOf("statut", statuses, "Statut inconnu");
+    expect(allowed.finish().notices).toEqual([]);
     const read = reader({ statut: "Livrée" });
     expect(read.oneOf("statut", statuses, "Statut inconnu")).toBeUndefined();
     expect(read.finish().notices).toEqual([{ field: "statut", message: "Statut inconnu (livrée, annulée) : ce filtre est ignoré." }]);
@@ -99,7 +104,9 @@ describe("an id", () => {
   it("is a positive whole number of at most ten digits", () => {
     expect(reader({ client: "12" }).id("client", { unknown: "Client inconnu" })).toBe(12);
     expect(reader({ client: "9999999999" }).id("client", { unknown: "Client inconnu" })).toBe(9999999999);
-    expect(reader({ client: "" }).id("client", { unknown: "Client inconnu" })).toBeUndefined();
+    const unset = reader({ client: "" });
+    expect(unset.id("client", { unknown: "Client inconnu" })).toBeUndefined();
+    expect(unset.finish().notices).toEqual([]);
     for (const client of ["0", "-1", "012", "1.5", "1e3", "abc", "99999999999"]) {
       const read = reader({ client });
       expect(read.id("client", { unknown: "Client inconnu" }), client).toBeUndefined();
@@ -134,6 +141,7 @@ describe("the page", () => {
     const notices: FilterNotice<Name | "page">[] = [];
     expect(readPage(null, notices)).toBe(1);
     expect(readPage("  ", notices)).toBe(1);
+    expect(readPage("1", notices)).toBe(1);
     expect(readPage(" 3 ", notices)).toBe(3);
     expect(readPage("10000", notices)).toBe(10000);
     expect(notices).toEqual([]);
@@ -155,7 +163,10 @@ describe("the page", () => {
     expect(notices).toEqual([]);
     expect(pageCountOf(20, 20, 2, "de devis", notices)).toBe(1);
     expect(pageCountOf(21, 20, 9, "de tarifs", notices)).toBe(2);
-    expect(notices.map((notice) => notice.message)).toEqual(["Il n'y a que 1 page de devis.", "Il n'y a que 2 pages de tarifs."]);
+    expect(notices).toEqual([
+      { field: "page", message: "Il n'y a que 1 page de devis." },
+      { field: "page", message: "Il n'y a que 2 pages de tarifs." },
+    ]);
   });
 });
 

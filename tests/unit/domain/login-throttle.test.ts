@@ -83,6 +83,33 @@ describe("a ladder's counter", () => {
     const counter = counterOn(LOGIN_LADDERS.account);
     const verdicts = await Promise.all(Array.from({ length: 30 }, () => counter.attempt("k")));
     expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(10);
+    expect(verdicts.filter((verdict) => !verdict.allowed)).toEqual(
+      Array.from({ length: 20 }, () => ({ allowed: false, retryAfterSeconds: 900 })),
+    );
+  });
+
+  it("allows one more attempt once a block is over, and blocks again if it fails", async () => {
+    const counter = counterOn({ freeFailures: 1, delaysSeconds: [], blockSeconds: 1, windowSeconds: 3600 });
+    for (let index = 0; index < 2; index++) {
+      expect(await counter.attempt("k")).toEqual({ allowed: true });
+      await counter.failed("k"); // the 2nd: blocked 1 s
+    }
+    expect(await counter.attempt("k")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    expect(await counter.attempt("k")).toEqual({ allowed: true });
+    await counter.failed("k");
+    expect(await counter.attempt("k")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+
+  it("counts a failure whose attempt is no longer counted as the first one", async () => {
+    const counter = counterOn(short);
+    await counter.failed("k");
+    expect(await counter.attempt("k")).toEqual({ allowed: true });
+  });
+
+  it("gives the failures and the waits their own keys in a shared store", () => {
+    const options = ladderLimiterOptions(short, "portail");
+    expect([options.failures.keyPrefix, options.pauses.keyPrefix]).toEqual(["portail:echecs", "portail:attente"]);
   });
 });
 

@@ -54,4 +54,15 @@ describe("an order page's amounts (decision 0161)", () => {
     });
     expect(amounts).toEqual({ lines: [{ objId: 1, ecotaxe: null, totalHt: null }], totals: null });
   });
+
+  it("has no totals as soon as one amount is missing, the others being there", () => {
+    const withFee = { ...order, ord_total_ht: 122_025, ord_total_tva: 24_440, ord_total_ttc: 146_640 };
+    for (const missing of ["ord_total_ht", "ord_total_ecotaxe", "ord_total_tva", "ord_total_ttc"] as const) {
+      expect(orderPageAmounts({ ...withFee, [missing]: null }).totals, missing).toBeNull();
+    }
+    const hiddenLine = { ...withFee, lines: [...withFee.lines, line(4, 1, null, 0)] };
+    expect(orderPageAmounts(hiddenLine).totals, "a line's amount").toBeNull();
+    const hiddenShipping = { ...withFee, shipping_lines: [{ obj_ref: "PORT_EXT+1KG", obj_title: "Colis", amount_ht: null }] };
+    expect(orderPageAmounts(hiddenShipping).totals, "a shipping amount").toBeNull();
+  });
 });

@@ -130,6 +130,11 @@ describe("planShipment", () => {
     ]);
   });
 
+  it("ships what remains of a line partly cancelled", () => {
+    const partly = [{ obj_ref: "MOT-1", qty: 3, shipped: 0, cancelled: 1, is_port: false }];
+    expect(planShipment(REF, partly, [{ obj_ref: "MOT-1", qty: 2 }]).issues).toEqual([]);
+  });
+
   it("refuses a line with nothing left that was not cancelled as too many", () => {
     const sent = [{ obj_ref: "MOT-1", qty: 3, shipped: 3, cancelled: 0, is_port: false }];
     expect(planShipment(REF, sent, [{ obj_ref: "MOT-1", qty: 1 }]).issues[0]?.message).toContain("il reste 0 à expédier");

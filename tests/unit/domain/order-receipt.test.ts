@@ -85,4 +85,25 @@ describe("a confirmed order's rows", () => {
     expect(receipt.products.map((line) => [line.ecotaxe, line.amount])).toEqual([[null, null]]);
     expect(receipt.shipping.rows.map((row) => row.label)).toEqual(["Livraison gratuite des colis (franco de port)"]);
   });
+
+  it("has no sums as soon as one amount is missing, the others being there", () => {
+    const lines = [orderLine("GIL-100", 3, 30_000, false, 25), orderLine("PORT_EXT+1KG", 1, 2_500, true)];
+    const order = { ldd_active: false, ord_total_ht: 92_500, ord_total_ecotaxe: 75, ord_total_tva: 18_515, ord_total_ttc: 111_090, lines };
+    expect(orderReceiptRows(order).totals).not.toBeNull();
+    for (const missing of ["ord_total_ht", "ord_total_ecotaxe", "ord_total_tva", "ord_total_ttc"] as const) {
+      expect(orderReceiptRows({ ...order, [missing]: null }).totals, missing).toBeNull();
+    }
+    expect(orderReceiptRows({ ...order, lines: [...lines, orderLine("BOU-2", 1, null)] }).totals, "a line's amount").toBeNull();
+    expect(
+      orderReceiptRows({ ...order, lines: [lines[0]!, orderLine("PORT_EXT+1KG", 1, null, true)] }).totals,
+      "a shipping amount",
+    ).toBeNull();
+  });
+
+  it("has no line ecotax when the line's or the order's ecotax is unknown", () => {
+    const lines = [orderLine("GIL-100", 3, 30_000, false, 25)];
+    const order = { ldd_active: false, ord_total_ht: 90_000, ord_total_ecotaxe: 75, ord_total_tva: 18_015, ord_total_ttc: 108_090, lines };
+    expect(orderReceiptRows({ ...order, ord_total_ecotaxe: null }).products[0]?.ecotaxe).toBeNull();
+    expect(orderReceiptRows({ ...order, lines: [{ ...lines[0]!, prd_ecotaxe: null }] }).products[0]?.ecotaxe).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { JUDGED_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordStrength } from "@shared/domain/password";
 
 /** The password rule (decision 0116) and its bound (decision 0162), judged in French. */
@@ -12,6 +12,10 @@ describe("the password rule", () => {
       acceptable: false,
       messages: [`Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`],
     });
+  });
+
+  it("judges a password of the maximum length", () => {
+    expect(passwordStrength("goéland-marée-trinquette-47".padEnd(MAX_PASSWORD_LENGTH, "a")).acceptable).toBe(true);
   });
 
   it("refuses a password longer than the maximum", () => {
@@ -44,6 +48,20 @@ describe("the password rule", () => {
     expect(leet.messages.length).toBeGreaterThan(0);
   });
 
+  it("refuses the person's words in l33t spelling, which zxcvbn finds when it is given them", () => {
+    const verdict = passwordStrength("V01l3r13-47", PERSON);
+    expect(verdict.acceptable).toBe(false);
+    expect(verdict.messages[0]).toBe("Le mot de passe ne doit pas comporter de données personnelles ou liées au site.");
+  });
+
+  it("gives zxcvbn's advice alone when it has no warning to give", () => {
+    expect(passwordStrength("marseille13")).toEqual({ score: 1, acceptable: false, messages: ["Ajoutez des mots moins courants."] });
+  });
+
+  it("accepts a password of the minimum score", () => {
+    expect(passwordStrength("bonjour-bonjour")).toEqual({ score: MIN_PASSWORD_SCORE, acceptable: true, messages: [] });
+  });
+
   it("accepts a passphrase of unrelated words", () => {
     expect(passwordStrength("goéland-marée-trinquette-47", PERSON)).toEqual({ score: 4, acceptable: true, messages: [] });
   });
@@ -62,5 +80,19 @@ describe("the bound on what zxcvbn judges (issue 32)", () => {
     // machine would make it flaky): judging the same characters as the short one proves the bound.
     expect(passwordStrength(costly)).toEqual(passwordStrength(costly.slice(0, JUDGED_LENGTH)));
     expect(passwordStrength(costly).acceptable).toBe(false);
+  });
+});
+
+describe("the rule from its first use", () => {
+  it("knows the person's words, French words, French names and the AZERTY keyboard", async () => {
+    // A fresh module, so that this test sees zxcvbn's judge being built (it is kept once built).
+    vi.resetModules();
+    const { passwordStrength: judge } = await import("@shared/domain/password");
+    expect(judge("MAEL-goeland-47-trinquette", PERSON).messages).toEqual([
+      "Le mot de passe ne doit contenir ni votre nom, ni votre adresse e-mail, ni le nom de votre organisation.",
+    ]);
+    expect(judge("chocolat2024").messages[0]).toBe("Ce mot de passe est similaire à un mot de passe couramment utilisé.");
+    expect(judge("kerjean1985").messages[0]).toBe("Les noms communs et les noms de famille sont faciles à deviner.");
+    expect(judge("qsdfghjklm").messages[0]).toBe("Les lignes droites de touches de votre clavier sont faciles à deviner");
   });
 });

@@ -22,6 +22,8 @@ describe("unit price precedence (docs/decisions/0004)", () => {
     expect(lineUnitPrice(dearerPromo)).toBe(1400);
     expect(isPromotionApplied(dearerPromo)).toBe(false);
     expect(isPromotionApplied(line({ prc_promo_price: null }))).toBe(false);
+    // A promotion at the net price changes nothing: no promotion to show.
+    expect(isPromotionApplied(line({ prc_price: 1500, prc_promo_price: 1500 }))).toBe(false);
   });
 
   it("compares the promotion with the discounted list price too", () => {

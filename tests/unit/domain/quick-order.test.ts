@@ -17,6 +17,13 @@ describe("splitQuickOrderLine", () => {
     ["  ABC-1    3  ", ["ABC-1", "3"]],
     ["ABC-1,3", ["ABC-1", "3"]],
     ['"ABC-1";"3";"Gilet"', ["ABC-1", "3", "Gilet"]],
+    // A spreadsheet's quoting: blanks around and inside the quotes, doubled quotes inside.
+    [' "ABC-1" ; " 3 " ', ["ABC-1", "3"]],
+    ['ABC-1;"Gilet ""pro"""', ["ABC-1", 'Gilet "pro"']],
+    ['ABC-1;""', ["ABC-1", ""]],
+    // Not a quoted cell: one quote alone, or a quote on one side only.
+    ['";3', ['"', "3"]],
+    ['"ABC-1;3"', ['"ABC-1', '3"']],
   ])("%j", (line, cells) => {
     expect(splitQuickOrderLine(line)).toEqual(cells);
   });
@@ -34,6 +41,20 @@ describe("checkQuickOrderReference", () => {
 });
 
 describe("parseQuickOrderText", () => {
+  it("accepts the largest quantity of a line, alone or merged, and a quantity written with a thousands space", () => {
+    expect(parseQuickOrderText("A;9999\nB;9000\nB;999\nC;1 000").entries).toEqual([
+      { ref: "A", qty: 9999, lines: [1] },
+      { ref: "B", qty: 9999, lines: [2, 3] },
+      { ref: "C", qty: 1000, lines: [4] },
+    ]);
+  });
+
+  it("quotes a long refused input shortened in its reason", () => {
+    const [quantity, reference] = parseQuickOrderText(`A;${"9".repeat(30)}x\n${"A".repeat(40)}@;1`).issues;
+    expect(quantity?.message).toBe(`Quantité invalide « ${"9".repeat(20)} » : un nombre entier est attendu.`);
+    expect(reference?.message).toBe(`Référence invalide « ${"A".repeat(30)} ».`);
+  });
+
   it("reads every separator, trims and upper-cases, merges repeated references", () => {
     const parsed = parseQuickOrderText("\uFEFFabc-1;2\r\nXYZ\t3\n\n  abc-1 4 \nDEF.9,1\nGHI");
     expect(parsed.issues).toEqual([]);
@@ -46,7 +67,12 @@ describe("parseQuickOrderText", () => {
   });
 
   it("skips a header row on line 1 only", () => {
-    expect(parseQuickOrderText("Référence;Quantité\nA1;2").entries).toEqual([{ ref: "A1", qty: 2, lines: [2] }]);
+    expect(parseQuickOrderText("Référence;Quantité\nA1;2")).toEqual({
+      entries: [{ ref: "A1", qty: 2, lines: [2] }],
+      issues: [],
+      unlisted: 0,
+    });
+    expect(parseQuickOrderText("Article;Qté\nA1;2")).toEqual({ entries: [{ ref: "A1", qty: 2, lines: [2] }], issues: [], unlisted: 0 });
     expect(parseQuickOrderText("A1;2\nReference;Quantite").issues[0]).toMatchObject({
       line: 2,
       message: expect.stringMatching(/Quantité invalide/),
@@ -71,6 +97,13 @@ describe("parseQuickOrderText", () => {
     expect(parsed.issues[0]?.input).toBe("PORT_SAMEDI ; 1");
   });
 
+  it("takes a word of the header's as a reference when line 1 has a quantity", () => {
+    expect(parseQuickOrderText("Article;12\nA1;2").entries).toEqual([
+      { ref: "ARTICLE", qty: 12, lines: [1] },
+      { ref: "A1", qty: 2, lines: [2] },
+    ]);
+  });
+
   it("refuses a merged quantity above the maximum on the line that overflows", () => {
     const parsed = parseQuickOrderText("A;9000\nA;1000");
     expect(parsed.entries).toEqual([{ ref: "A", qty: 9000, lines: [1] }]);
@@ -88,6 +121,13 @@ describe("parseQuickOrderText", () => {
     );
     expect(truncatedMessage(1)).toContain(", 1 ligne ignorée à partir");
     expect(parsed.unlisted).toBe(0);
+  });
+
+  it("still merges a reference already taken once the limit is reached", () => {
+    const full = Array.from({ length: QUICK_ORDER_MAX_LINES }, (_unused, index) => `R${index};1`);
+    const parsed = parseQuickOrderText([...full, "R0;2", "NEW;1"].join("\n"));
+    expect(parsed.entries[0]).toEqual({ ref: "R0", qty: 3, lines: [1, QUICK_ORDER_MAX_LINES + 1] });
+    expect(parsed.issues).toEqual([{ line: QUICK_ORDER_MAX_LINES + 2, input: "NEW ; 1", message: truncatedMessage(1), ignored: 1 }]);
   });
 
   it("lists at most QUICK_ORDER_MAX_ISSUES refused lines and counts the others", () => {
@@ -121,6 +161,24 @@ describe("parseQuickOrderRows", () => {
       { ref: "A1", qty: 2, lines: [2] },
       { ref: "B2", qty: 1, lines: [4] },
     ]);
+  });
+
+  it("skips rows of blank cells and a header row whose cells have blanks around them", () => {
+    const parsed = parseQuickOrderRows([
+      [" Référence ", " Quantité "],
+      ["  ", " "],
+      ["a1", "2"],
+    ]);
+    expect(parsed).toEqual({ entries: [{ ref: "A1", qty: 2, lines: [3] }], issues: [], unlisted: 0 });
+  });
+
+  it("reads line 1 as an order line when its second cell is a quantity, blanks around it", () => {
+    expect(parseQuickOrderRows([["Ref", " 2 "]]).entries).toEqual([{ ref: "REF", qty: 2, lines: [1] }]);
+  });
+
+  it("shows a refused row's non-blank cells, cut at 80 characters", () => {
+    expect(parseQuickOrderRows([["B@D", "  ", "1"]]).issues[0]?.input).toBe("B@D ; 1");
+    expect(parseQuickOrderRows([["B@D", "1", "x".repeat(100)]]).issues[0]?.input).toBe(`B@D ; 1 ; ${"x".repeat(70)}`);
   });
 
   it("keeps a row with a quantity but no reference as an issue", () => {

@@ -49,6 +49,8 @@ describe("quotes' lifecycle rules", () => {
     expect(quoteStateOn("proposé", "2026-11-20", "2026-11-21")).toBe("expiré");
     expect(quoteStateOn("accepté", "2026-11-20", "2026-12-21")).toBe("accepté");
     expect(quoteStateOn("demandé", null, "2026-12-21")).toBe("demandé");
+    // A proposal without a validity date does not expire.
+    expect(quoteStateOn("proposé", null, "2026-12-21")).toBe("proposé");
     expect([isProposalValid("2026-11-20", "2026-11-19"), isProposalValid("2026-11-20", "2026-11-21")]).toEqual([true, false]);
   });
 
@@ -75,9 +77,25 @@ describe("quotes' lifecycle rules", () => {
     expect(quoteActionRefusal("message", "refusé")).toBe("Ce devis est refusé : il ne peut plus changer.");
   });
 
+  it("says of a closed quote that it is closed, and of an open one what its state does not allow", () => {
+    expect(quoteActionRefusal("cancel", "accepté")).toBe("Ce devis est accepté : il ne peut plus changer.");
+    expect(quoteActionRefusal("accept", "refusé")).toBe("Ce devis est refusé : il ne peut plus changer.");
+    expect(quoteActionRefusal("start_study", "en cours d'étude")).toBe("L'étude de ce devis a déjà commencé.");
+    expect(quoteActionRefusal("ask_information", "informations demandées")).toBe(
+      "Des informations ne peuvent pas être demandées à ce stade du devis.",
+    );
+    expect(quoteActionRefusal("answer", "demandé")).toBe("Aucune information n'est demandée sur ce devis.");
+    expect(quoteActionRefusal("propose", "informations demandées")).toBe(
+      "Une proposition ne peut pas être faite à ce stade du devis : répondez d'abord aux informations demandées.",
+    );
+    expect(quoteActionRefusal("accept", "demandé")).toBe("Ce devis n'a pas de proposition à accepter.");
+  });
+
   it("bounds a validity to one year and numbers quotes on six digits", () => {
     expect(latestValidity("2026-11-24")).toBe("2027-11-24");
     expect(latestValidity("2028-02-29")).toBe("2029-02-28");
+    expect(latestValidity("2026-02-10")).toBe("2027-02-10");
+    expect(latestValidity("2026-03-29")).toBe("2027-03-29");
     expect(quoteNumberOf(2026, 123)).toBe("DV-2026-000123");
   });
 });

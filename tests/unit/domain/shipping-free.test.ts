@@ -16,6 +16,7 @@ describe("how far free shipping is", () => {
 
   it("says that motors and antennas stay charged", () => {
     expect(freeShippingProgress(cartOf([line(), line({ obj_ref: "MOT-15CV" })]), eligible)?.othersCharged).toBe(true);
+    expect(freeShippingProgress(cartOf([line(), line({ obj_ref: "ANT-VHF" })]), eligible)?.othersCharged).toBe(true);
   });
 
   it("promises nothing where no amount would bring it", () => {

@@ -21,6 +21,7 @@ describe("shipping labels", () => {
 
   it("shows an unknown line's title, and never a code", () => {
     expect(shippingLabel("PORT_DRONE", "Livraison par drone")).toBe("Livraison par drone");
+    expect(shippingLabel("PORT_DRONE", "  Livraison par drone ")).toBe("Livraison par drone");
     expect(shippingLabel("PORT_DRONE", "PORT_DRONE")).toBe("Frais de port");
     expect(shippingLabel("PORT_DRONE")).toBe("Frais de port");
   });

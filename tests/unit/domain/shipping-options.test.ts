@@ -34,5 +34,7 @@ describe("what a delivery option adds to the shipping", () => {
   it("Saturday costs its line on a Friday and nothing on another day", () => {
     expect(optionCosts(parcelAndAntenna(), shippingContext({ today: FRIDAY })).saturday).toBe(2000);
     expect(optionCosts(parcelAndAntenna(), shippingContext()).saturday).toBe(0);
+    // The same whether the option is on or off when asked.
+    expect(optionCosts(setOptions(parcelAndAntenna(), { saturday: true }), shippingContext({ today: FRIDAY })).saturday).toBe(2000);
   });
 });

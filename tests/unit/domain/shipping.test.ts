@@ -50,7 +50,9 @@ describe("withShipping", () => {
 
   it("refuses loudly when a needed shipping product is missing from the list", () => {
     const ctx = shippingContext({ shippingProducts: SHIPPING_PRODUCTS.filter((entry) => entry.obj_ref !== "PORT_EXT-1KG") });
-    expect(() => withShipping(cartOf([line()]), ctx)).toThrow(expect.objectContaining({ code: "shipping_product_missing" }));
+    expect(() => withShipping(cartOf([line()]), ctx)).toThrow(
+      expect.objectContaining({ code: "shipping_product_missing", message: "Frais de port introuvables : PORT_EXT-1KG." }),
+    );
     expect(shippingSummary(withShipping(cartOf([]), ctx))).toEqual([]);
   });
 
@@ -75,6 +77,15 @@ describe("shipping facts", () => {
     expect(facts).toMatchObject({ subtotalHt: 1400, parcelWeightGrams: 600, units: { parcel: 2 } });
   });
 
+  it("weighs the parcels only: a motor or an antenna ships apart", () => {
+    const cart = cartOf([
+      line({ prd_weight_gross: 300 }),
+      line({ obj_ref: "MOT-15CV", prd_weight_gross: 40_000 }),
+      line({ obj_ref: "ANT-VHF", prd_weight_gross: 2_000 }),
+    ]);
+    expect(shippingFacts(cart, shippingContext()).parcelWeightGrams).toBe(300);
+  });
+
   it("places accounts in zones", () => {
     expect(zoneOf(MAINLAND)).toBe("mainland");
     expect(zoneOf(CORSICA)).toBe("corsica");
@@ -95,6 +106,14 @@ describe("dayOfWeek", () => {
     expect(dayOfWeek("2026-11-20")).toBe(5);
     expect(dayOfWeek("2026-11-22")).toBe(0);
     expect(dayOfWeek("2024-02-29")).toBe(4);
+  });
+
+  it("refuses what is not a calendar day, with the invalid_date code", () => {
+    for (const refused of ["2026-02-30", "12/03/2026", "2026-3-12"]) {
+      expect(() => dayOfWeek(refused), refused).toThrow(
+        expect.objectContaining({ code: "invalid_date", message: `Date invalide : « ${refused} » (format attendu AAAA-MM-JJ).` }),
+      );
+    }
   });
 });
 

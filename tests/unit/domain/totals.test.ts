@@ -67,6 +67,14 @@ describe("computeTotals: worked examples in cents", () => {
     });
   });
 
+  it("lists the VAT rates highest first", () => {
+    const cart = { ...sampleCart(true), ldd: { active: true, price: 2000, tva: 0.25 } };
+    expect(computeTotals(cart, MAINLAND).vatByRate).toEqual([
+      { rate: 25, baseHt: 2000, vat: 500 },
+      { rate: 20, baseHt: 8410, vat: 1682 },
+    ]);
+  });
+
   it("tax-exempt account: no VAT, no ecotax", () => {
     expect(computeTotals(sampleCart(true), EXEMPT)).toMatchObject({ ht: 10380, ecotaxe: 0, tva: 0, ttc: 10380 });
   });
@@ -159,6 +167,7 @@ describe("the totals every place shows (decision 0161)", () => {
       ["TVA", 1682],
       ["Total TTC", 10092],
     ]);
+    expect(shownTotalLines(shown, false).map((entry) => entry.key)).toEqual(["products", "shipping", "ht", "ecotaxe", "tva", "ttc"]);
     expect(ECOTAX_LABEL).toBe("éco-participation");
     const exempt = shownTotals(computeTotals(sampleCart(false), EXEMPT));
     expect(shownTotalLines(exempt, true).map((entry) => entry.key)).toEqual(["products", "shipping", "ht"]);

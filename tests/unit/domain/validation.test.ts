@@ -26,11 +26,15 @@ describe("validateOrder", () => {
       { code: "mmsi_certificates", message: "BAL-AIS : 3 certificats MMSI attendus, 1 joint.", lineId: "beacons" },
     ]);
     expect(validateOrder(cartOf([mmsiLine(2, ["227000001", "227000002"])]), { account: MAINLAND, canOrder: true })).toEqual([]);
+    const single = validateOrder(cartOf([mmsiLine(1, ["227000001", "227000002"])]), { account: MAINLAND, canOrder: true });
+    expect(single[0]?.message).toBe("BAL-AIS : 1 certificat MMSI attendu, 2 joints.");
   });
 
   it("refuses the same MMSI number twice on a line", () => {
     const problems = validateOrder(cartOf([mmsiLine(2, ["227000001", "227000001"])]), { account: MAINLAND, canOrder: true });
-    expect(problems.map((problem) => problem.code)).toEqual(["mmsi_duplicate"]);
+    expect(problems).toEqual([
+      { code: "mmsi_duplicate", message: "BAL-AIS : un même numéro MMSI est joint plusieurs fois.", lineId: "beacons" },
+    ]);
   });
 
   it("refuses a product discontinued since it was put in the cart, naming its line", () => {
