@@ -49,7 +49,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
-  timeout: 30_000,
+  // A test waits for states, never for a delay; the ceiling is for a 2-core CI under load, where a
+  // whole order (five pages and their saves) took more than 30 s.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: "fr-FR",
