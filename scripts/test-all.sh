@@ -12,10 +12,8 @@ FAST_PROJECTS=(--project unit --project components --project components-isolated
 
 # Runs "$@" as part NAME in the background, its output in test-results/logs/NAME.log.
 declare -A pids=()
-declare -A starts=()
 start_part() {
   local name="$1"; shift
-  starts[$name]=$(date +%s)
   ("$@" > "test-results/logs/$name.log" 2>&1) &
   pids[$name]=$!
 }
