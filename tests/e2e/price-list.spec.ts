@@ -42,6 +42,9 @@ test("the price list filtered from the form, then exported as Excel and as CSV",
   await page.getByLabel("Référence ou mots").fill("antenne");
   await page.getByRole("button", { name: "Filtrer" }).click();
   await expect(page).toHaveURL(/\/mon-compte\/tarifs\?q=antenne(&|$)/);
+  // With JavaScript the address changes before React draws the filtered page: wait for the
+  // filtered export link, which only that page carries, before reading its rows.
+  await expect(page.getByRole("link", { name: "Exporter (Excel)" })).toHaveAttribute("href", /\?q=antenne(&|$)/);
   const table = page.getByRole("table", { name: /^Tarifs, page 1 sur \d+$/ });
   await expect(table).toBeVisible();
   const firstRow = table.locator("tbody tr").first();
