@@ -139,6 +139,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     alerts: deps.alertNotifier ?? alertMail ?? SILENT_ALERTS,
     refusedServiceTokens: new Set(deps.refuseDemoServiceToken ? [hashToken(DEMO_SERVICE_TOKEN)] : []),
   };
+  // Another process's import (or any change of the catalogue's tables) drops this one's tree and brands too.
+  services.readModel.onCatalogueChange(() => services.catalogue.forget());
   if (deps.revocations) {
     const relay = relayRevocations(services.sessions, { url: deps.revocations.redisUrl, channel: deps.revocations.channel, logger });
     deps.signal?.addEventListener("abort", () => void relay.close(), { once: true });

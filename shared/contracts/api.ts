@@ -25,7 +25,12 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
 
 export const logoutRequest = z.object({ usr_id: z.number().int().positive() }).strict();
 export const loginAsRequest = z.object({ master_id: z.number().int().positive(), slave_id: z.number().int().positive() }).strict();
-export const meResponse = z.object({ user: authUser, master: authUser.nullable() }).strict();
+/**
+ * `catalogue_revision` moves whenever products, brands or categories change (an ERP import…):
+ * the portal keys its own copies of the category tree and the brands on it.
+ */
+export const meResponse = z.object({ user: authUser, master: authUser.nullable(), catalogue_revision: z.number().int().min(0) }).strict();
+export type MeResponse = z.infer<typeof meResponse>;
 
 /** A client organization a contributor may act for (the /clients picker). */
 export const clientSummary = z

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { Brand } from "@shared/contracts/api";
 import { loadProductList, type LoadedProductList } from "./listing.server";
-import type { CatalogueUser } from "./user.server";
+import { brandsOf, type CatalogueUser } from "./user.server";
 import { asRouteError } from "~/services/route-errors.server";
 
 export interface BrandLetterGroup {
@@ -23,7 +23,7 @@ function letterOf(title: string): string {
 
 /** Brands with products, A to Z in French order, grouped by letter. */
 export async function loadBrandIndex(user: CatalogueUser): Promise<BrandLetterGroup[]> {
-  const brands = await user.catalogue.caches.brands(user.upstream).catch(asRouteError);
+  const brands = await brandsOf(user).catch(asRouteError);
   const groups = new Map<string, BrandLetterGroup>();
   for (const brand of [...brands].sort((a, b) => frenchOrder.compare(a.obj_title, b.obj_title))) {
     if (brand.product_count === 0) continue;
@@ -41,7 +41,7 @@ export interface BrandPage extends LoadedProductList {
 
 /** /catalogue/marques/{obj_slug}: one brand's products with the list features; an unknown slug is a 404. */
 export async function loadBrandPage(user: CatalogueUser, slug: string | undefined, url: URL): Promise<BrandPage> {
-  const brands = await user.catalogue.caches.brands(user.upstream).catch(asRouteError);
+  const brands = await brandsOf(user).catch(asRouteError);
   const brand = brands.find((candidate) => candidate.obj_slug === slug);
   if (!brand) throw data({ message: null }, { status: 404 });
   const loaded = await loadProductList(user, { kind: "brand", brandId: brand.obj_id }, url);

@@ -39,22 +39,25 @@ export class TtlCache<V> {
 
 /**
  * The catalogue lists every user's pages read and that change rarely, kept per portal
- * process (on its services, context.server.ts) for `ttlMs`.
+ * process (on its services, context.server.ts) for `ttlMs` and keyed on the back-office's
+ * catalogue revision (/auth/me's `catalogue_revision`): an ERP import or any other change of
+ * products, brands or categories shows on the next page, whatever the lifetime.
  */
 export class CatalogueCaches {
   // Trees are per organization (usr_id); one per client of a large distributor fits easily.
   private readonly categoryTrees = new TtlCache<Category[]>(2000);
-  private readonly brandLists = new TtlCache<Brand[]>(1);
+  // Two entries: a page asked while the revision moves may still read the previous list.
+  private readonly brandLists = new TtlCache<Brand[]>(2);
 
   constructor(private readonly ttlMs: number) {}
 
   /** The category tree of the organization the user acts for (the back-office may vary it per client). */
-  categoryTree(upstream: Upstream, usrId: number): Promise<Category[]> {
-    return this.categoryTrees.get(String(usrId), this.ttlMs, () => upstream.pim.getCategories(usrId));
+  categoryTree(upstream: Upstream, usrId: number, revision: number): Promise<Category[]> {
+    return this.categoryTrees.get(`${revision}:${usrId}`, this.ttlMs, () => upstream.pim.getCategories(usrId));
   }
 
   /** Brands A to Z: the same for every user. */
-  brands(upstream: Upstream): Promise<Brand[]> {
-    return this.brandLists.get("all", this.ttlMs, () => upstream.pim.listBrands());
+  brands(upstream: Upstream, revision: number): Promise<Brand[]> {
+    return this.brandLists.get(String(revision), this.ttlMs, () => upstream.pim.listBrands());
   }
 }

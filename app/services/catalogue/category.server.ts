@@ -5,7 +5,7 @@ import type { Crumb } from "./types";
 import { categoryHref } from "./list-url";
 import type { CategoryLink } from "./types";
 import { loadProductList, type LoadedProductList } from "./listing.server";
-import type { CatalogueUser } from "./user.server";
+import { categoryTreeOf, type CatalogueUser } from "./user.server";
 import { asRouteError } from "~/services/route-errors.server";
 
 export interface CategoryPage extends LoadedProductList {
@@ -26,7 +26,7 @@ export function childLinks(children: readonly Category[], parentSlugs: readonly 
  */
 export async function loadCategoryPage(user: CatalogueUser, splat: string, url: URL): Promise<CategoryPage> {
   const slugs = splat.split("/").filter((slug) => slug !== "");
-  const tree = await user.catalogue.caches.categoryTree(user.upstream, user.usrId).catch(asRouteError);
+  const tree = await categoryTreeOf(user).catch(asRouteError);
   const resolution = resolveCategoryPath(tree, slugs);
   if (resolution.kind === "not-found") throw data({ message: null }, { status: 404 });
   const trail = resolution.trail;

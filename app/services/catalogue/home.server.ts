@@ -3,7 +3,7 @@ import type { CategoryLink, ProductCardView } from "./types";
 import { productHref } from "./list-url";
 import { childLinks } from "./category.server";
 import { loadProductList, type LoadedProductList } from "./listing.server";
-import type { CatalogueUser } from "./user.server";
+import { categoryTreeOf, type CatalogueUser } from "./user.server";
 import { asRouteError } from "~/services/route-errors.server";
 
 export interface CatalogueFamily extends CategoryLink {
@@ -43,7 +43,7 @@ export async function loadCatalogueHome(user: CatalogueUser, url: URL): Promise<
     if (exact) throw redirect(productHref(exact.id));
     return { mode: "search", query: loaded.list.params.q, ...loaded };
   }
-  const tree = await user.catalogue.caches.categoryTree(user.upstream, user.usrId).catch(asRouteError);
+  const tree = await categoryTreeOf(user).catch(asRouteError);
   return {
     mode: "home",
     families: childLinks(tree, []).map((link, index) => ({

@@ -6,5 +6,5 @@ export { loadCatalogueHome } from "./home.server";
 export { loadProductList } from "./listing.server";
 export { loadProductPage } from "./product.server";
 export { MAX_QUERY_LENGTH, normalizeSearchText } from "./query.server";
-export { requireCatalogueUser } from "./user.server";
+export { brandsOf, categoryTreeOf, requireCatalogueUser } from "./user.server";
 export type { CatalogueUser } from "./user.server";

@@ -3,7 +3,7 @@ import type { BrandOption, CardPriceView, PriceView, ProductCardView, ProductLis
 import { PER_PAGE, parseListParams, toProductListQuery } from "./query.server";
 import { priceViewOf } from "./pricing.server";
 import { settleStocks, stockPromises, stocksFromListing, type StockEntries } from "./stock.server";
-import type { CatalogueUser } from "./user.server";
+import { brandsOf, type CatalogueUser } from "./user.server";
 import { asRouteError } from "~/services/route-errors.server";
 import type { ProductPage } from "~/services/upstream/pim.server";
 
@@ -59,8 +59,7 @@ function fetchPage(user: CatalogueUser, scope: ListScope, query: ReturnType<type
 
 /** Every brand that has products, without counts: for an upstream that does not count. */
 function everyBrand(user: CatalogueUser): Promise<BrandOption[]> {
-  return user.catalogue.caches
-    .brands(user.upstream)
+  return brandsOf(user)
     .then((brands) =>
       brands.filter((brand) => brand.product_count > 0).map((brand) => ({ id: brand.obj_id, title: brand.obj_title, count: null })),
     )

@@ -5,7 +5,7 @@ import type { ProductPageView } from "./types";
 import { favoriteIdsOf } from "./listing.server";
 import { priceViewOf } from "./pricing.server";
 import { settleStocks, stockPromises } from "./stock.server";
-import type { CatalogueUser } from "./user.server";
+import { categoryTreeOf, type CatalogueUser } from "./user.server";
 import { asRouteError } from "~/services/route-errors.server";
 
 export type ProductPageData = ProductPageView;
@@ -28,7 +28,7 @@ export async function loadProductPage(user: CatalogueUser, rawId: string | undef
   if (rawId === undefined || !/^\d{1,9}$/.test(rawId) || Number(rawId) === 0) throw data({ message: null }, { status: 404 });
   const [detail, tree, favorites] = await Promise.all([
     user.upstream.pim.getProduct(user.usrId, Number(rawId)).catch(asRouteError),
-    user.catalogue.caches.categoryTree(user.upstream, user.usrId).catch(() => []),
+    categoryTreeOf(user).catch(() => []),
     favoriteIdsOf(user),
   ]);
   // Shipping lines are products of the back-office, not of the catalogue.

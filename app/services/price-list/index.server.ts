@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { PRICE_LIST_EXPORT_PAGE } from "@shared/contracts/price-list";
 import { pageCountOf } from "@shared/domain/list-filters";
-import { requireCatalogueUser, type CatalogueUser } from "~/services/catalogue/index.server";
+import { brandsOf, categoryTreeOf, requireCatalogueUser, type CatalogueUser } from "~/services/catalogue/index.server";
 import type { GuardArgs } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
 import { priceListCsv, priceListXlsx, type PriceListPager } from "./export.server";
@@ -25,10 +25,7 @@ export async function requirePricesUser(args: GuardArgs): Promise<CatalogueUser>
 
 /** The select's choices; null when the back-office could not give them (the filter then passes as is). */
 async function filterChoices(user: CatalogueUser): Promise<{ brands: PriceListOption[] | null; categories: PriceListOption[] | null }> {
-  const [brands, tree] = await Promise.all([
-    user.catalogue.caches.brands(user.upstream).catch(() => null),
-    user.catalogue.caches.categoryTree(user.upstream, user.usrId).catch(() => null),
-  ]);
+  const [brands, tree] = await Promise.all([brandsOf(user).catch(() => null), categoryTreeOf(user).catch(() => null)]);
   return { brands: brands && brandOptions(brands), categories: tree && categoryOptions(tree) };
 }
 

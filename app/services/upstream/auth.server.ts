@@ -1,11 +1,17 @@
-import { clientListResponse, meResponse, sessionResponse, type ClientSummary, type SessionResponse } from "@shared/contracts/api";
-import type { AuthUser } from "@shared/contracts/entities";
+import {
+  clientListResponse,
+  meResponse,
+  sessionResponse,
+  type ClientSummary,
+  type MeResponse,
+  type SessionResponse,
+} from "@shared/contracts/api";
 import type { UpstreamHttp } from "./http.server";
 
 /** The back-office's /api/auth endpoints. */
 export interface AuthClient {
   login(credentials: { login: string; password: string }): Promise<SessionResponse>;
-  me(): Promise<{ user: AuthUser; master: AuthUser | null }>;
+  me(): Promise<MeResponse>;
   logout(usrId: number): Promise<void>;
   listClients(query: string): Promise<ClientSummary[]>;
   loginAs(masterId: number, slaveId: number): Promise<SessionResponse>;

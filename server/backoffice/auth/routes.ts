@@ -8,7 +8,7 @@ import {
   logoutRequest,
   type ClientSummary,
 } from "@shared/contracts/api";
-import type { ServiceDeps } from "../http/deps";
+import type { CatalogueServiceDeps } from "../http/deps";
 import { asyncHandler } from "../http/async-handler";
 import { ApiFailure, forbidden, notFound } from "../http/errors";
 import { requireSession, sessionOf } from "../http/session";
@@ -38,7 +38,7 @@ const loginThrottled = (retryAfterSeconds: number) =>
     retry_after: retryAfterSeconds,
   });
 
-export function authRouter(deps: ServiceDeps, mail: UserMail, throttle: LoginThrottle): Router {
+export function authRouter(deps: CatalogueServiceDeps, mail: UserMail, throttle: LoginThrottle): Router {
   const { db, now } = deps;
   const router = Router();
 
@@ -124,8 +124,11 @@ export function authRouter(deps: ServiceDeps, mail: UserMail, throttle: LoginThr
     "/me",
     asyncHandler(async (_req, res) => {
       const session = sessionOf(res);
-      const full = await buildSessionResponse(db, "", session.user, session.org, session.master, session.expiresAt);
-      res.json({ user: full.user, master: full.master });
+      const [full, catalogueRevision] = await Promise.all([
+        buildSessionResponse(db, "", session.user, session.org, session.master, session.expiresAt),
+        deps.readModel.catalogueRevision(),
+      ]);
+      res.json({ user: full.user, master: full.master, catalogue_revision: catalogueRevision });
     }),
   );
 

@@ -41,6 +41,7 @@ export class CatalogueReadModel {
   private rebuilding: Promise<void> | null = null;
   private everyone: Promise<PromotionIndex> | null = null;
   private readonly organizations = new Map<number, Promise<OrgPricing>>();
+  private readonly catalogueListeners: (() => void)[] = [];
   readonly searches: TtlCache<number[]>;
   readonly stocks: StockCache;
 
@@ -60,6 +61,26 @@ export class CatalogueReadModel {
     await this.refresh();
     this.index ??= this.remember(loadProductIndex(this.db), () => (this.index = null));
     return this.index;
+  }
+
+  /**
+   * The catalogue's revision counter as last read (at most `revisionCheckMs` old): the portal
+   * keys its own copies of the category tree and the brands on it (/auth/me carries it), so an
+   * import or any other change of the catalogue shows on its next page.
+   */
+  async catalogueRevision(): Promise<number> {
+    await this.refresh();
+    return this.known?.catalogue ?? 0;
+  }
+
+  /** This process just wrote the catalogue (an import): the next read checks the counters, however recent the last check. */
+  changed(): void {
+    this.lastCheck = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Called whenever a revision check finds the catalogue changed (by this process or another). */
+  onCatalogueChange(listener: () => void): void {
+    this.catalogueListeners.push(listener);
   }
 
   /** What `orgId` pays, and the promotions for everyone. */
@@ -107,6 +128,7 @@ export class CatalogueReadModel {
     if (current.catalogue !== previous.catalogue) {
       this.searches.clear();
       this.rebuildInBackground();
+      for (const listener of this.catalogueListeners) listener();
     }
   }
 
