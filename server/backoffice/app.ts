@@ -24,6 +24,7 @@ import { errorHandler, unknownRoute, type ErrorLogger } from "./http/errors";
 import { requireService } from "./http/service";
 import { DEMO_SERVICE_TOKEN } from "./seed/organizations-data";
 import { requireSession } from "./http/session";
+import { ImportJobs } from "./imports/jobs";
 import { importsRouter } from "./imports/routes";
 import { customerInvoicesRouter } from "./invoices/customer-routes";
 import { serviceInvoicesRouter } from "./invoices/service-routes";
@@ -139,6 +140,16 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     alerts: deps.alertNotifier ?? alertMail ?? SILENT_ALERTS,
     refusedServiceTokens: new Set(deps.refuseDemoServiceToken ? [hashToken(DEMO_SERVICE_TOKEN)] : []),
   };
+  // The ERP's imports, one at a time; an applied one is seen at once by this process's catalogue (decision 0180).
+  const importJobs = new ImportJobs({
+    db: deps.db,
+    logger,
+    onApplied: () => {
+      services.catalogue.forget();
+      services.readModel.changed();
+    },
+  });
+  deps.signal?.addEventListener("abort", () => importJobs.close(), { once: true });
   // Another process's import (or any change of the catalogue's tables) drops this one's tree and brands too.
   services.readModel.onCatalogueChange(() => services.catalogue.forget());
   if (deps.revocations) {
@@ -205,7 +216,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     serviceOrdersRouter(services),
     serviceInvoicesRouter(services),
     serviceQuotesRouter(services),
-    importsRouter(services),
+    importsRouter(importJobs),
   );
   // The page-view report (docs/analytics.md, decision 0125): the distributor's systems too.
   api.use("/analytics", requireService(services), analyticsRouter(services));

@@ -312,6 +312,22 @@ export interface CancellationRequestsTable {
 }
 
 /** The distributor's systems (migrations/0010_service_tokens.ts). */
+/** One ERP import (migrations/0024_import_jobs.ts); `options` and `report` as the contract has them. */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  feed: string;
+  options: Json<Record<string, boolean>>;
+  file_bytes: number;
+  service_name: string;
+  instance: string;
+  state: "queued" | "running" | "done" | "failed";
+  report: Json<unknown> | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  heartbeat_at: Generated<Date>;
+  finished_at: Timestamp | null;
+}
+
 export interface ServiceTokensTable {
   id: Generated<number>;
   name: string;
@@ -684,6 +700,7 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   login_as_audit: LoginAsAuditTable;
   catalogue_revisions: CatalogueRevisionsTable;
+  import_jobs: ImportJobsTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   order_events: OrderEventsTable;

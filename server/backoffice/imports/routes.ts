@@ -1,12 +1,13 @@
 import express, { Router, type ErrorRequestHandler } from "express";
+import { importJobListQuery } from "@shared/contracts/import-jobs";
 import { importFeed, importQuery } from "@shared/contracts/imports";
 import { asyncHandler } from "../http/async-handler";
-import type { CatalogueServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
+import { serviceOf } from "../http/service";
+import { idParam } from "@shared/contracts/primitives";
 import { parseInput } from "../http/validate";
-import { FeedFileError } from "./reader/errors";
+import { TooManyImports, type ImportJobs } from "./jobs";
 import { FEED_FILE_MAX_BYTES, fileTooLarge } from "./reader/read";
-import { runImport } from "./run";
 
 /** The body parser's refusal of a file over the bound: said as the reader says it, before reading. */
 const tooLarge: ErrorRequestHandler = (error: unknown, req, _res, next) => {
@@ -15,17 +16,25 @@ const tooLarge: ErrorRequestHandler = (error: unknown, req, _res, next) => {
   next(new ApiFailure(413, "file_too_large", fileTooLarge(Number(req.get("content-length") ?? FEED_FILE_MAX_BYTES + 1)).message));
 };
 
+const busy = (error: unknown): never => {
+  if (error instanceof TooManyImports) throw new ApiFailure(503, "imports_busy", error.message);
+  throw error;
+};
+
 /**
  * The distributor's data feeds (docs/integration.md), mounted at /api/erp behind
- * requireService: `POST /imports/<feed>` with the file's bytes (CSV or XLSX). The answer is
- * the import report: 200 when applied or a dry run, 422 when refused lines stopped it. A
- * written import clears this process's catalogue caches and has the in-memory catalogue read
- * its revision counters at once (decision 0083): the portal's pages, keyed on that revision
- * (/auth/me), show the new data on their next load; other processes follow within a second.
+ * requireService. `POST /imports/<feed>` with the file's bytes (CSV or XLSX) waits for the
+ * import and answers its report: 200 when applied or a dry run, 422 when refused lines
+ * stopped it. `POST /import-jobs/<feed>` takes the same file and answers 202 at once with the
+ * job, whose progress and report `GET /import-jobs/<id>` reads; `GET /import-jobs` lists the
+ * latest. Both go through the same queue (jobs.ts): one import at a time. A written import
+ * clears the catalogue's caches (decision 0180): the portal's next page shows it.
  */
-export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue" | "readModel">): Router {
+export function importsRouter(jobs: ImportJobs): Router {
   const router = Router();
   const body = express.raw({ type: () => true, limit: FEED_FILE_MAX_BYTES });
+  const fileOf = (raw: unknown) => (Buffer.isBuffer(raw) ? new Uint8Array(raw) : new Uint8Array());
+
   router.post(
     "/imports/:feed",
     body,
@@ -33,18 +42,46 @@ export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue
     asyncHandler(async (req, res) => {
       const feed = parseInput(importFeed, req.params.feed);
       const options = parseInput(importQuery, req.query);
-      const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
-      try {
-        const report = await runImport(deps.db, feed, bytes, options);
-        if (report.applied) {
-          deps.catalogue.forget();
-          deps.readModel.changed();
-        }
-        res.status(report.applied || report.dry_run ? 200 : 422).json(report);
-      } catch (error) {
-        if (error instanceof FeedFileError) throw new ApiFailure(422, "invalid_file", error.message);
-        throw error;
+      const submitted = await jobs.submit(feed, fileOf(req.body), options, serviceOf(res).name).catch(busy);
+      const outcome = await submitted.done;
+      if ("report" in outcome) {
+        res.status(outcome.report.applied || outcome.report.dry_run ? 200 : 422).json(outcome.report);
+        return;
       }
+      if (outcome.unreadable) throw new ApiFailure(422, "invalid_file", outcome.error);
+      throw new ApiFailure(500, "import_failed", outcome.error);
+    }),
+  );
+
+  router.post(
+    "/import-jobs/:feed",
+    body,
+    tooLarge,
+    asyncHandler(async (req, res) => {
+      const feed = parseInput(importFeed, req.params.feed);
+      const options = parseInput(importQuery, req.query);
+      const submitted = await jobs.submit(feed, fileOf(req.body), options, serviceOf(res).name).catch(busy);
+      // The outcome is read with GET /import-jobs/<id>; nothing waits for it here.
+      submitted.done.catch(() => undefined);
+      res.status(202).location(`/api/erp/import-jobs/${submitted.view.id}`).json(submitted.view);
+    }),
+  );
+
+  router.get(
+    "/import-jobs",
+    asyncHandler(async (req, res) => {
+      const query = parseInput(importJobListQuery, req.query);
+      res.json({ items: await jobs.list(query.limit) });
+    }),
+  );
+
+  router.get(
+    "/import-jobs/:id",
+    asyncHandler(async (req, res) => {
+      const id = parseInput(idParam, req.params.id);
+      const view = await jobs.view(id);
+      if (!view) throw new ApiFailure(404, "unknown_import_job", "Import inconnu.");
+      res.json(view);
     }),
   );
   return router;

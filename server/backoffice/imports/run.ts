@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { ImportProgress } from "@shared/contracts/import-jobs";
 import type { ImportCounts, ImportFeed, ImportQuery, ImportReport } from "@shared/contracts/imports";
 import type { Database } from "../db/schema";
 import { brandsFeed } from "./feeds/brands";
@@ -8,6 +9,13 @@ import { readSheetRows } from "./reader/read";
 import { issueText, readTable, type LineIssue } from "./reader/table";
 
 const FEEDS: Record<ImportFeed, Feed> = { categories: categoriesFeed, brands: brandsFeed };
+
+/**
+ * Imports run one at a time across every process of the portal: two files writing the same
+ * categories at once would each plan on a state the other is changing. The lock is the
+ * transaction's, so it goes with its commit or rollback.
+ */
+const IMPORT_LOCK_KEY = 340_034;
 
 /** Rolls the import's transaction back once its report is known (a dry run, refused lines). */
 class NothingWritten extends Error {
@@ -35,11 +43,16 @@ export async function runImport(
   feedName: ImportFeed,
   bytes: Uint8Array,
   options: ImportQuery,
+  onProgress: (progress: ImportProgress) => void = () => undefined,
 ): Promise<ImportReport> {
   const feed = FEEDS[feedName];
+  onProgress({ phase: "reading", rows: null, written: 0 });
   const table = readTable(await readSheetRows(bytes), feed.columns);
+  const rows = table.records.length + new Set(table.issues.map((issue) => issue.line)).size;
   try {
     return await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`.execute(trx);
+      onProgress({ phase: "checking", rows, written: 0 });
       const plan = await feed.plan(trx, table.records);
       const issues: LineIssue[] = [...table.issues, ...plan.issues].sort((a, b) => a.line - b.line);
       const counts: ImportCounts = { ...plan.counts, refused: new Set(issues.map((issue) => issue.line)).size };
@@ -54,7 +67,8 @@ export async function runImport(
       };
       const report = { ...base, message: summary(base) };
       if (!apply) throw new NothingWritten(report);
-      await plan.write();
+      onProgress({ phase: "writing", rows, written: 0 });
+      await plan.write((written) => onProgress({ phase: "writing", rows, written }));
       return report;
     });
   } catch (error) {

@@ -8,8 +8,8 @@ import type { FeedRecord, LineIssue } from "../reader/table";
 export interface FeedPlan {
   issues: LineIssue[];
   counts: Omit<ImportCounts, "refused">;
-  /** Writes the plan with the transaction it was made with. */
-  write(): Promise<void>;
+  /** Writes the plan with the transaction it was made with, telling how many rows are written as it goes (a progress bar). */
+  write(progress?: (written: number) => void): Promise<void>;
 }
 
 export interface Feed {
