@@ -1,15 +1,16 @@
 import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { IMPORT_FEEDS, importFeed, importReport, type ImportFeed, type ImportReport } from "@shared/contracts/imports";
+import { IMPORT_FEEDS, importFeed, type ImportFeed, type ImportReport } from "@shared/contracts/imports";
 import { Unreachable, warehouseConfig } from "../warehouse/client";
+import { importAsJob } from "./cli-job";
 import { feedTemplate } from "./feeds/columns";
 import { FEED_FILE_MAX_BYTES, fileTooLarge } from "./reader/read";
 
 /**
  * `npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid]` and `npm run import --
- * template <flux>` (docs/integration.md): sends the file to a running portal's
- * /api/erp/imports/<flux> with a service token, as `npm run warehouse` does (UPSTREAM_URL,
- * WAREHOUSE_TOKEN), and prints the French report. Exit 0 only when the file was applied; 1 a
+ * template <flux>` (docs/integration.md): sends the file to a running portal as an import
+ * job (/api/erp/import-jobs/<flux>) with a service token, as `npm run warehouse` does
+ * (UPSTREAM_URL, WAREHOUSE_TOKEN), follows it with a progress bar, and prints the French report. Exit 0 only when the file was applied; 1 a
  * refusal or a dry run; 2 a wrong command line; 3 an unreachable portal.
  */
 
@@ -46,24 +47,14 @@ async function send(feed: ImportFeed, file: string, dryRun: boolean, skipInvalid
   if (size > FEED_FILE_MAX_BYTES) return { text: fileTooLarge(size).message, applied: false };
   const config = await warehouseConfig(process.env);
   const query = new URLSearchParams({ ...(dryRun ? { dry_run: "1" } : {}), ...(skipInvalid ? { skip_invalid: "1" } : {}) });
-  const response = await fetch(`${config.baseUrl}/api/erp/imports/${feed}${query.size > 0 ? `?${query}` : ""}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${config.token}`, "content-type": "application/octet-stream" },
-    body: new Uint8Array(await readFile(file)),
-  }).catch((error: unknown) => {
-    throw new Unreachable(
-      `Impossible de joindre le portail à ${config.baseUrl} (${error instanceof Error ? error.message : String(error)}). Est-il démarré (npm start) ?`,
-    );
-  });
-  const answer: unknown = await response.json().catch(() => null);
-  const report = importReport.safeParse(answer);
-  if (report.success) return { text: printReport(report.data), applied: report.data.applied };
-  const message = (answer as { message?: unknown } | null)?.message;
-  const hint = response.status === 401 ? ` (jeton : ${config.tokenSource})` : "";
-  return {
-    text: `Refusé (${response.status}) : ${typeof message === "string" ? message : "réponse inattendue du portail."}${hint}`,
-    applied: false,
-  };
+  const outcome = await importAsJob(config, feed, new Uint8Array(await readFile(file)), query);
+  if ("refusal" in outcome) {
+    const hint = outcome.refusal.status === 401 ? ` (jeton : ${config.tokenSource})` : "";
+    return { text: `Refusé (${outcome.refusal.status}) : ${outcome.refusal.message}${hint}`, applied: false };
+  }
+  const { job } = outcome;
+  if (job.report) return { text: printReport(job.report), applied: job.report.applied };
+  return { text: `Refusé : ${job.error ?? "l'import n'a pas abouti."}`, applied: false };
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -10,7 +10,11 @@ import { cp1252 } from "./imports";
 /** `npm run import` (server/backoffice/imports/cli.ts) spawned as npm runs it, against a started back-office. */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
-function runImport(bo: Backoffice, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function runImport(
+  bo: Backoffice,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -22,6 +26,7 @@ function runImport(bo: Backoffice, args: string[]): Promise<{ code: number; stdo
           UPSTREAM_URL: bo.baseUrl.replace(/\/api$/, ""),
           WAREHOUSE_TOKEN: SERVICE_TOKEN,
           WAREHOUSE_TOKEN_FILE: path.join(ROOT, "no-such-token-file"),
+          ...env,
         },
         timeout: 30_000,
       },
@@ -71,6 +76,17 @@ describe("npm run import", () => {
       .orderBy("level")
       .execute();
     expect(titles.map((row) => row.title)).toEqual(["Mouillage", "Ancres & chaînes"]);
+  });
+
+  it("says why a file cannot be read, and why the portal refuses the token (exit 1)", async () => {
+    const file = path.join(dir, "marques.csv");
+    await writeFile(file, "Nom\r\nSans référence\r\n");
+    const unreadable = await runImport(bo, ["brands", file]);
+    expect(unreadable.code).toBe(1);
+    expect(unreadable.stderr).toContain("Refusé : Colonne « Référence » absente");
+    const badToken = await runImport(bo, ["brands", file], { WAREHOUSE_TOKEN: "x".repeat(40) });
+    expect(badToken.code).toBe(1);
+    expect(badToken.stderr).toContain("Refusé (401) : Jeton de service absent, inconnu ou révoqué. (jeton : WAREHOUSE_TOKEN)");
   });
 
   it("says what is wrong with the command line (exit 2)", async () => {
