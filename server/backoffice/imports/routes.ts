@@ -1,5 +1,5 @@
 import express, { Router, type ErrorRequestHandler } from "express";
-import { importFeed, importQuery } from "@shared/contracts/imports";
+import { FULL_IMPORT_FEEDS, FULL_REFUSED_MESSAGE, importFeed, importQuery } from "@shared/contracts/imports";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
@@ -19,10 +19,11 @@ const tooLarge: ErrorRequestHandler = (error: unknown, req, _res, next) => {
  * The distributor's data feeds (docs/integration.md), mounted at /api/erp behind
  * requireService: `POST /imports/<feed>` with the file's bytes (CSV or XLSX). The answer is
  * the import report: 200 when applied or a dry run, 422 when refused lines stopped it. A
- * written import clears this process's catalogue caches, so the tree and the brands show at
- * once; the in-memory catalogue follows its revision counters (decision 0083).
+ * written import clears this process's catalogue caches and stock figures, and answers only
+ * once the in-memory catalogue has caught up with it (decision 0083): whoever reads the
+ * catalogue after the answer sees the file.
  */
-export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue">): Router {
+export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue" | "readModel">): Router {
   const router = Router();
   const body = express.raw({ type: () => true, limit: FEED_FILE_MAX_BYTES });
   router.post(
@@ -32,10 +33,15 @@ export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue
     asyncHandler(async (req, res) => {
       const feed = parseInput(importFeed, req.params.feed);
       const options = parseInput(importQuery, req.query);
+      if (options.full && !FULL_IMPORT_FEEDS.includes(feed)) throw new ApiFailure(400, "invalid_request", FULL_REFUSED_MESSAGE);
       const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
       try {
         const report = await runImport(deps.db, feed, bytes, options);
-        if (report.applied) deps.catalogue.forget();
+        if (report.applied) {
+          deps.catalogue.forget();
+          deps.readModel.stocks.clear();
+          await deps.readModel.catalogueWritten();
+        }
         res.status(report.applied || report.dry_run ? 200 : 422).json(report);
       } catch (error) {
         if (error instanceof FeedFileError) throw new ApiFailure(422, "invalid_file", error.message);
