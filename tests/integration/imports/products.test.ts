@@ -154,6 +154,15 @@ describe.each(ENGINES)("the products feed on %s", (engine) => {
       description: "Gilet à déclenchement hydrostatique, harnais intégré.",
       brand: { obj_title: "Plastimo" },
     });
+    // A new price alone: the search document is left as it was, and still finds the product.
+    const repriced = await postFeed(
+      bo,
+      "products",
+      utf8("Référence;Titre;Référence catégorie;Prix HT\nMOT-TOH-6;Moteur hors-bord Tohatsu 6 ch;MOT;1 599,00\n"),
+    );
+    expect(repriced.body.counts).toEqual({ created: 0, updated: 1, unchanged: 0, refused: 0 });
+    expect((await detail("MOT-TOH-6")).body.prd_price_selling).toBe(159900);
+    expect((await listing(`q=${encodeURIComponent("moteurs tohatsu")}`)).items.map((item) => item.obj_ref)).toContain("MOT-TOH-6");
   });
 
   it("changes nothing for a file with bad lines, names each in French, and applies the others with skip_invalid", async () => {
@@ -215,9 +224,9 @@ describe.each(ENGINES)("the products feed on %s", (engine) => {
     const before = await productCount();
 
     const dry = await postFeed(bo, "products", cp1252(PRODUCTS), "?full=1&dry_run=1");
-    expect(dry.body.counts).toEqual({ created: 0, updated: 1, unchanged: 2, refused: 0, discontinued: missing.length });
+    expect(dry.body.counts).toEqual({ created: 0, updated: 2, unchanged: 1, refused: 0, discontinued: missing.length });
     expect(dry.body.message).toBe(
-      `Essai (--dry-run), rien n'est enregistré : 0 créée(s), 1 modifiée(s), 2 inchangée(s), 0 ligne(s) refusée(s) ; ${missing.length} produit(s) absent(s) du fichier marqué(s) arrêté(s).`,
+      `Essai (--dry-run), rien n'est enregistré : 0 créée(s), 2 modifiée(s), 1 inchangée(s), 0 ligne(s) refusée(s) ; ${missing.length} produit(s) absent(s) du fichier marqué(s) arrêté(s).`,
     );
     const withBadLine = await postFeed(
       bo,

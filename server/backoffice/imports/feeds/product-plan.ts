@@ -63,10 +63,17 @@ export interface ProductPlanInput {
   refusedLines: boolean;
 }
 
+/** A changed product; `searched`: a column of its search document changed too (migration 0018). */
+export interface ProductUpdate {
+  id: number;
+  values: ProductValues;
+  searched: boolean;
+}
+
 export interface ProductPlan {
   issues: LineIssue[];
   creates: ProductValues[];
-  updates: { id: number; values: ProductValues }[];
+  updates: ProductUpdate[];
   /** Ids of the products missing from a `full` file, to be marked discontinued. */
   discontinue: number[];
   counts: Omit<ImportCounts, "refused">;
@@ -96,6 +103,9 @@ const COMPARED = [
   "is_hazardous",
   "discontinued",
 ] as const satisfies readonly (keyof ProductValues)[];
+
+/** The columns the search document is made of: the trigger that rebuilds it fires when one is written. */
+export const SEARCHED = ["ref", "title", "description", "brand_id", "category_id"] as const satisfies readonly (keyof ProductValues)[];
 
 function sameProduct(stored: StoredProduct, next: ProductValues): boolean {
   return COMPARED.every((key) => stored[key] === next[key]) && JSON.stringify(stored.images) === JSON.stringify(next.images);
@@ -150,7 +160,7 @@ export function planProducts(input: ProductPlanInput): ProductPlan {
   const issues: LineIssue[] = [];
   const seen = new Map<string, number>();
   const creates: ProductValues[] = [];
-  const updates: { id: number; values: ProductValues }[] = [];
+  const updates: ProductUpdate[] = [];
   let unchanged = 0;
   for (const line of input.lines) {
     const key = referenceKey(line.reference);
@@ -176,7 +186,7 @@ export function planProducts(input: ProductPlanInput): ProductPlan {
     const values = nextProduct(line, stored, { brandId, categoryId }, input.present, input.full);
     if (!stored) creates.push(values);
     else if (sameProduct(stored, values)) unchanged++;
-    else updates.push({ id: stored.id, values });
+    else updates.push({ id: stored.id, values, searched: SEARCHED.some((key) => stored[key] !== values[key]) });
   }
   const discontinue =
     input.full && !input.refusedLines && issues.length === 0

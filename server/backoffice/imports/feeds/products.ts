@@ -3,7 +3,7 @@ import type { Database } from "../../db/schema";
 import type { FeedRecord } from "../reader/table";
 import { slices } from "./chunks";
 import { PRODUCT_COLUMNS } from "./product-columns";
-import { planProducts, type ProductLine, type ProductValues } from "./product-plan";
+import { planProducts, type ProductLine, type ProductUpdate, type ProductValues } from "./product-plan";
 import type { ShippingFamily } from "./product-values";
 import { text, type Feed } from "./plan";
 
@@ -83,14 +83,21 @@ const row = (values: ProductValues) => ({ ...values, images: JSON.stringify(valu
 
 async function writeProducts(trx: Kysely<Database>, plan: ReturnType<typeof planProducts>): Promise<void> {
   for (const slice of slices(plan.creates)) await trx.insertInto("products").values(slice.map(row)).execute();
-  for (const slice of slices(plan.updates)) await updateProducts(trx, slice);
+  // A new price or weight leaves the search document as it is: those rows are written without
+  // its columns, so its trigger (a walk up the category tree per row) does not fire for them.
+  const searched = plan.updates.filter((update) => update.searched);
+  const others = plan.updates.filter((update) => !update.searched);
+  for (const slice of slices(searched)) await updateProducts(trx, slice, true);
+  for (const slice of slices(others)) await updateProducts(trx, slice, false);
   for (const slice of slices(plan.discontinue)) {
     await trx.updateTable("products").set({ discontinued: true }).where("id", "in", slice).execute();
   }
 }
 
+const SEARCHED_SET = sql`ref = v.ref, title = v.title, description = v.description, brand_id = v.brand_id, category_id = v.category_id,`;
+
 /** One `update … from (values …)` for a slice: the rows found once, each written once. */
-async function updateProducts(trx: Kysely<Database>, slice: readonly { id: number; values: ProductValues }[]): Promise<void> {
+async function updateProducts(trx: Kysely<Database>, slice: readonly ProductUpdate[], searched: boolean): Promise<void> {
   const rows = slice.map(
     ({ id, values: v }) =>
       sql`(${id}::int, ${v.ref}::text, ${v.title}::text, ${v.name}::text, ${v.description}::text, ${v.brand_id}::int, ${v.category_id}::int,
@@ -99,9 +106,8 @@ async function updateProducts(trx: Kysely<Database>, slice: readonly { id: numbe
         ${JSON.stringify(v.images)}::jsonb)`,
   );
   await sql`
-    update products as p set
-      ref = v.ref, title = v.title, name = v.name, description = v.description, brand_id = v.brand_id, category_id = v.category_id,
-      price_selling = v.price_selling, ecotaxe = v.ecotaxe, weight_gross = v.weight_gross, weight_net = v.weight_net,
+    update products as p set ${searched ? SEARCHED_SET : sql``}
+      name = v.name, price_selling = v.price_selling, ecotaxe = v.ecotaxe, weight_gross = v.weight_gross, weight_net = v.weight_net,
       is_mmsi = v.is_mmsi, is_motor = v.is_motor, is_antenna = v.is_antenna, is_tag = v.is_tag, is_hazardous = v.is_hazardous,
       discontinued = v.discontinued, images = v.images
     from (values ${sql.join(rows)}) as v(id, ref, title, name, description, brand_id, category_id, price_selling, ecotaxe,
