@@ -7,6 +7,7 @@ import {
   parseProductAmount,
   parseShippingFamilies,
 } from "../../../server/backoffice/imports/feeds/product-values";
+import { productImportRow, stockImportRow } from "@shared/contracts/imports";
 import { feedTemplate } from "../../../server/backoffice/imports/feeds/columns";
 import { headerKey } from "../../../server/backoffice/imports/reader/columns";
 import { issueText, readTable } from "../../../server/backoffice/imports/reader/table";
@@ -85,18 +86,34 @@ describe("the products feed's values", () => {
     }
   });
 
-  it("reads its own template's example row without a refusal", () => {
-    for (const [feed, columns] of [
-      ["products", PRODUCT_COLUMNS],
-      ["stock", STOCK_COLUMNS],
-    ] as const) {
-      const [header = "", example = ""] = feedTemplate(feed).trimEnd().split("\n");
-      const table = readTable(
-        [header, example].map((line, index) => ({ line: index + 1, cells: line.split(";") })),
+  it("reads its own template's example row without a refusal, into the row the contract describes", () => {
+    const example = (feed: "products" | "stock", columns: typeof PRODUCT_COLUMNS) => {
+      const lines = feedTemplate(feed).trimEnd().split("\n");
+      return readTable(
+        lines.map((line, index) => ({ line: index + 1, cells: line.split(";") })),
         columns,
       );
-      expect(table.issues.map(issueText)).toEqual([]);
-      expect(table.present.size).toBe(columns.length);
-    }
+    };
+    const products = example("products", PRODUCT_COLUMNS);
+    const stock = example("stock", STOCK_COLUMNS);
+    expect([...products.issues, ...stock.issues].map(issueText)).toEqual([]);
+    expect([products.present.size, stock.present.size]).toEqual([PRODUCT_COLUMNS.length, STOCK_COLUMNS.length]);
+    expect(productImportRow.strict().parse(products.records[0]?.values)).toMatchObject({
+      reference: "GIL-PLA-150",
+      brand_reference: "PLASTIMO",
+      category_reference: "SEC-GIL",
+      price: 12990,
+      ecotax: 12,
+      weight_gross: 1350,
+      weight_net: 1100,
+      shipping_families: null,
+      images: ["https://images.exemple.fr/produits/GIL-PLA-150.jpg"],
+    });
+    expect(stockImportRow.strict().parse(stock.records[0]?.values)).toEqual({
+      reference: "GIL-PLA-150",
+      available: 24,
+      refill_date: "2027-03-15",
+      refill_quantity: 50,
+    });
   });
 });
