@@ -20,7 +20,7 @@ const tooLarge: ErrorRequestHandler = (error: unknown, req, _res, next) => {
  * requireService: `POST /imports/<feed>` with the file's bytes (CSV or XLSX). The answer is
  * the import report: 200 when applied or a dry run, 422 when refused lines stopped it. A
  * written import clears this process's catalogue caches and stock figures, and answers only
- * once the in-memory catalogue has caught up with it (decision 0083): whoever reads the
+ * once the in-memory catalogue has caught up with it (decision 0176): whoever reads the
  * catalogue after the answer sees the file.
  */
 export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue" | "readModel">): Router {

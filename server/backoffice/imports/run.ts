@@ -11,6 +11,9 @@ import { issueText, readTable, type LineIssue } from "./reader/table";
 
 const FEEDS: Record<ImportFeed, Feed> = { categories: categoriesFeed, brands: brandsFeed, products: productsFeed, stock: stockFeed };
 
+/** The query's options; `full` may be left out (it is false then). */
+export type ImportOptions = Omit<ImportQuery, "full"> & Partial<Pick<ImportQuery, "full">>;
+
 /** Rolls the import's transaction back once its report is known (a dry run, refused lines). */
 class NothingWritten extends Error {
   constructor(readonly report: ImportReport) {
@@ -43,7 +46,7 @@ export async function runImport(
   db: Kysely<Database>,
   feedName: ImportFeed,
   bytes: Uint8Array,
-  options: ImportQuery,
+  options: ImportOptions,
 ): Promise<ImportReport> {
   const feed = FEEDS[feedName];
   const table = readTable(await readSheetRows(bytes), feed.columns);
@@ -51,7 +54,7 @@ export async function runImport(
     return await db.transaction().execute(async (trx) => {
       const plan = await feed.plan(trx, table.records, {
         present: table.present,
-        full: options.full,
+        full: options.full ?? false,
         refusedLines: table.issues.length > 0,
       });
       const issues: LineIssue[] = [...table.issues, ...plan.issues].sort((a, b) => a.line - b.line);
