@@ -144,9 +144,11 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const importJobs = new ImportJobs({
     db: deps.db,
     logger,
-    onApplied: () => {
+    // The job ends once the in-memory catalogue shows the file (decision 0176): whoever reads after it sees it.
+    onApplied: async () => {
       services.catalogue.forget();
-      services.readModel.changed();
+      services.readModel.stocks.clear();
+      await services.readModel.catalogueWritten();
     },
   });
   deps.signal?.addEventListener("abort", () => importJobs.close(), { once: true });

@@ -1,26 +1,35 @@
 import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { IMPORT_FEEDS, importFeed, type ImportFeed, type ImportReport } from "@shared/contracts/imports";
+import {
+  FULL_IMPORT_FEEDS,
+  FULL_REFUSED_MESSAGE,
+  IMPORT_FEEDS,
+  importFeed,
+  type ImportFeed,
+  type ImportReport,
+} from "@shared/contracts/imports";
 import { Unreachable, warehouseConfig } from "../warehouse/client";
 import { importAsJob } from "./cli-job";
 import { feedTemplate } from "./feeds/columns";
 import { FEED_FILE_MAX_BYTES, fileTooLarge } from "./reader/read";
 
 /**
- * `npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid]` and `npm run import --
- * template <flux>` (docs/integration.md): sends the file to a running portal as an import
- * job (/api/erp/import-jobs/<flux>) with a service token, as `npm run warehouse` does
- * (UPSTREAM_URL, WAREHOUSE_TOKEN), follows it with a progress bar, and prints the French report. Exit 0 only when the file was applied; 1 a
+ * `npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid] [--full]` and `npm run import --
+ * template <flux>` (docs/integration.md): sends the file to a running portal as an import job
+ * (/api/erp/import-jobs/<flux>) with a service token, as `npm run warehouse` does
+ * (UPSTREAM_URL, WAREHOUSE_TOKEN), follows it with a progress bar, and prints the French
+ * report. Exit 0 only when the file was applied; 1 a
  * refusal or a dry run; 2 a wrong command line; 3 an unreachable portal.
  */
 
-const USAGE = `Usage : npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid]
+const USAGE = `Usage : npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid] [--full]
        npm run import -- template <flux>
 
 Flux : ${IMPORT_FEEDS.join(", ")} (colonnes : docs/integration.md).
 Fichier : CSV (UTF-8 ou Windows-1252 ; séparateur ; ou ,) ou classeur XLSX (première feuille), 50 Mo au plus.
   --dry-run        vérifie et compte sans rien enregistrer
   --skip-invalid   applique les lignes valides d'un fichier qui en a de refusées
+  --full           (products) le fichier est tout le catalogue : les produits absents sont marqués arrêtés, jamais supprimés
 Portail : UPSTREAM_URL (http://127.0.0.1:3000). Jeton : WAREHOUSE_TOKEN, sinon data/warehouse-token.`;
 
 class UsageError extends Error {}
@@ -38,7 +47,13 @@ export function printReport(report: ImportReport): string {
   return lines.join("\n");
 }
 
-async function send(feed: ImportFeed, file: string, dryRun: boolean, skipInvalid: boolean): Promise<{ text: string; applied: boolean }> {
+interface SendOptions {
+  dryRun: boolean;
+  skipInvalid: boolean;
+  full: boolean;
+}
+
+async function send(feed: ImportFeed, file: string, options: SendOptions): Promise<{ text: string; applied: boolean }> {
   const size = (
     await stat(file).catch(() => {
       throw new UsageError(`Fichier introuvable : ${file}`);
@@ -46,7 +61,11 @@ async function send(feed: ImportFeed, file: string, dryRun: boolean, skipInvalid
   ).size;
   if (size > FEED_FILE_MAX_BYTES) return { text: fileTooLarge(size).message, applied: false };
   const config = await warehouseConfig(process.env);
-  const query = new URLSearchParams({ ...(dryRun ? { dry_run: "1" } : {}), ...(skipInvalid ? { skip_invalid: "1" } : {}) });
+  const query = new URLSearchParams({
+    ...(options.dryRun ? { dry_run: "1" } : {}),
+    ...(options.skipInvalid ? { skip_invalid: "1" } : {}),
+    ...(options.full ? { full: "1" } : {}),
+  });
   const outcome = await importAsJob(config, feed, new Uint8Array(await readFile(file)), query);
   if ("refusal" in outcome) {
     const hint = outcome.refusal.status === 401 ? ` (jeton : ${config.tokenSource})` : "";
@@ -62,7 +81,12 @@ async function main(argv: string[]): Promise<number> {
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { "dry-run": { type: "boolean" }, "skip-invalid": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        "dry-run": { type: "boolean" },
+        "skip-invalid": { type: "boolean" },
+        full: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     });
     const [first, second, ...extra] = positionals;
     if (values.help || !first || first === "help") {
@@ -75,7 +99,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (!second) throw new UsageError("Indiquez le fichier à importer.");
-    const result = await send(feedOf(first), second, values["dry-run"] ?? false, values["skip-invalid"] ?? false);
+    const feed = feedOf(first);
+    const full = values.full ?? false;
+    if (full && !FULL_IMPORT_FEEDS.includes(feed)) throw new UsageError(FULL_REFUSED_MESSAGE);
+    const result = await send(feed, second, { dryRun: values["dry-run"] ?? false, skipInvalid: values["skip-invalid"] ?? false, full });
     (result.applied ? console.log : console.error)(result.text);
     return result.applied ? 0 : 1;
   } catch (error) {

@@ -26,8 +26,8 @@ export class TooManyImports extends Error {
 export interface ImportJobsDeps {
   db: Kysely<Database>;
   logger: ErrorLogger;
-  /** Called after each applied import: the catalogue's caches and read model (imports/routes.ts). */
-  onApplied: () => void;
+  /** Awaited after each applied import, before the job ends: the catalogue's caches and read model catch up (app.ts). */
+  onApplied: () => Promise<void>;
 }
 
 interface Submitted {
@@ -111,7 +111,7 @@ export class ImportJobs {
         .where("id", "=", id)
         .execute();
       const report = await runImport(db, feed, bytes, options, (progress) => this.live.set(id, progress));
-      if (report.applied) this.deps.onApplied();
+      if (report.applied) await this.deps.onApplied();
       await this.finish(id, { state: "done", report: JSON.stringify(report) });
       return { report };
     } catch (error) {

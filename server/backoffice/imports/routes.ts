@@ -1,6 +1,6 @@
 import express, { Router, type ErrorRequestHandler } from "express";
 import { importJobListQuery } from "@shared/contracts/import-jobs";
-import { importFeed, importQuery } from "@shared/contracts/imports";
+import { FULL_IMPORT_FEEDS, FULL_REFUSED_MESSAGE, importFeed, importQuery } from "@shared/contracts/imports";
 import { asyncHandler } from "../http/async-handler";
 import { ApiFailure } from "../http/errors";
 import { serviceOf } from "../http/service";
@@ -28,7 +28,8 @@ const busy = (error: unknown): never => {
  * stopped it. `POST /import-jobs/<feed>` takes the same file and answers 202 at once with the
  * job, whose progress and report `GET /import-jobs/<id>` reads; `GET /import-jobs` lists the
  * latest. Both go through the same queue (jobs.ts): one import at a time. A written import
- * clears the catalogue's caches (decision 0180): the portal's next page shows it.
+ * clears the catalogue's caches and stock figures, and ends once the in-memory catalogue
+ * shows it (decision 0176): the portal's next page shows it (decision 0180).
  */
 export function importsRouter(jobs: ImportJobs): Router {
   const router = Router();
@@ -42,6 +43,7 @@ export function importsRouter(jobs: ImportJobs): Router {
     asyncHandler(async (req, res) => {
       const feed = parseInput(importFeed, req.params.feed);
       const options = parseInput(importQuery, req.query);
+      if (options.full && !FULL_IMPORT_FEEDS.includes(feed)) throw new ApiFailure(400, "invalid_request", FULL_REFUSED_MESSAGE);
       const submitted = await jobs.submit(feed, fileOf(req.body), options, serviceOf(res).name).catch(busy);
       const outcome = await submitted.done;
       if ("report" in outcome) {
@@ -60,6 +62,7 @@ export function importsRouter(jobs: ImportJobs): Router {
     asyncHandler(async (req, res) => {
       const feed = parseInput(importFeed, req.params.feed);
       const options = parseInput(importQuery, req.query);
+      if (options.full && !FULL_IMPORT_FEEDS.includes(feed)) throw new ApiFailure(400, "invalid_request", FULL_REFUSED_MESSAGE);
       const submitted = await jobs.submit(feed, fileOf(req.body), options, serviceOf(res).name).catch(busy);
       // The outcome is read with GET /import-jobs/<id>; nothing waits for it here.
       submitted.done.catch(() => undefined);

@@ -5,10 +5,15 @@ import type { Database } from "../db/schema";
 import { brandsFeed } from "./feeds/brands";
 import { categoriesFeed } from "./feeds/categories";
 import type { Feed } from "./feeds/plan";
+import { productsFeed } from "./feeds/products";
+import { stockFeed } from "./feeds/stock";
 import { readSheetRows } from "./reader/read";
 import { issueText, readTable, type LineIssue } from "./reader/table";
 
-const FEEDS: Record<ImportFeed, Feed> = { categories: categoriesFeed, brands: brandsFeed };
+const FEEDS: Record<ImportFeed, Feed> = { categories: categoriesFeed, brands: brandsFeed, products: productsFeed, stock: stockFeed };
+
+/** The query's options; `full` may be left out (it is false then). */
+export type ImportOptions = Omit<ImportQuery, "full"> & Partial<Pick<ImportQuery, "full">>;
 
 /**
  * Imports run one at a time across every process of the portal: two files writing the same
@@ -24,9 +29,16 @@ class NothingWritten extends Error {
   }
 }
 
+/** With `full`: what became of the products missing from the file. */
+function fullFigures(counts: ImportCounts): string {
+  if (counts.discontinued === undefined) return "";
+  if (counts.refused > 0) return " ; --full : aucun produit marqué arrêté, le fichier ayant des lignes refusées";
+  return ` ; ${counts.discontinued} produit(s) absent(s) du fichier marqué(s) arrêté(s)`;
+}
+
 function summary(report: Omit<ImportReport, "message">): string {
   const { created, updated, unchanged, refused } = report.counts;
-  const figures = `${created} créée(s), ${updated} modifiée(s), ${unchanged} inchangée(s), ${refused} ligne(s) refusée(s)`;
+  const figures = `${created} créée(s), ${updated} modifiée(s), ${unchanged} inchangée(s), ${refused} ligne(s) refusée(s)${fullFigures(report.counts)}`;
   if (report.applied) return `Fichier appliqué : ${figures}.`;
   if (report.dry_run) return `Essai (--dry-run), rien n'est enregistré : ${figures}.`;
   return `Rien n'est enregistré : ${refused} ligne(s) refusée(s). Corrigez-les, ou relancez avec --skip-invalid pour appliquer les lignes valides.`;
@@ -42,7 +54,7 @@ export async function runImport(
   db: Kysely<Database>,
   feedName: ImportFeed,
   bytes: Uint8Array,
-  options: ImportQuery,
+  options: ImportOptions,
   onProgress: (progress: ImportProgress) => void = () => undefined,
 ): Promise<ImportReport> {
   const feed = FEEDS[feedName];
@@ -53,7 +65,11 @@ export async function runImport(
     return await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`.execute(trx);
       onProgress({ phase: "checking", rows, written: 0 });
-      const plan = await feed.plan(trx, table.records);
+      const plan = await feed.plan(trx, table.records, {
+        present: table.present,
+        full: options.full ?? false,
+        refusedLines: table.issues.length > 0,
+      });
       const issues: LineIssue[] = [...table.issues, ...plan.issues].sort((a, b) => a.line - b.line);
       const counts: ImportCounts = { ...plan.counts, refused: new Set(issues.map((issue) => issue.line)).size };
       const apply = !options.dry_run && (issues.length === 0 || options.skip_invalid);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackoffice, type Backoffice } from "../backoffice/harness";
 import { SERVICE_TOKEN } from "../backoffice/orders-fixtures";
-import { cp1252 } from "./imports";
+import { cp1252, postFeed, utf8 } from "./imports";
 
 /** `npm run import` (server/backoffice/imports/cli.ts) spawned as npm runs it, against a started back-office. */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -51,6 +51,40 @@ describe("npm run import", () => {
     const run = await runImport(bo, ["template", "brands"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("Référence;Nom\nPLASTIMO;Plastimo\n");
+  });
+
+  it("prints the products and stock templates, their example naming the brand and category of the other templates", async () => {
+    const products = await runImport(bo, ["template", "products"]);
+    expect(products.code, products.stderr).toBe(0);
+    const [header, example] = products.stdout.trimEnd().split("\n");
+    expect(header).toBe(
+      "Référence;Titre;Description;Référence marque;Référence catégorie;Prix HT;Écotaxe;Poids brut (kg);Poids net (kg);Produit MMSI;Famille d'expédition;Arrêté;Image",
+    );
+    expect(example?.split(";").slice(0, 6)).toEqual([
+      "GIL-PLA-150",
+      "Gilet autogonflant Pilot 150 N avec harnais",
+      expect.stringContaining("150 N"),
+      "PLASTIMO",
+      "SEC-GIL",
+      "129,90",
+    ]);
+    const stock = await runImport(bo, ["template", "stock"]);
+    expect(stock.stdout).toBe("Référence;Quantité disponible;Date de réassort;Quantité de réassort\nGIL-PLA-150;24;15/03/2027;50\n");
+  });
+
+  it("sends --full for products, and refuses it for another feed (exit 2)", async () => {
+    await postFeed(bo, "categories", utf8("Référence;Titre\nSEC-GIL;Gilets de sauvetage\n"));
+    await postFeed(bo, "brands", utf8("Référence;Nom\nPLASTIMO;Plastimo\n"));
+    const file = path.join(dir, "articles.csv");
+    await writeFile(file, (await runImport(bo, ["template", "products"])).stdout);
+    const dry = await runImport(bo, ["products", file, "--full", "--dry-run"]);
+    expect(dry.code).toBe(1);
+    expect(dry.stderr).toMatch(
+      /^Essai \(--dry-run\), rien n'est enregistré : 1 créée\(s\), .* ; \d+ produit\(s\) absent\(s\) du fichier marqué\(s\) arrêté\(s\)\.$/m,
+    );
+    const refused = await runImport(bo, ["brands", file, "--full"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("L'option --full (full=1) ne vaut que pour le flux products : retirez-la.");
   });
 
   it("tries, refuses, then applies a file, with exit code 0 only when applied", async () => {

@@ -1,5 +1,6 @@
 import type { ImportFeed } from "@shared/contracts/imports";
 import type { FeedColumn } from "../reader/columns";
+import { PRODUCT_COLUMNS, STOCK_COLUMNS } from "./product-columns";
 
 /**
  * The French column headers of each feed (docs/integration.md), with the names the usual
@@ -51,7 +52,12 @@ export const BRAND_COLUMNS: readonly FeedColumn[] = [
   },
 ];
 
-export const FEED_COLUMNS: Record<ImportFeed, readonly FeedColumn[]> = { categories: CATEGORY_COLUMNS, brands: BRAND_COLUMNS };
+export const FEED_COLUMNS: Record<ImportFeed, readonly FeedColumn[]> = {
+  categories: CATEGORY_COLUMNS,
+  brands: BRAND_COLUMNS,
+  products: PRODUCT_COLUMNS,
+  stock: STOCK_COLUMNS,
+};
 
 /** `npm run import -- template <feed>`: the header line and an example row, `;`-separated. */
 export function feedTemplate(feed: ImportFeed): string {

@@ -12,10 +12,20 @@ export interface FeedPlan {
   write(progress?: (written: number) => void): Promise<void>;
 }
 
+/** What a feed may need beyond the valid records. */
+export interface PlanContext {
+  /** The fields whose column is in the file's header. */
+  present: ReadonlySet<string>;
+  /** `full` was asked (products only, FULL_IMPORT_FEEDS). */
+  full: boolean;
+  /** The reader refused some lines of the file already. */
+  refusedLines: boolean;
+}
+
 export interface Feed {
   columns: readonly FeedColumn[];
   /** Reads what it needs in `trx` (the import's transaction) and plans the upsert. */
-  plan(trx: Kysely<Database>, records: readonly FeedRecord[]): Promise<FeedPlan>;
+  plan(trx: Kysely<Database>, records: readonly FeedRecord[], context: PlanContext): Promise<FeedPlan>;
 }
 
 /** A record's text field (the reader gives text for reference and text columns). */

@@ -1,3 +1,5 @@
+import type { Parsed } from "./values";
+
 /** The kinds of value a feed's column holds (values.ts parses each). */
 export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno";
 
@@ -13,6 +15,8 @@ export interface FeedColumn {
   example: string;
   /** Longest text accepted (reference and text columns). */
   maxLength?: number;
+  /** A feed's own reading of a non-empty cell (a weight in kg, a shipping family…), instead of its kind's. */
+  parse?: (text: string) => Parsed<string | number | boolean | readonly string[]>;
 }
 
 /** « Référence parent », « REFERENCE_PARENT », « référence-parent » all read « reference parent ». */

@@ -3,7 +3,7 @@ import { headerKey, type FeedColumn } from "./columns";
 import { FeedFileError, type SheetRow } from "./errors";
 import { parseAmount, parseDate, parseQuantity, parseYesNo, type Parsed } from "./values";
 
-export type CellValue = string | number | boolean | null;
+export type CellValue = string | number | boolean | readonly string[] | null;
 
 /** A line of the file read into its fields (an empty optional cell is null). */
 export interface FeedRecord {
@@ -22,6 +22,8 @@ export interface LineIssue {
 export interface FeedTable {
   records: FeedRecord[];
   issues: LineIssue[];
+  /** The fields whose column is in the header: an absent optional column leaves stored values alone. */
+  present: ReadonlySet<string>;
 }
 
 /** « ligne 418, colonne Prix HT : « 12.5.0 » n'est pas un montant ». */
@@ -57,6 +59,7 @@ function mapHeader(header: SheetRow, columns: readonly FeedColumn[]): Map<string
 
 function parseCell(column: FeedColumn, raw: string): Parsed<CellValue> {
   const text = raw.trim();
+  if (column.parse) return column.parse(text);
   switch (column.kind) {
     case "amount":
       return parseAmount(text);
@@ -113,5 +116,5 @@ export function readTable(rows: readonly SheetRow[], columns: readonly FeedColum
     if (lineIssues.length > 0) issues.push(...lineIssues);
     else records.push({ line: row.line, values });
   }
-  return { records, issues };
+  return { records, issues, present: new Set(positions.keys()) };
 }

@@ -39,6 +39,8 @@ export class CatalogueReadModel {
   private known: Revisions | null = null;
   private index: Promise<ProductIndex> | null = null;
   private rebuilding: Promise<void> | null = null;
+  /** The catalogue changed again while a rebuild was reading it: one more rebuild follows. */
+  private rebuildAgain = false;
   private everyone: Promise<PromotionIndex> | null = null;
   private readonly organizations = new Map<number, Promise<OrgPricing>>();
   private readonly catalogueListeners: (() => void)[] = [];
@@ -71,11 +73,6 @@ export class CatalogueReadModel {
   async catalogueRevision(): Promise<number> {
     await this.refresh();
     return this.known?.catalogue ?? 0;
-  }
-
-  /** This process just wrote the catalogue (an import): the next read checks the counters, however recent the last check. */
-  changed(): void {
-    this.lastCheck = Number.NEGATIVE_INFINITY;
   }
 
   /** Called whenever a revision check finds the catalogue changed (by this process or another). */
@@ -132,10 +129,26 @@ export class CatalogueReadModel {
     }
   }
 
+  /**
+   * This process has just committed a change of the catalogue (an ERP import): the counters
+   * are read now, not within the second, and the rebuild they call for is waited for, so the
+   * caller's answer comes after the catalogue shows the change. A check or a rebuild already
+   * running may have read the database before the commit: it is let finish, then done again.
+   */
+  async catalogueWritten(): Promise<void> {
+    await this.checking;
+    this.lastCheck = Number.NEGATIVE_INFINITY;
+    await this.refresh();
+    while (this.rebuilding) await this.rebuilding;
+  }
+
   /** Keeps serving the previous products while the new ones load; the first build is awaited. */
   private rebuildInBackground(): void {
     if (!this.index) return;
-    if (this.rebuilding) return;
+    if (this.rebuilding) {
+      this.rebuildAgain = true;
+      return;
+    }
     const next = loadProductIndex(this.db);
     this.rebuilding = next
       .then((built) => {
@@ -147,13 +160,17 @@ export class CatalogueReadModel {
       })
       .finally(() => {
         this.rebuilding = null;
+        if (this.rebuildAgain) {
+          this.rebuildAgain = false;
+          this.rebuildInBackground();
+        }
       });
   }
 
   /** Waits for a background rebuild (tests, and a clean shutdown). */
   async settled(): Promise<void> {
     await this.checking;
-    await this.rebuilding;
+    while (this.rebuilding) await this.rebuilding;
   }
 
   /** A failed load is forgotten at once, so the next request tries again. */

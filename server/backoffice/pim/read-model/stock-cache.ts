@@ -34,6 +34,11 @@ export class StockCache {
     });
   }
 
+  /** Forgets every figure: an import has just written the stocks table (imports/routes.ts). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   private remember(fresh: Map<number, Stock | null>, at: number): void {
     for (const [id, stock] of fresh) {
       this.entries.delete(id);
