@@ -203,7 +203,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     serviceOrdersRouter(services),
     serviceInvoicesRouter(services),
     serviceQuotesRouter(services),
-    importsRouter(services),
+    importsRouter(services, userMail),
   );
   // The page-view report (docs/analytics.md, decision 0125): the distributor's systems too.
   api.use("/analytics", requireService(services), analyticsRouter(services));

@@ -12,6 +12,9 @@ export interface AccountContext {
 /** Accounting categories (N_CatCompta) invoiced without VAT nor ecotax: the "HT" accounts. */
 export const TAX_EXEMPT_CATEGORIES: readonly string[] = ["Ventes en suspension de taxe", "Ventes export", "Ventes CEE"];
 export const EXPORT_CATEGORY = "Ventes export";
+/** Every accounting category an organization may have: the usual one (VAT and ecotax charged), then the "HT" ones. */
+export const ACCOUNTING_CATEGORIES = ["Ventes France", "Ventes en suspension de taxe", "Ventes export", "Ventes CEE"] as const;
+export type AccountingCategory = (typeof ACCOUNTING_CATEGORIES)[number];
 
 /**
  * The three "tag integrator" customers: they program the beacons themselves, so their orders

@@ -1,25 +1,26 @@
 import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { IMPORT_FEEDS, importFeed, importReport, type ImportFeed, type ImportReport } from "@shared/contracts/imports";
+import { IMPORT_FEEDS, importFeed, importReport, INVITING_FEEDS, type ImportFeed, type ImportReport } from "@shared/contracts/imports";
 import { Unreachable, warehouseConfig } from "../warehouse/client";
 import { feedTemplate } from "./feeds/columns";
 import { FEED_FILE_MAX_BYTES, fileTooLarge } from "./reader/read";
 
 /**
- * `npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid]` and `npm run import --
+ * `npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid] [--invite]` and `npm run import --
  * template <flux>` (docs/integration.md): sends the file to a running portal's
  * /api/erp/imports/<flux> with a service token, as `npm run warehouse` does (UPSTREAM_URL,
  * WAREHOUSE_TOKEN), and prints the French report. Exit 0 only when the file was applied; 1 a
  * refusal or a dry run; 2 a wrong command line; 3 an unreachable portal.
  */
 
-const USAGE = `Usage : npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid]
+const USAGE = `Usage : npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid] [--invite]
        npm run import -- template <flux>
 
 Flux : ${IMPORT_FEEDS.join(", ")} (colonnes : docs/integration.md).
 Fichier : CSV (UTF-8 ou Windows-1252 ; séparateur ; ou ,) ou classeur XLSX (première feuille), 50 Mo au plus.
   --dry-run        vérifie et compte sans rien enregistrer
   --skip-invalid   applique les lignes valides d'un fichier qui en a de refusées
+  --invite         (customers, users) envoie à chaque compte créé l'e-mail d'invitation où il choisit son mot de passe
 Portail : UPSTREAM_URL (http://127.0.0.1:3000). Jeton : WAREHOUSE_TOKEN, sinon data/warehouse-token.`;
 
 class UsageError extends Error {}
@@ -37,7 +38,13 @@ export function printReport(report: ImportReport): string {
   return lines.join("\n");
 }
 
-async function send(feed: ImportFeed, file: string, dryRun: boolean, skipInvalid: boolean): Promise<{ text: string; applied: boolean }> {
+interface SendOptions {
+  dryRun: boolean;
+  skipInvalid: boolean;
+  invite: boolean;
+}
+
+async function send(feed: ImportFeed, file: string, options: SendOptions): Promise<{ text: string; applied: boolean }> {
   const size = (
     await stat(file).catch(() => {
       throw new UsageError(`Fichier introuvable : ${file}`);
@@ -45,7 +52,11 @@ async function send(feed: ImportFeed, file: string, dryRun: boolean, skipInvalid
   ).size;
   if (size > FEED_FILE_MAX_BYTES) return { text: fileTooLarge(size).message, applied: false };
   const config = await warehouseConfig(process.env);
-  const query = new URLSearchParams({ ...(dryRun ? { dry_run: "1" } : {}), ...(skipInvalid ? { skip_invalid: "1" } : {}) });
+  const query = new URLSearchParams({
+    ...(options.dryRun ? { dry_run: "1" } : {}),
+    ...(options.skipInvalid ? { skip_invalid: "1" } : {}),
+    ...(options.invite ? { invite: "1" } : {}),
+  });
   const response = await fetch(`${config.baseUrl}/api/erp/imports/${feed}${query.size > 0 ? `?${query}` : ""}`, {
     method: "POST",
     headers: { authorization: `Bearer ${config.token}`, "content-type": "application/octet-stream" },
@@ -71,7 +82,12 @@ async function main(argv: string[]): Promise<number> {
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { "dry-run": { type: "boolean" }, "skip-invalid": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        "dry-run": { type: "boolean" },
+        "skip-invalid": { type: "boolean" },
+        invite: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     });
     const [first, second, ...extra] = positionals;
     if (values.help || !first || first === "help") {
@@ -84,7 +100,14 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (!second) throw new UsageError("Indiquez le fichier à importer.");
-    const result = await send(feedOf(first), second, values["dry-run"] ?? false, values["skip-invalid"] ?? false);
+    const feed = feedOf(first);
+    if (values.invite && !INVITING_FEEDS.includes(feed))
+      throw new UsageError(`--invite ne vaut que pour les flux ${INVITING_FEEDS.join(" et ")}.`);
+    const result = await send(feed, second, {
+      dryRun: values["dry-run"] ?? false,
+      skipInvalid: values["skip-invalid"] ?? false,
+      invite: values.invite ?? false,
+    });
     (result.applied ? console.log : console.error)(result.text);
     return result.applied ? 0 : 1;
   } catch (error) {

@@ -1,9 +1,11 @@
 import express, { Router, type ErrorRequestHandler } from "express";
-import { importFeed, importQuery } from "@shared/contracts/imports";
+import { importFeed, importQuery, INVITING_FEEDS } from "@shared/contracts/imports";
 import { asyncHandler } from "../http/async-handler";
 import type { CatalogueServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
+import { serviceOf } from "../http/service";
 import { parseInput } from "../http/validate";
+import type { UserMail } from "../users/mail";
 import { FeedFileError } from "./reader/errors";
 import { FEED_FILE_MAX_BYTES, fileTooLarge } from "./reader/read";
 import { runImport } from "./run";
@@ -20,9 +22,11 @@ const tooLarge: ErrorRequestHandler = (error: unknown, req, _res, next) => {
  * requireService: `POST /imports/<feed>` with the file's bytes (CSV or XLSX). The answer is
  * the import report: 200 when applied or a dry run, 422 when refused lines stopped it. A
  * written import clears this process's catalogue caches, so the tree and the brands show at
- * once; the in-memory catalogue follows its revision counters (decision 0083).
+ * once; the in-memory catalogue follows its revision counters (decision 0083). It clears the
+ * resolved sessions too: a customer's category or a person's flags count on the next call.
+ * `invite=1` (customers and users) e-mails the created accounts their invitations through `mail`.
  */
-export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue">): Router {
+export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue" | "sessions" | "now">, mail: UserMail): Router {
   const router = Router();
   const body = express.raw({ type: () => true, limit: FEED_FILE_MAX_BYTES });
   router.post(
@@ -32,10 +36,19 @@ export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue
     asyncHandler(async (req, res) => {
       const feed = parseInput(importFeed, req.params.feed);
       const options = parseInput(importQuery, req.query);
+      if (options.invite && !INVITING_FEEDS.includes(feed))
+        throw new ApiFailure(
+          400,
+          "invalid_request",
+          `invite ne vaut que pour les flux ${INVITING_FEEDS.join(" et ")} : ils créent des comptes.`,
+        );
       const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
       try {
-        const report = await runImport(deps.db, feed, bytes, options);
-        if (report.applied) deps.catalogue.forget();
+        const report = await runImport(deps.db, feed, bytes, options, { author: serviceOf(res).name, now: deps.now(), mail });
+        if (report.applied) {
+          deps.catalogue.forget();
+          await deps.sessions.clear();
+        }
         res.status(report.applied || report.dry_run ? 200 : 422).json(report);
       } catch (error) {
         if (error instanceof FeedFileError) throw new ApiFailure(422, "invalid_file", error.message);

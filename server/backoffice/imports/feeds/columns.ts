@@ -1,5 +1,6 @@
 import type { ImportFeed } from "@shared/contracts/imports";
 import type { FeedColumn } from "../reader/columns";
+import { CUSTOMER_COLUMNS, USER_COLUMNS } from "./customer-columns";
 
 /**
  * The French column headers of each feed (docs/integration.md), with the names the usual
@@ -51,7 +52,12 @@ export const BRAND_COLUMNS: readonly FeedColumn[] = [
   },
 ];
 
-export const FEED_COLUMNS: Record<ImportFeed, readonly FeedColumn[]> = { categories: CATEGORY_COLUMNS, brands: BRAND_COLUMNS };
+export const FEED_COLUMNS: Record<ImportFeed, readonly FeedColumn[]> = {
+  categories: CATEGORY_COLUMNS,
+  brands: BRAND_COLUMNS,
+  customers: CUSTOMER_COLUMNS,
+  users: USER_COLUMNS,
+};
 
 /** `npm run import -- template <feed>`: the header line and an example row, `;`-separated. */
 export function feedTemplate(feed: ImportFeed): string {

@@ -1,5 +1,5 @@
 /** The kinds of value a feed's column holds (values.ts parses each). */
-export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno";
+export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno" | "email";
 
 /** One column of a feed: its field, its French header (docs/integration.md) and the other names accepted. */
 export interface FeedColumn {
@@ -13,6 +13,11 @@ export interface FeedColumn {
   example: string;
   /** Longest text accepted (reference and text columns). */
   maxLength?: number;
+  /**
+   * What identifies a line (a value seen twice refuses the later line): this column, else the
+   * first required reference column. The users feed is keyed by its e-mail, not by its customer.
+   */
+  key?: boolean;
 }
 
 /** « Référence parent », « REFERENCE_PARENT », « référence-parent » all read « reference parent ». */
