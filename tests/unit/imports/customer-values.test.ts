@@ -53,7 +53,10 @@ describe("the customers feed's values", () => {
 
   it("checks the SIRET and the VAT number as the account opening form does", () => {
     expect(parseSiret("518 732 649 00026")).toEqual({ ok: true, value: "51873264900026" });
-    expect(parseSiret("518 732 649 00027")).toEqual({ ok: false, problem: "n'est pas un SIRET valide : sa clé de contrôle ne correspond pas" });
+    expect(parseSiret("518 732 649 00027")).toEqual({
+      ok: false,
+      problem: "n'est pas un SIRET valide : sa clé de contrôle ne correspond pas",
+    });
     expect(parseSiret("5187326")).toEqual({ ok: false, problem: "n'est pas un SIRET (14 chiffres)" });
     expect(parseVatNumber("FR 90 518732649")).toEqual({ ok: true, value: "FR90518732649" });
     expect(parseVatNumber("FR91518732649")).toEqual({
