@@ -6,7 +6,6 @@ export type { AccountContext, AccountingCategory } from "./account";
 export {
   ACCOUNTING_CATEGORIES,
   EXPORT_CATEGORY,
-  INTEGRATOR_REFS,
   TAX_EXEMPT_CATEGORIES,
   accountContextOf,
   isCorsica,
