@@ -140,14 +140,20 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     alerts: deps.alertNotifier ?? alertMail ?? SILENT_ALERTS,
     refusedServiceTokens: new Set(deps.refuseDemoServiceToken ? [hashToken(DEMO_SERVICE_TOKEN)] : []),
   };
+  // The accounts' security e-mails (invitation, password changed): always sent, never alerts.
+  const userMail = createUserMail({ mailer: deps.mailer ?? null, logger, portalUrl: deps.portalUrl });
   // The ERP's imports, one at a time; an applied one is seen at once by this process's catalogue (decision 0180).
   const importJobs = new ImportJobs({
     db: deps.db,
+    now,
     logger,
+    mail: userMail,
     // The job ends once the in-memory catalogue shows the file (decision 0176): whoever reads after it sees it.
+    // Resolved sessions go too: a customer's category or a person's flags count on the next call.
     onApplied: async () => {
       services.catalogue.forget();
       services.readModel.stocks.clear();
+      await services.sessions.clear();
       await services.readModel.catalogueWritten();
     },
   });
@@ -172,8 +178,6 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     // A failure here is not fatal: the first catalogue request tries again and reports it.
     services.readModel.products().catch(() => undefined);
   }
-  // The accounts' security e-mails (invitation, password changed): always sent, never alerts.
-  const userMail = createUserMail({ mailer: deps.mailer ?? null, logger, portalUrl: deps.portalUrl });
   const api = Router();
   // Before the 1 MB JSON parser: a certificate travels base64-encoded, up to 5 MB of file.
   api.use("/oms/certificates", certificatesRouter(services));

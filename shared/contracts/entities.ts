@@ -27,6 +27,8 @@ export const userProperties = z
     /** Name of the user's own organization (a person's obj_name is the person's). */
     org_name: z.string().optional(),
     auth: authFlags.optional(),
+    /** A tag integrator's account: its orders are not checked for MMSI certificates (organizations.is_integrator). */
+    integrator: z.boolean().optional(),
     /** A people account made administrator: it manages the organization's users (docs/users.md). */
     admin: z.boolean().optional(),
     /** Summary of the organization's saved cart at login time. */

@@ -1,15 +1,18 @@
 import { z } from "zod";
+import { ACCOUNTING_CATEGORIES } from "../domain/account";
+import { emailAddress } from "./primitives";
 
 /**
  * The distributor's own data, loaded from its ERP's files (docs/integration.md, issue 34):
  * `POST /api/erp/imports/<feed>` with a service token, the file's bytes as the body (CSV or
  * XLSX, read by the back-office), `?dry_run=1` to check without writing, `?skip_invalid=1` to
- * apply the valid lines of a file that has refused ones. Rows are upserted by the ERP's
- * reference; the answer is always an import report.
+ * apply the valid lines of a file that has refused ones, `?invite=1` (customers and users) to
+ * e-mail an invitation to each account it creates. Rows are upserted by the ERP's reference
+ * (a person by its e-mail); the answer is always an import report.
  */
 
 /** The feeds that exist today; docs/integration.md lists the ones to come. */
-export const IMPORT_FEEDS = ["categories", "brands", "products", "stock"] as const;
+export const IMPORT_FEEDS = ["categories", "brands", "products", "stock", "customers", "users"] as const;
 export const importFeed = z.enum(IMPORT_FEEDS, `Flux inconnu : choisissez parmi ${IMPORT_FEEDS.join(", ")}.`);
 export type ImportFeed = z.infer<typeof importFeed>;
 
@@ -18,11 +21,15 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+/** The feeds that create accounts, and so may invite them. */
+export const INVITING_FEEDS: readonly ImportFeed[] = ["customers", "users"];
+
 /**
  * `full` (`?full=1`, `--full`): the file is the whole catalogue, so the products missing from
  * it are marked discontinued (never deleted). Only the feeds of FULL_IMPORT_FEEDS take it.
+ * `invite` (`?invite=1`, `--invite`): only the INVITING_FEEDS.
  */
-export const importQuery = z.object({ dry_run: flag, skip_invalid: flag, full: flag });
+export const importQuery = z.object({ dry_run: flag, skip_invalid: flag, full: flag, invite: flag });
 export type ImportQuery = z.infer<typeof importQuery>;
 
 export const FULL_IMPORT_FEEDS: readonly ImportFeed[] = ["products"];
@@ -72,6 +79,71 @@ export const stockImportRow = z.object({
 });
 export type StockImportRow = z.infer<typeof stockImportRow>;
 
+/** « 30 jours », « 45 jours fin de mois », « comptant » (0 days), as organizations store them (0 to 120 days). */
+export const paymentTerms = z
+  .object({
+    days: z
+      .number({ error: "Le délai de paiement : un nombre de jours." })
+      .int()
+      .min(0)
+      .max(120, "Le délai de paiement : 120 jours au plus."),
+    end_of_month: z.boolean().default(false),
+  })
+  .strict();
+export type PaymentTerms = z.infer<typeof paymentTerms>;
+
+/** An accounting category (`N_CatCompta`), which decides VAT and ecotax (shared/domain/account.ts). */
+export const accountingCategory = z.enum(ACCOUNTING_CATEGORIES, {
+  error: `Catégorie comptable inconnue : ${ACCOUNTING_CATEGORIES.join(", ")}.`,
+});
+
+/** A customer's reference: what the `customers` and `users` feeds match on (organizations.ref), upper-cased. */
+export const customerReference = z.string().min(1).max(20);
+
+const postalAddress = z.object({
+  street: z.string().max(120),
+  zipcode: z.string().min(1).max(12),
+  city: z.string().min(1).max(100),
+  country: z.string().length(2),
+});
+
+/**
+ * A line of the `customers` feed, once read (docs/integration.md): the organization, its
+ * billing address (the head office), one delivery address, its conditions and the contributor
+ * accounts that follow it, named by their logins.
+ */
+export const customerImportRow = z.object({
+  reference: customerReference,
+  name: z.string().min(1).max(150),
+  /** The login of the organization's own account (class organization). */
+  email: emailAddress().nullable(),
+  cat_compta: accountingCategory,
+  siret: z
+    .string()
+    .regex(/^\d{14}$/)
+    .nullable(),
+  vat_number: z.string().max(40).nullable(),
+  billing: postalAddress,
+  delivery: postalAddress.nullable(),
+  payment_terms: paymentTerms,
+  free_shipping: z.boolean(),
+  integrator: z.boolean(),
+  contributors: z.array(emailAddress()),
+});
+export type CustomerImportRow = z.infer<typeof customerImportRow>;
+
+/** A line of the `users` feed, once read: a people account of a customer, upserted by its e-mail (its login). */
+export const userImportRow = z.object({
+  customer_reference: customerReference,
+  email: emailAddress(),
+  first_name: z.string().max(50).nullable(),
+  last_name: z.string().min(1).max(50),
+  title: z.string().max(100),
+  flags: z.object({ cart: z.boolean(), orders: z.boolean(), quotes: z.boolean(), invoices: z.boolean(), prices: z.boolean() }),
+  is_admin: z.boolean(),
+});
+export type UserImportRow = z.infer<typeof userImportRow>;
+
 /** A refused line: « ligne 418, colonne Prix HT : « 12.5.0 » n'est pas un montant » is `text`. */
 export const refusedLine = z.object({
   line: z.number().int().min(1),
@@ -103,6 +175,11 @@ export const importReport = z.object({
   skip_invalid: z.boolean(),
   counts: importCounts,
   refused: z.array(refusedLine),
+  /**
+   * With `invite` (customers and users): the accounts invited (on a dry run, that would be) and
+   * the e-mails that left after the commit (0 on a dry run; fewer when the mail service failed).
+   */
+  invitations: z.object({ accounts: z.number().int().min(0), sent: z.number().int().min(0) }).optional(),
   message: z.string(),
 });
 export type ImportReport = z.infer<typeof importReport>;

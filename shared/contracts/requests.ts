@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkSiret, checkVatNumber, vatSiretMismatch, type IdCheck } from "../domain/company-ids";
 import { postalCodeProblem } from "../domain/contact-details";
 import { MAX_PASSWORD_LENGTH } from "../domain/password";
+import { accountingCategory, paymentTerms } from "./imports";
 import { phoneInput } from "./users";
 import { emailAddress, isoDateTime } from "./primitives";
 
@@ -267,6 +268,8 @@ export const accountRequestView = z
     updated_at: isoDateTime,
     /** Every state it went through, oldest first (the first is « received »). */
     history: z.array(accountRequestStep),
+    /** The customer its acceptance opened (`create_customer`, decision 0179), else null. */
+    customer: z.object({ org_id: z.number().int().positive(), reference: z.string() }).strict().nullable(),
   })
   .strict();
 export type AccountRequestView = z.infer<typeof accountRequestView>;
@@ -276,14 +279,51 @@ export const accountRequestListQuery = z
   .strict();
 export const accountRequestListResponse = z.object({ items: z.array(accountRequestView) }).strict();
 
-/** POST /api/erp/account-requests/:id/state (service token): the next state and a note for the file. */
+/**
+ * The customer an accepted request opens, in one step (decision 0179): the request gives the
+ * company, its SIRET and VAT number, its address and its contact; the call gives the customer's
+ * reference and conditions. Without `cat_compta`: « Ventes France » for a company in France,
+ * « Ventes CEE » elsewhere in the EU (where requests come from).
+ */
+export const createCustomerFromRequest = z
+  .object({
+    reference: z
+      .string({ error: "Indiquez la référence du client (reference)." })
+      .trim()
+      .toUpperCase()
+      .min(1, "Indiquez la référence du client (reference).")
+      .max(20, "La référence du client : 20 caractères au plus.")
+      .regex(/^[^\p{Cc}]*$/u, "La référence du client : caractères de contrôle refusés."),
+    cat_compta: accountingCategory.optional(),
+    payment_terms: paymentTerms.default({ days: 30, end_of_month: false }),
+    free_shipping: z.boolean().default(false),
+    integrator: z.boolean().default(false),
+    /** The contributors (sales staff) that follow the customer, by their logins. */
+    contributors: z.array(emailAddress()).max(20).default([]),
+  })
+  .strict();
+export type CreateCustomerFromRequest = z.infer<typeof createCustomerFromRequest>;
+
+/**
+ * POST /api/erp/account-requests/:id/state (service token): the next state and a note for the
+ * file; with « accepted », `create_customer` opens the customer and invites its contact.
+ */
 export const moveAccountRequest = z
   .object({
     state: accountRequestState,
     note: z.string().trim().max(REQUEST_LIMITS.note, `La note ne peut pas dépasser ${REQUEST_LIMITS.note} caractères.`).default(""),
+    create_customer: createCustomerFromRequest.optional(),
   })
-  .strict();
+  .strict()
+  .refine((move) => move.create_customer === undefined || move.state === "accepted", {
+    message: "create_customer ne vaut qu'avec l'état accepted : on ouvre le compte d'une demande acceptée.",
+    path: ["create_customer"],
+  });
 export type MoveAccountRequest = z.infer<typeof moveAccountRequest>;
+
+/** The move's answer: the request, and with `create_customer` whether the contact's invitation e-mail left. */
+export const moveAccountRequestResponse = accountRequestView.extend({ invitation_sent: z.boolean().optional() }).strict();
+export type MoveAccountRequestResponse = z.infer<typeof moveAccountRequestResponse>;
 
 // ── Password reset ──────────────────────────────────────────────────────────────────────────
 

@@ -55,6 +55,8 @@ export const orgPerson = z
 export type OrgPerson = z.infer<typeof orgPerson>;
 
 export const USER_CHANGES = [
+  /** Created by the distributor's systems without an invitation (the users feed, decision 0178). */
+  "created",
   "invited",
   "invitation_resent",
   "invitation_revoked",

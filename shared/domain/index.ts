@@ -2,10 +2,10 @@
  * The domain of the portal, shared by the portal's loaders and actions and by the back-office:
  * pure TypeScript, no I/O, no clock (today is a parameter).
  */
-export type { AccountContext } from "./account";
+export type { AccountContext, AccountingCategory } from "./account";
 export {
+  ACCOUNTING_CATEGORIES,
   EXPORT_CATEGORY,
-  INTEGRATOR_REFS,
   TAX_EXEMPT_CATEGORIES,
   accountContextOf,
   isCorsica,

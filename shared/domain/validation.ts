@@ -63,7 +63,7 @@ export function validateOrder(cart: Cart, ctx: OrderValidationContext): OrderPro
       lineId: line.line_id,
     });
   }
-  if (!isTagIntegrator(ctx.account.objRef)) {
+  if (!isTagIntegrator(ctx.account)) {
     for (const line of orderedLines.filter(isMmsiProduct)) problems.push(...certificateProblems(line));
   }
   return problems;

@@ -103,7 +103,7 @@ export function cartView(saved: HeldCart, user: AuthUser, master: AuthUser | nul
   const rules: LineViewRules = {
     showPrices,
     showEcotaxe: showPrices && !taxExempt,
-    checksCertificates: !isTagIntegrator(account.objRef),
+    checksCertificates: !isTagIntegrator(account),
     partialDelivery: saved.cart.partialDelivery,
   };
   const views = saved.cart.products.map((line) => lineView(line, rules, problemsOf(line.line_id)));

@@ -32,6 +32,7 @@ function flagsSummary(details: UserChange["details"]): string {
 }
 
 const SUMMARIES: Record<Exclude<UserChange["change"], "flags">, string> = {
+  created: "compte créé par le distributeur",
   invited: "invité",
   invitation_resent: "invitation renvoyée",
   invitation_revoked: "invitation révoquée",

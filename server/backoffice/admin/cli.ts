@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { localPortalUrl } from "../../config/env";
-import { openDatabase } from "../db/open";
+import { openCommandDatabase } from "../db/command-database";
 import { AdminRefusal, createOrganization, createToken, createUser, revokeTokens } from "./commands";
 import { formatDateTime } from "@shared/domain/french-format";
 
@@ -60,7 +60,7 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv, 
   const command = `${subject} ${verb}`;
   if (!["token create", "token revoke", "organization create", "user create"].includes(command))
     throw new UsageError(`Commande inconnue : « ${command.trim()} ».`);
-  const { db, close } = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR ?? "data", "pglite") });
+  const { db, close } = await openCommandDatabase(env);
   try {
     switch (command) {
       case "token create": {

@@ -42,6 +42,17 @@ export async function revokeServiceTokens(db: Kysely<Database>, name: string, no
   return rows.length;
 }
 
+export interface ServiceTokenRow {
+  name: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** Every token ever made, oldest first: which system, since when, revoked or not (never the token). */
+export async function listServiceTokens(db: Kysely<Database>): Promise<ServiceTokenRow[]> {
+  return db.selectFrom("service_tokens").select(["name", "created_at", "revoked_at"]).orderBy("id").execute();
+}
+
 /** The live system a token hash belongs to, if any. */
 export async function resolveServiceToken(db: Kysely<Database>, tokenHash: string): Promise<ServiceCaller | undefined> {
   return db

@@ -63,6 +63,7 @@ export async function toAuthUser(db: Kysely<Database>, user: UserRow, actingOrg:
     obj_properties: {
       ...(ownOrg.cat_compta ? { N_CatCompta: ownOrg.cat_compta } : {}),
       org_name: ownOrg.name,
+      ...(ownOrg.is_integrator ? { integrator: true } : {}),
       ...(flags ? { auth: flags } : {}),
       ...(user.class === "people" && user.is_admin ? { admin: true } : {}),
       cart: await cartSummary(db, actingOrg.id),

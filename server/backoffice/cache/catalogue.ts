@@ -60,10 +60,11 @@ export class CatalogueCache {
     return this.totals.get(key, count);
   }
 
-  /** Drops every cached list at once: an import wrote categories or brands (imports/routes.ts). */
+  /** Drops every cached list at once: an import wrote the catalogue or the shipping lines' prices (imports/jobs.ts). */
   forget(): void {
     this.trees.clear();
     this.brandLists.clear();
+    this.shipping.clear();
     this.totals.clear();
   }
 

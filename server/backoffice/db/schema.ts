@@ -26,6 +26,8 @@ export interface OrganizationsTable {
   cat_compta: string | null;
   free_shipping_eligible: Generated<boolean>;
   is_distributor: Generated<boolean>;
+  /** A tag integrator: its orders are not checked for MMSI certificates (migrations/0022_customer_feeds.ts). */
+  is_integrator: Generated<boolean>;
   /** Legal data and payment terms (migrations/0011_invoices.ts); share_capital in cents. */
   street: string | null;
   legal_form: string | null;
@@ -120,6 +122,8 @@ export interface AddressesTable {
   country: string;
   phone: Generated<string>;
   created_at: Generated<Date>;
+  /** The delivery address a feed manages (« LIVRAISON » for the customers feed's), else null. */
+  erp_ref: Generated<string | null>;
 }
 
 export interface BrandsTable {
@@ -644,6 +648,8 @@ export interface AccountRequestsTable {
   state: Generated<"received" | "in_review" | "accepted" | "refused">;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The customer the accepted request opened (migrations/0022_customer_feeds.ts), else null. */
+  org_id: Generated<number | null>;
 }
 
 export interface AccountRequestStepsTable {

@@ -5,6 +5,7 @@ import {
   FULL_REFUSED_MESSAGE,
   IMPORT_FEEDS,
   importFeed,
+  INVITING_FEEDS,
   type ImportFeed,
   type ImportReport,
 } from "@shared/contracts/imports";
@@ -14,7 +15,7 @@ import { feedTemplate } from "./feeds/columns";
 import { FEED_FILE_MAX_BYTES, fileTooLarge } from "./reader/read";
 
 /**
- * `npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid] [--full]` and `npm run import --
+ * `npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid] [--full] [--invite]` and `npm run import --
  * template <flux>` (docs/integration.md): sends the file to a running portal as an import job
  * (/api/erp/import-jobs/<flux>) with a service token, as `npm run warehouse` does
  * (UPSTREAM_URL, WAREHOUSE_TOKEN), follows it with a progress bar, and prints the French
@@ -22,7 +23,7 @@ import { FEED_FILE_MAX_BYTES, fileTooLarge } from "./reader/read";
  * refusal or a dry run; 2 a wrong command line; 3 an unreachable portal.
  */
 
-const USAGE = `Usage : npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid] [--full]
+const USAGE = `Usage : npm run import -- <flux> <fichier> [--dry-run] [--skip-invalid] [--full] [--invite]
        npm run import -- template <flux>
 
 Flux : ${IMPORT_FEEDS.join(", ")} (colonnes : docs/integration.md).
@@ -30,6 +31,7 @@ Fichier : CSV (UTF-8 ou Windows-1252 ; séparateur ; ou ,) ou classeur XLSX (pre
   --dry-run        vérifie et compte sans rien enregistrer
   --skip-invalid   applique les lignes valides d'un fichier qui en a de refusées
   --full           (products) le fichier est tout le catalogue : les produits absents sont marqués arrêtés, jamais supprimés
+  --invite         (customers, users) envoie à chaque compte créé l'e-mail d'invitation où il choisit son mot de passe
 Portail : UPSTREAM_URL (http://127.0.0.1:3000). Jeton : WAREHOUSE_TOKEN, sinon data/warehouse-token.`;
 
 class UsageError extends Error {}
@@ -51,6 +53,7 @@ interface SendOptions {
   dryRun: boolean;
   skipInvalid: boolean;
   full: boolean;
+  invite: boolean;
 }
 
 async function send(feed: ImportFeed, file: string, options: SendOptions): Promise<{ text: string; applied: boolean }> {
@@ -65,6 +68,7 @@ async function send(feed: ImportFeed, file: string, options: SendOptions): Promi
     ...(options.dryRun ? { dry_run: "1" } : {}),
     ...(options.skipInvalid ? { skip_invalid: "1" } : {}),
     ...(options.full ? { full: "1" } : {}),
+    ...(options.invite ? { invite: "1" } : {}),
   });
   const outcome = await importAsJob(config, feed, new Uint8Array(await readFile(file)), query);
   if ("refusal" in outcome) {
@@ -85,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
         "dry-run": { type: "boolean" },
         "skip-invalid": { type: "boolean" },
         full: { type: "boolean" },
+        invite: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -102,7 +107,14 @@ async function main(argv: string[]): Promise<number> {
     const feed = feedOf(first);
     const full = values.full ?? false;
     if (full && !FULL_IMPORT_FEEDS.includes(feed)) throw new UsageError(FULL_REFUSED_MESSAGE);
-    const result = await send(feed, second, { dryRun: values["dry-run"] ?? false, skipInvalid: values["skip-invalid"] ?? false, full });
+    if (values.invite && !INVITING_FEEDS.includes(feed))
+      throw new UsageError(`--invite ne vaut que pour les flux ${INVITING_FEEDS.join(" et ")}.`);
+    const result = await send(feed, second, {
+      dryRun: values["dry-run"] ?? false,
+      skipInvalid: values["skip-invalid"] ?? false,
+      full,
+      invite: values.invite ?? false,
+    });
     (result.applied ? console.log : console.error)(result.text);
     return result.applied ? 0 : 1;
   } catch (error) {

@@ -5,6 +5,7 @@ import type { ImportFeed, ImportQuery, ImportReport } from "@shared/contracts/im
 import type { Database, ImportJobsTable } from "../db/schema";
 import type { ErrorLogger } from "../http/errors";
 import { FeedFileError } from "./reader/errors";
+import type { UserMail } from "../users/mail";
 import { runImport } from "./run";
 
 /** A queued or running job whose heartbeat is older than this was interrupted (its process stopped). */
@@ -25,7 +26,10 @@ export class TooManyImports extends Error {
 
 export interface ImportJobsDeps {
   db: Kysely<Database>;
+  now: () => Date;
   logger: ErrorLogger;
+  /** The accounts' e-mails: the invitations of the customers and users feeds (`invite`). */
+  mail: UserMail;
   /** Awaited after each applied import, before the job ends: the catalogue's caches and read model catch up (app.ts). */
   onApplied: () => Promise<void>;
 }
@@ -74,7 +78,7 @@ export class ImportJobs {
       .executeTakeFirstOrThrow()
       .finally(() => (this.recording -= 1));
     this.live.set(row.id, null);
-    const done = this.enqueue(row.id, feed, bytes, options);
+    const done = this.enqueue(row.id, feed, bytes, options, serviceName);
     const view = await this.view(row.id);
     if (!view) throw new Error(`import job ${row.id} vanished`);
     return { view, done };
@@ -95,13 +99,19 @@ export class ImportJobs {
     clearInterval(this.heartbeat);
   }
 
-  private enqueue(id: number, feed: ImportFeed, bytes: Uint8Array, options: ImportQuery): Submitted["done"] {
-    const done = this.tail.then(() => this.run(id, feed, bytes, options));
+  private enqueue(id: number, feed: ImportFeed, bytes: Uint8Array, options: ImportQuery, serviceName: string): Submitted["done"] {
+    const done = this.tail.then(() => this.run(id, feed, bytes, options, serviceName));
     this.tail = done.catch(() => undefined);
     return done;
   }
 
-  private async run(id: number, feed: ImportFeed, bytes: Uint8Array, options: ImportQuery): Promise<Awaited<Submitted["done"]>> {
+  private async run(
+    id: number,
+    feed: ImportFeed,
+    bytes: Uint8Array,
+    options: ImportQuery,
+    serviceName: string,
+  ): Promise<Awaited<Submitted["done"]>> {
     const { db, logger } = this.deps;
     try {
       this.live.set(id, { phase: "reading", rows: null, written: 0 });
@@ -110,7 +120,8 @@ export class ImportJobs {
         .set({ state: "running", heartbeat_at: sql`now()` })
         .where("id", "=", id)
         .execute();
-      const report = await runImport(db, feed, bytes, options, (progress) => this.live.set(id, progress));
+      const caller = { author: serviceName, now: this.deps.now(), mail: this.deps.mail };
+      const report = await runImport(db, feed, bytes, options, caller, (progress) => this.live.set(id, progress));
       if (report.applied) await this.deps.onApplied();
       await this.finish(id, { state: "done", report: JSON.stringify(report) });
       return { report };

@@ -1,6 +1,14 @@
 import express, { Router, type ErrorRequestHandler } from "express";
 import { importJobListQuery } from "@shared/contracts/import-jobs";
-import { FULL_IMPORT_FEEDS, FULL_REFUSED_MESSAGE, importFeed, importQuery } from "@shared/contracts/imports";
+import {
+  FULL_IMPORT_FEEDS,
+  FULL_REFUSED_MESSAGE,
+  importFeed,
+  importQuery,
+  INVITING_FEEDS,
+  type ImportFeed,
+  type ImportQuery,
+} from "@shared/contracts/imports";
 import { asyncHandler } from "../http/async-handler";
 import { ApiFailure } from "../http/errors";
 import { serviceOf } from "../http/service";
@@ -16,6 +24,17 @@ const tooLarge: ErrorRequestHandler = (error: unknown, req, _res, next) => {
   next(new ApiFailure(413, "file_too_large", fileTooLarge(Number(req.get("content-length") ?? FEED_FILE_MAX_BYTES + 1)).message));
 };
 
+/** `full` is for the products feed, `invite` for the feeds that create accounts: said before the file is queued. */
+function checkOptions(feed: ImportFeed, options: ImportQuery): void {
+  if (options.full && !FULL_IMPORT_FEEDS.includes(feed)) throw new ApiFailure(400, "invalid_request", FULL_REFUSED_MESSAGE);
+  if (options.invite && !INVITING_FEEDS.includes(feed))
+    throw new ApiFailure(
+      400,
+      "invalid_request",
+      `invite ne vaut que pour les flux ${INVITING_FEEDS.join(" et ")} : ils créent des comptes.`,
+    );
+}
+
 const busy = (error: unknown): never => {
   if (error instanceof TooManyImports) throw new ApiFailure(503, "imports_busy", error.message);
   throw error;
@@ -28,8 +47,10 @@ const busy = (error: unknown): never => {
  * stopped it. `POST /import-jobs/<feed>` takes the same file and answers 202 at once with the
  * job, whose progress and report `GET /import-jobs/<id>` reads; `GET /import-jobs` lists the
  * latest. Both go through the same queue (jobs.ts): one import at a time. A written import
- * clears the catalogue's caches and stock figures, and ends once the in-memory catalogue
- * shows it (decision 0176): the portal's next page shows it (decision 0180).
+ * clears the catalogue's caches, stock figures and resolved sessions (a customer's category or a
+ * person's flags count on the next call), and ends once the in-memory catalogue shows it
+ * (decision 0176): the portal's next page shows it (decision 0180). `invite=1` (customers and
+ * users) e-mails the created accounts their invitations.
  */
 export function importsRouter(jobs: ImportJobs): Router {
   const router = Router();
@@ -43,7 +64,7 @@ export function importsRouter(jobs: ImportJobs): Router {
     asyncHandler(async (req, res) => {
       const feed = parseInput(importFeed, req.params.feed);
       const options = parseInput(importQuery, req.query);
-      if (options.full && !FULL_IMPORT_FEEDS.includes(feed)) throw new ApiFailure(400, "invalid_request", FULL_REFUSED_MESSAGE);
+      checkOptions(feed, options);
       const submitted = await jobs.submit(feed, fileOf(req.body), options, serviceOf(res).name).catch(busy);
       const outcome = await submitted.done;
       if ("report" in outcome) {
@@ -62,7 +83,7 @@ export function importsRouter(jobs: ImportJobs): Router {
     asyncHandler(async (req, res) => {
       const feed = parseInput(importFeed, req.params.feed);
       const options = parseInput(importQuery, req.query);
-      if (options.full && !FULL_IMPORT_FEEDS.includes(feed)) throw new ApiFailure(400, "invalid_request", FULL_REFUSED_MESSAGE);
+      checkOptions(feed, options);
       const submitted = await jobs.submit(feed, fileOf(req.body), options, serviceOf(res).name).catch(busy);
       // The outcome is read with GET /import-jobs/<id>; nothing waits for it here.
       submitted.done.catch(() => undefined);

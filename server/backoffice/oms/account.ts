@@ -5,7 +5,13 @@ import type { Database, OrganizationRow } from "../db/schema";
 
 /** What the domain rules need to know about the organization an order is for. */
 export function accountContext(org: OrganizationRow): AccountContext {
-  return { objRef: org.ref, zipcode: org.zipcode, country: org.country, catCompta: org.cat_compta ?? undefined };
+  return {
+    objRef: org.ref,
+    zipcode: org.zipcode,
+    country: org.country,
+    catCompta: org.cat_compta ?? undefined,
+    integrator: org.is_integrator,
+  };
 }
 
 export async function loadShippingProducts(db: Kysely<Database>): Promise<ShippingProduct[]> {

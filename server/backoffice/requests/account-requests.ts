@@ -7,11 +7,14 @@ import {
   type AccountRequestState,
   type AccountRequestView,
   type MoveAccountRequest,
+  type MoveAccountRequestResponse,
 } from "@shared/contracts/requests";
 import type { ServiceCaller } from "../auth/service-tokens";
 import type { AccountRequestStepsTable, AccountRequestsTable, Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import type { UserMail } from "../users/mail";
+import { sendInvitations } from "../customers/invitations";
+import { openCustomerFromRequest, type OpenedCustomer } from "./open-customer";
 import { ACCOUNT_REQUEST_CAP, assertUnderCap } from "./limits";
 import { accountRequestAcknowledgementMail, accountRequestAnswerMail, accountRequestToSalesMail } from "./mail";
 
@@ -61,7 +64,8 @@ export async function submitAccountRequest(
   return { id, reference: facts.reference, received_at: now.toISOString() };
 }
 
-type RequestRow = Selectable<AccountRequestsTable>;
+/** A request with the reference of the customer its acceptance opened, if any. */
+type RequestRow = Selectable<AccountRequestsTable> & { org_ref: string | null };
 type StepRow = Selectable<AccountRequestStepsTable>;
 
 function viewOf(row: RequestRow, steps: StepRow[]): AccountRequestView {
@@ -89,7 +93,16 @@ function viewOf(row: RequestRow, steps: StepRow[]): AccountRequestView {
       actor: step.actor,
       at: step.at.toISOString(),
     })),
+    customer: row.org_id !== null && row.org_ref !== null ? { org_id: row.org_id, reference: row.org_ref } : null,
   };
+}
+
+function requestRows(db: Kysely<Database>) {
+  return db
+    .selectFrom("account_requests as r")
+    .leftJoin("organizations as o", "o.id", "r.org_id")
+    .selectAll("r")
+    .select("o.ref as org_ref");
 }
 
 async function stepsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, StepRow[]>> {
@@ -105,8 +118,8 @@ export async function listAccountRequests(
   db: Kysely<Database>,
   filter: { state?: AccountRequestState; limit: number },
 ): Promise<AccountRequestView[]> {
-  let query = db.selectFrom("account_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(filter.limit);
-  if (filter.state) query = query.where("state", "=", filter.state);
+  let query = requestRows(db).orderBy("r.created_at", "desc").orderBy("r.id", "desc").limit(filter.limit);
+  if (filter.state) query = query.where("r.state", "=", filter.state);
   const rows = await query.execute();
   const steps = await stepsOf(
     db,
@@ -118,7 +131,7 @@ export async function listAccountRequests(
 const unknownRequest = () => new ApiFailure(404, "unknown_account_request", "Aucune demande d'ouverture de compte ne porte ce numéro.");
 
 export async function readAccountRequest(db: Kysely<Database>, id: number): Promise<AccountRequestView> {
-  const row = await db.selectFrom("account_requests").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await requestRows(db).where("r.id", "=", id).executeTakeFirst();
   if (!row) throw unknownRequest();
   return viewOf(row, (await stepsOf(db, [id])).get(id) ?? []);
 }
@@ -135,7 +148,9 @@ function refusedMove(from: AccountRequestState, to: AccountRequestState): ApiFai
 
 /**
  * The distributor's systems move a request: checked against ACCOUNT_REQUEST_MOVES under a row
- * lock, so two answers at once cannot both pass. The requester is told of an answer after the commit.
+ * lock, so two answers at once cannot both pass. With `create_customer` the acceptance opens
+ * the customer in the same transaction (decision 0179). The requester is told of an answer
+ * after the commit, then the contact receives its invitation.
  */
 export async function moveAccountRequest(
   deps: AccountRequestDeps,
@@ -143,7 +158,8 @@ export async function moveAccountRequest(
   move: MoveAccountRequest,
   service: ServiceCaller,
   now: Date,
-): Promise<AccountRequestView> {
+): Promise<MoveAccountRequestResponse> {
+  let opened: OpenedCustomer | null = null;
   const row = await deps.db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("account_requests").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!current) throw unknownRequest();
@@ -153,8 +169,10 @@ export async function moveAccountRequest(
       .insertInto("account_request_steps")
       .values({ request_id: id, state: move.state, note: move.note, actor: service.name, at: now })
       .execute();
+    if (move.create_customer) opened = await openCustomerFromRequest(trx, current, move.create_customer, { system: service.name, now });
     return current;
   });
+  const customer = opened as OpenedCustomer | null;
   if (move.state === "accepted" || move.state === "refused") {
     const reference = accountRequestReference(row.id, row.created_at);
     const content = accountRequestAnswerMail({
@@ -163,8 +181,10 @@ export async function moveAccountRequest(
       contactName: row.contact_name,
       state: move.state,
       note: move.note,
+      customerReference: move.create_customer?.reference ?? null,
     });
     await deps.mail.send(row.email, content, "account_request_answer");
   }
-  return readAccountRequest(deps.db, id);
+  const view = await readAccountRequest(deps.db, id);
+  return customer ? { ...view, invitation_sent: (await sendInvitations(deps.mail, [customer.invitation])) === 1 } : view;
 }

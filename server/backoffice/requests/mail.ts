@@ -147,6 +147,8 @@ export interface AccountAnswerFacts {
   contactName: string;
   state: "accepted" | "refused";
   note: string;
+  /** The customer the acceptance opened (its contact is invited apart), else null. */
+  customerReference?: string | null;
 }
 
 /** To the requester once the distributor accepts or refuses; its note, when it wrote one. */
@@ -156,7 +158,9 @@ export function accountRequestAnswerMail(facts: AccountAnswerFacts): MailContent
     {
       kind: "paragraph",
       text: accepted
-        ? `Bonne nouvelle : la demande d'ouverture de compte de ${facts.company} (${facts.reference}) est acceptée. Votre commercial vous contacte pour vous remettre vos accès au portail.`
+        ? facts.customerReference
+          ? `Bonne nouvelle : la demande d'ouverture de compte de ${facts.company} (${facts.reference}) est acceptée, votre compte client ${facts.customerReference} est ouvert. Vous recevez dans un autre message le lien pour choisir votre mot de passe ; votre identifiant est votre adresse e-mail.`
+          : `Bonne nouvelle : la demande d'ouverture de compte de ${facts.company} (${facts.reference}) est acceptée. Votre commercial vous contacte pour vous remettre vos accès au portail.`
         : `Nous avons étudié la demande d'ouverture de compte de ${facts.company} (${facts.reference}) et ne pouvons pas y donner suite pour le moment.`,
     },
   ];

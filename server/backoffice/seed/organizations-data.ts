@@ -12,6 +12,12 @@ export const DEMO_PASSWORD = "demo1234";
 export const DEMO_SERVICE_NAME = "Entrepôt NautiDistrib";
 export const DEMO_SERVICE_TOKEN = "demo-entrepot-nautidistrib-2026";
 
+/**
+ * The demo's three tag integrators (organizations.is_integrator): they program the beacons
+ * themselves, so their orders are not checked for MMSI certificates.
+ */
+export const DEMO_INTEGRATOR_REFS: readonly string[] = ["C0900", "C0901", "C0902"];
+
 export interface OrgSeed {
   ref: string;
   name: string;

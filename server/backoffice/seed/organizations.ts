@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { CONTRIBUTORS, DISTRIBUTOR, NAMED_CLIENTS, otherClients, type OrgSeed } from "./organizations-data";
+import { CONTRIBUTORS, DEMO_INTEGRATOR_REFS, DISTRIBUTOR, NAMED_CLIENTS, otherClients, type OrgSeed } from "./organizations-data";
 import type { Prng } from "./prng";
 
 export interface SeededOrganizations {
@@ -46,6 +46,7 @@ async function insertOrganization(db: Kysely<Database>, seed: OrgSeed, isDistrib
       cat_compta: seed.catCompta,
       free_shipping_eligible: seed.freeShipping,
       is_distributor: isDistributor,
+      is_integrator: DEMO_INTEGRATOR_REFS.includes(seed.ref),
       ...legalColumns(seed),
     })
     .returning("id")

@@ -7,7 +7,8 @@ export const HISTORY_LIMIT = 50;
 
 export interface ChangeLine {
   orgId: number;
-  actor: Pick<UserRow, "id" | "name">;
+  /** No id for a system (an ERP's import, decision 0178): its name only. */
+  actor: { id: number | null; name: string };
   target: Pick<UserRow, "id" | "name">;
   change: UserChangeKind;
   details?: Record<string, string | boolean | number | null>;

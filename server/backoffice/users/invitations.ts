@@ -44,7 +44,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A new link for `user`; the live ones end. Returns the token, to be e-mailed and forgotten. */
-async function newInvitation(
+export async function newInvitation(
   db: Kysely<Database>,
   user: Pick<UserRow, "id">,
   createdBy: number,

@@ -1,13 +1,14 @@
 import { createServiceToken, revokeServiceTokens } from "../auth/service-tokens";
-import { openDatabase } from "../db/open";
+import { openCommandDatabase } from "../db/command-database";
 
 /**
  * `npm run warehouse -- token NOM`: a new service token for a system, written straight into
- * the database (DATABASE_URL, else PGlite in PGLITE_DIR or data/pglite: stop the portal
- * first, an embedded database has one user). The token is printed once; only its hash is kept.
+ * the database (db/command-database.ts: DATABASE_URL, else PGlite in PGLITE_DIR or
+ * DATA_DIR/pglite; stop the portal first, an embedded database has one user). The token is
+ * printed once; only its hash is kept. `npm run service-token` does the same and lists them.
  */
 export async function tokenCommand(name: string, revoke: boolean, env: NodeJS.ProcessEnv): Promise<string> {
-  const { db, close } = await openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
+  const { db, close } = await openCommandDatabase(env);
   try {
     if (revoke) {
       const count = await revokeServiceTokens(db, name, new Date());

@@ -233,7 +233,7 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
     it("makes Voilerie Atlantique a plain account, free-shipping eligible, with several delivery addresses", async () => {
       expect(isTaxExempt(client.user.obj_properties.N_CatCompta)).toBe(false);
       expect(isCorsica(client.user.adr_zipcode, client.user.adr_country)).toBe(false);
-      expect(isTagIntegrator(client.user.obj_ref)).toBe(false);
+      expect(isTagIntegrator(accountContextOf(client.user))).toBe(false);
       const freeShipping = await call(bo, `/oms/free-shipping?usr_id=${orgId}`, { token: client.token });
       expect(freeShippingResponse.parse(freeShipping.body)).toEqual({ eligible: true });
       const addresses = addressListResponse.parse((await call(bo, `/crm/addresses?org_id=${orgId}`, { token: client.token })).body);
@@ -357,13 +357,13 @@ describe.each(ENGINES)("demo data of the README (full seed) on %s", (engine) => 
       };
       const integrator = sessionOf(LOGINS.integrator);
       expect(integrator.user.obj_ref).toBe("C0900");
-      expect(isTagIntegrator(integrator.user.obj_ref)).toBe(true);
+      expect(isTagIntegrator(accountContextOf(integrator.user))).toBe(true);
       const accepted = await confirmWithoutCertificate(integrator);
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
       expect(order.parse(accepted.body).org_id).toBe(integrator.user.auth_org_id);
 
       const other = sessionOf(LOGINS.suspension);
-      expect(isTagIntegrator(other.user.obj_ref)).toBe(false);
+      expect(isTagIntegrator(accountContextOf(other.user))).toBe(false);
       expect(await confirmWithoutCertificate(other)).toMatchObject({ status: 422, body: { code: "invalid_order" } });
     });
 

@@ -127,5 +127,24 @@ describe("npm run import", () => {
     const run = await runImport(bo, ["produits", "fichier.csv"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("Flux inconnu : « produits ».");
+    const invite = await runImport(bo, ["brands", "marques.csv", "--invite"]);
+    expect(invite.code).toBe(2);
+    expect(invite.stderr).toContain("--invite ne vaut que pour les flux customers et users.");
+  });
+
+  it("prints the users feed's template, and sends a customers file with --invite", async () => {
+    const template = await runImport(bo, ["template", "users"]);
+    expect(template.stdout).toBe(
+      "Référence client;E-mail;Prénom;Nom;Fonction;Panier;Commandes;Devis;Factures;Prix;Administrateur\n" +
+        "C0420;m.lebris@chantier-rance.fr;Morgane;Le Bris;Responsable achats;oui;oui;oui;non;oui;oui\n",
+    );
+    const customers = await runImport(bo, ["template", "customers"]);
+    const file = path.join(dir, "clients.csv");
+    await writeFile(file, customers.stdout);
+    const applied = await runImport(bo, ["customers", file, "--invite"]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toBe(
+      "Fichier appliqué : 1 créée(s), 0 modifiée(s), 0 inchangée(s), 0 ligne(s) refusée(s). 1 invitation(s) envoyée(s).\n",
+    );
   });
 });

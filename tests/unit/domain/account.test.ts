@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  INTEGRATOR_REFS,
   accountContextOf,
   isCorsica,
   isExportAccount,
@@ -41,13 +40,10 @@ describe("Corsica", () => {
 });
 
 describe("tag integrators", () => {
-  it("keeps the three configured references", () => {
-    expect(INTEGRATOR_REFS).toEqual(["C0900", "C0901", "C0902"]);
-  });
-
-  it("recognises them whatever the case and spaces", () => {
-    expect(isTagIntegrator(" c0901 ")).toBe(true);
-    expect(isTagIntegrator("C0903")).toBe(false);
+  it("are the accounts the organization's column says, whatever their reference", () => {
+    expect(isTagIntegrator({ integrator: true })).toBe(true);
+    expect(isTagIntegrator({ integrator: false })).toBe(false);
+    expect(isTagIntegrator({})).toBe(false);
   });
 });
 
@@ -66,6 +62,10 @@ describe("references", () => {
 describe("accountContextOf", () => {
   it("takes the organization's zip code, country and accounting category", () => {
     const context = accountContextOf(user({ obj_ref: "C0002", adr_zipcode: "20000", obj_properties: { N_CatCompta: "Ventes CEE" } }));
-    expect(context).toEqual({ objRef: "C0002", zipcode: "20000", country: "FR", catCompta: "Ventes CEE" });
+    expect(context).toEqual({ objRef: "C0002", zipcode: "20000", country: "FR", catCompta: "Ventes CEE", integrator: false });
+  });
+
+  it("takes the integrator status the session carries", () => {
+    expect(accountContextOf(user({ obj_properties: { integrator: true } })).integrator).toBe(true);
   });
 });

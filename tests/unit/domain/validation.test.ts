@@ -5,7 +5,7 @@ import { MAINLAND, SHIPPING_PRODUCTS, cartOf, line } from "./fixtures";
 const certificate = (mmsi: string) => ({ cer_id: `cer-${mmsi}`, mmsi, file_name: `${mmsi}.pdf` });
 const mmsiLine = (qty: number, mmsis: string[]) =>
   line({ obj_ref: "BAL-AIS", line_id: "beacons", qty, obj_properties: { "Produit MMSI": true }, certificates: mmsis.map(certificate) });
-const integrator = { ...MAINLAND, objRef: "C0901" };
+const integrator = { ...MAINLAND, integrator: true };
 
 describe("validateOrder", () => {
   it("accepts an ordinary cart", () => {

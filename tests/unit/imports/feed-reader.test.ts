@@ -66,6 +66,31 @@ describe("the feed reader", () => {
     expect(issues.map(issueText)).toEqual(["ligne 3, colonne Référence : « A1 » figure déjà ligne 2"]);
   });
 
+  it("keys a line by its key column, reads e-mails lower-cased, and says which columns the header holds", () => {
+    const columns: FeedColumn[] = [
+      { field: "customer", header: "Référence client", aliases: [], kind: "reference", required: true, example: "C1", maxLength: 20 },
+      { field: "email", header: "E-mail", aliases: ["Courriel"], kind: "email", required: true, example: "a@b.fr", key: true },
+      { field: "admin", header: "Administrateur", aliases: [], kind: "yesno", required: false, example: "non" },
+    ];
+    const rows = [
+      { line: 1, cells: ["Référence client", "Courriel"] },
+      { line: 2, cells: ["c1", " Anne@Exemple.FR "] },
+      { line: 3, cells: ["C1", "paul@exemple.fr"] },
+      { line: 4, cells: ["C2", "anne@exemple.fr"] },
+      { line: 5, cells: ["C2", "pas une adresse"] },
+    ];
+    const { records, issues, fields } = readTable(rows, columns);
+    expect(records.map((record) => [record.values.customer, record.values.email])).toEqual([
+      ["C1", "anne@exemple.fr"],
+      ["C1", "paul@exemple.fr"],
+    ]);
+    expect(issues.map(issueText)).toEqual([
+      "ligne 4, colonne E-mail : « anne@exemple.fr » figure déjà ligne 2",
+      "ligne 5, colonne E-mail : « pas une adresse » n'est pas une adresse e-mail",
+    ]);
+    expect([...fields]).toEqual(["customer", "email"]);
+  });
+
   it("stops at a missing or doubled column, naming it and what was read", async () => {
     await expect(read(utf8("Référence;Libellé\nA1;Gilet\n"))).rejects.toThrow(
       new FeedFileError("Colonne « Désignation » absente de la ligne d'en-tête (colonnes lues : « Référence », « Libellé »)."),

@@ -97,7 +97,7 @@ describe("the products feed's values", () => {
     const products = example("products", PRODUCT_COLUMNS);
     const stock = example("stock", STOCK_COLUMNS);
     expect([...products.issues, ...stock.issues].map(issueText)).toEqual([]);
-    expect([products.present.size, stock.present.size]).toEqual([PRODUCT_COLUMNS.length, STOCK_COLUMNS.length]);
+    expect([products.fields.size, stock.fields.size]).toEqual([PRODUCT_COLUMNS.length, STOCK_COLUMNS.length]);
     expect(productImportRow.strict().parse(products.records[0]?.values)).toMatchObject({
       reference: "GIL-PLA-150",
       brand_reference: "PLASTIMO",

@@ -1,6 +1,7 @@
 import type { ImportFeed } from "@shared/contracts/imports";
 import type { FeedColumn } from "../reader/columns";
 import { PRODUCT_COLUMNS, STOCK_COLUMNS } from "./product-columns";
+import { CUSTOMER_COLUMNS, USER_COLUMNS } from "./customer-columns";
 
 /**
  * The French column headers of each feed (docs/integration.md), with the names the usual
@@ -57,6 +58,8 @@ export const FEED_COLUMNS: Record<ImportFeed, readonly FeedColumn[]> = {
   brands: BRAND_COLUMNS,
   products: PRODUCT_COLUMNS,
   stock: STOCK_COLUMNS,
+  customers: CUSTOMER_COLUMNS,
+  users: USER_COLUMNS,
 };
 
 /** `npm run import -- template <feed>`: the header line and an example row, `;`-separated. */

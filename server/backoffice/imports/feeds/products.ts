@@ -46,7 +46,15 @@ export const productsFeed: Feed = {
       erpReferences(trx, "brands"),
       erpReferences(trx, "categories"),
     ]);
-    const plan = planProducts({ lines: records.map(productLine), stored, brands, categories, ...context });
+    const plan = planProducts({
+      lines: records.map(productLine),
+      stored,
+      brands,
+      categories,
+      present: context.fields,
+      full: context.full,
+      refusedLines: context.refusedLines,
+    });
     return { issues: plan.issues, counts: plan.counts, write: () => writeProducts(trx, plan) };
   },
 };

@@ -32,7 +32,7 @@ export const stockFeed: Feed = {
       lines: records.map(stockLine),
       products: new Map(products.map((product) => [product.ref_norm, product])),
       stocks: new Map(stocks.map((stock) => [stock.product_id, stock])),
-      present: context.present,
+      present: context.fields,
     });
     return {
       issues: plan.issues,

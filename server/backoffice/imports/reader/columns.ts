@@ -1,7 +1,7 @@
 import type { Parsed } from "./values";
 
 /** The kinds of value a feed's column holds (values.ts parses each). */
-export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno";
+export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno" | "email";
 
 /** One column of a feed: its field, its French header (docs/integration.md) and the other names accepted. */
 export interface FeedColumn {
@@ -17,6 +17,11 @@ export interface FeedColumn {
   maxLength?: number;
   /** A feed's own reading of a non-empty cell (a weight in kg, a shipping family…), instead of its kind's. */
   parse?: (text: string) => Parsed<string | number | boolean | readonly string[]>;
+  /**
+   * What identifies a line (a value seen twice refuses the later line): this column, else the
+   * first required reference column. The users feed is keyed by its e-mail, not by its customer.
+   */
+  key?: boolean;
 }
 
 /** « Référence parent », « REFERENCE_PARENT », « référence-parent » all read « reference parent ». */

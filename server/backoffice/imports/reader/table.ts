@@ -1,4 +1,5 @@
 import { hasControlCharacter } from "@shared/contracts/control-characters";
+import { emailAddress } from "@shared/contracts/primitives";
 import { headerKey, type FeedColumn } from "./columns";
 import { FeedFileError, type SheetRow } from "./errors";
 import { parseAmount, parseDate, parseQuantity, parseYesNo, type Parsed } from "./values";
@@ -22,8 +23,8 @@ export interface LineIssue {
 export interface FeedTable {
   records: FeedRecord[];
   issues: LineIssue[];
-  /** The fields whose column is in the header: an absent optional column leaves stored values alone. */
-  present: ReadonlySet<string>;
+  /** The fields whose column is in the header: a feed leaves the others as they are. */
+  fields: ReadonlySet<string>;
 }
 
 /** « ligne 418, colonne Prix HT : « 12.5.0 » n'est pas un montant ». */
@@ -57,6 +58,8 @@ function mapHeader(header: SheetRow, columns: readonly FeedColumn[]): Map<string
   return positions;
 }
 
+const EMAIL = emailAddress();
+
 function parseCell(column: FeedColumn, raw: string): Parsed<CellValue> {
   const text = raw.trim();
   if (column.parse) return column.parse(text);
@@ -69,6 +72,10 @@ function parseCell(column: FeedColumn, raw: string): Parsed<CellValue> {
       return parseDate(text);
     case "yesno":
       return parseYesNo(text);
+    case "email": {
+      const parsed = EMAIL.safeParse(text);
+      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: "n'est pas une adresse e-mail" };
+    }
     default: {
       if (hasControlCharacter(text)) return { ok: false, problem: "contient des caractères de contrôle" };
       if (column.maxLength !== undefined && text.length > column.maxLength)
@@ -105,7 +112,7 @@ export function readTable(rows: readonly SheetRow[], columns: readonly FeedColum
       if (parsed.ok) values[column.field] = parsed.value;
       else lineIssues.push({ line: row.line, column: column.header, value: raw.trim().slice(0, 80), message: parsed.problem });
     }
-    const key = columns.find((column) => column.kind === "reference" && column.required);
+    const key = columns.find((column) => column.key) ?? columns.find((column) => column.kind === "reference" && column.required);
     const reference = key ? values[key.field] : null;
     if (key && typeof reference === "string" && lineIssues.length === 0) {
       const first = seen.get(reference);
@@ -116,5 +123,5 @@ export function readTable(rows: readonly SheetRow[], columns: readonly FeedColum
     if (lineIssues.length > 0) issues.push(...lineIssues);
     else records.push({ line: row.line, values });
   }
-  return { records, issues, present: new Set(positions.keys()) };
+  return { records, issues, fields: new Set(positions.keys()) };
 }
