@@ -18,6 +18,7 @@ import * as analytics from "./0017_analytics";
 import * as searchDocument from "./0018_search_document";
 import * as newsPicturesUnderImages from "./0019_news_pictures_under_images";
 import * as erpReferences from "./0020_erp_references";
+import * as priceGroups from "./0021_price_groups";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0018_search_document": searchDocument,
   "0019_news_pictures_under_images": newsPicturesUnderImages,
   "0020_erp_references": erpReferences,
+  "0021_price_groups": priceGroups,
 };
 
 export const migrationProvider: MigrationProvider = {
