@@ -20,9 +20,10 @@ const tooLarge: ErrorRequestHandler = (error: unknown, req, _res, next) => {
  * requireService: `POST /imports/<feed>` with the file's bytes (CSV or XLSX). The answer is
  * the import report: 200 when applied or a dry run, 422 when refused lines stopped it. A
  * written import clears this process's catalogue caches, so the tree and the brands show at
- * once; the in-memory catalogue follows its revision counters (decision 0083).
+ * once, and has the in-memory catalogue read its revision counters on the next request
+ * (decision 0083): new prices show on the very next read of a product, a list or a cart.
  */
-export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue">): Router {
+export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue" | "readModel">): Router {
   const router = Router();
   const body = express.raw({ type: () => true, limit: FEED_FILE_MAX_BYTES });
   router.post(
@@ -35,7 +36,10 @@ export function importsRouter(deps: Pick<CatalogueServiceDeps, "db" | "catalogue
       const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
       try {
         const report = await runImport(deps.db, feed, bytes, options);
-        if (report.applied) deps.catalogue.forget();
+        if (report.applied) {
+          deps.catalogue.forget();
+          deps.readModel.checkRevisionsNow();
+        }
         res.status(report.applied || report.dry_run ? 200 : 422).json(report);
       } catch (error) {
         if (error instanceof FeedFileError) throw new ApiFailure(422, "invalid_file", error.message);

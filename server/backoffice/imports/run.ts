@@ -4,10 +4,17 @@ import type { Database } from "../db/schema";
 import { brandsFeed } from "./feeds/brands";
 import { categoriesFeed } from "./feeds/categories";
 import type { Feed } from "./feeds/plan";
+import { priceGroupsFeed } from "./feeds/price-groups";
+import { pricesFeed } from "./feeds/prices";
 import { readSheetRows } from "./reader/read";
 import { issueText, readTable, type LineIssue } from "./reader/table";
 
-const FEEDS: Record<ImportFeed, Feed> = { categories: categoriesFeed, brands: brandsFeed };
+const FEEDS: Record<ImportFeed, Feed> = {
+  categories: categoriesFeed,
+  brands: brandsFeed,
+  "price-groups": priceGroupsFeed,
+  prices: pricesFeed,
+};
 
 /** Rolls the import's transaction back once its report is known (a dry run, refused lines). */
 class NothingWritten extends Error {

@@ -1,5 +1,5 @@
 /** The kinds of value a feed's column holds (values.ts parses each). */
-export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno";
+export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno" | "percent";
 
 /** One column of a feed: its field, its French header (docs/integration.md) and the other names accepted. */
 export interface FeedColumn {
@@ -11,8 +11,15 @@ export interface FeedColumn {
   required: boolean;
   /** The template's example value. */
   example: string;
+  /** The template's further example rows, when one row cannot show every kind of line. */
+  moreExamples?: readonly string[];
   /** Longest text accepted (reference and text columns). */
   maxLength?: number;
+  /**
+   * Optional columns of which the header must hold one at least, named alike: a prices file
+   * needs « Prix net HT » or « Remise (%) », either may be absent.
+   */
+  anyOf?: string;
 }
 
 /** « Référence parent », « REFERENCE_PARENT », « référence-parent » all read « reference parent ». */

@@ -96,6 +96,16 @@ export class CatalogueReadModel {
   }
 
   /**
+   * The catalogue's and the prices' revisions, « 12.40 »: a cart's entity tag names them
+   * (oms/cart-store.ts cartEtag), so that a client holding a cart revalidates its prices after
+   * an import instead of keeping the old ones until the next change.
+   */
+  async revisionTag(): Promise<string> {
+    await this.refresh();
+    return `${this.known?.catalogue ?? 0}.${this.known?.pricing ?? 0}`;
+  }
+
+  /**
    * The next read reads the revision counters again, whatever `revisionCheckMs`: said by this
    * process's own writers (an applied import) so that their change shows on the very next read.
    */
