@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACCOUNTING_CATEGORIES } from "../domain/account";
-import { emailAddress } from "./primitives";
+import { cents, emailAddress, isoDate } from "./primitives";
 
 /**
  * The distributor's own data, loaded from its ERP's files (docs/integration.md, issue 34):
@@ -12,7 +12,8 @@ import { emailAddress } from "./primitives";
  */
 
 /** The feeds that exist today; docs/integration.md lists the ones to come. */
-export const IMPORT_FEEDS = ["categories", "brands", "products", "stock", "customers", "users"] as const;
+/** In the order a first load takes them: each names only what the feeds before it brought. */
+export const IMPORT_FEEDS = ["categories", "brands", "products", "stock", "price-groups", "customers", "users", "prices"] as const;
 export const importFeed = z.enum(IMPORT_FEEDS, `Flux inconnu : choisissez parmi ${IMPORT_FEEDS.join(", ")}.`);
 export type ImportFeed = z.infer<typeof importFeed>;
 
@@ -143,6 +144,30 @@ export const userImportRow = z.object({
   is_admin: z.boolean(),
 });
 export type UserImportRow = z.infer<typeof userImportRow>;
+
+/** A line of the `price-groups` feed, once read: the ERP's « catégorie tarifaire » or pricelist. */
+export const priceGroupImportRow = z.object({ reference: erpReference, title: z.string().min(1).max(120) });
+export type PriceGroupImportRow = z.infer<typeof priceGroupImportRow>;
+
+/**
+ * A line of the `prices` feed, once read (docs/integration.md): a customer's
+ * (`customer_reference`) or a price group's (`price_group`) net price (`price`, cents HT) or
+ * discount (`discount`, percent) on a product or a brand, optionally dated; or, with
+ * `promotion` (its name), a promotion on a product for everyone or for one customer, with its
+ * two dates. Which combinations make a line is the feed's to check (imports/feeds/price-lines.ts).
+ */
+export const priceImportRow = z.object({
+  customer_reference: erpReference.nullable(),
+  price_group: erpReference.nullable(),
+  product_reference: erpReference.nullable(),
+  brand_reference: erpReference.nullable(),
+  promotion: z.string().min(1).max(80).nullable(),
+  price: cents.nullable(),
+  discount: z.number().min(0).max(100).nullable(),
+  starts_on: isoDate.nullable(),
+  ends_on: isoDate.nullable(),
+});
+export type PriceImportRow = z.infer<typeof priceImportRow>;
 
 /** A refused line: « ligne 418, colonne Prix HT : « 12.5.0 » n'est pas un montant » is `text`. */
 export const refusedLine = z.object({

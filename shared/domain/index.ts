@@ -98,6 +98,8 @@ export {
 export type { Permissions } from "./permissions";
 export { permissionsOf } from "./permissions";
 export { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPrice, lineWeightGrams } from "./pricing";
+export type { NetPrice, PriceableProduct, PriceCondition, PriceConditions } from "./customer-price";
+export { NO_CONDITIONS, applicableCondition, conditionRunsOn, customerNetPrice, discountedPrice, impliedDiscount } from "./customer-price";
 export type { ShippingRef } from "./references";
 export { SHIPPING_REFS, isShippingReference, normalizeReference } from "./references";
 export { matchingRules, ruleMatches, shippingLine, shippingLinesFor, withShipping } from "./shipping";

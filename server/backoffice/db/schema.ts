@@ -42,6 +42,8 @@ export interface OrganizationsTable {
   bic: string | null;
   email: string | null;
   phone: string | null;
+  /** Its price group (0021_price_groups): the group's conditions apply where it has none of its own. */
+  price_group_id: number | null;
 }
 
 export interface UsersTable {
@@ -174,16 +176,49 @@ export interface ProductsTable {
   search: ColumnType<string, never, never>;
 }
 
-export interface OrgProductPricesTable {
-  org_id: number;
-  product_id: number;
-  price: number;
+/**
+ * What a dated condition adds (0021_price_groups): it applies from `starts_on` to `ends_on`
+ * inclusive, an open end when null. The start is part of the condition's key.
+ */
+interface DatedCondition {
+  starts_on: DateString | null;
+  ends_on: DateString | null;
 }
 
-export interface OrgBrandDiscountsTable {
+/** A customer's net price OR discount (percent, numeric(5,2)) on a product: exactly one is set. */
+export interface OrgProductPricesTable extends DatedCondition {
+  org_id: number;
+  product_id: number;
+  price: number | null;
+  discount: number | null;
+}
+
+export interface OrgBrandDiscountsTable extends DatedCondition {
   org_id: number;
   brand_id: number;
   /** numeric(5,2), read as a number (type parser in open.ts). */
+  discount: number;
+}
+
+/** A price group (the ERP's « catégorie tarifaire » or pricelist) customers belong to. */
+export interface PriceGroupsTable {
+  id: Generated<number>;
+  /** The ERP's reference of the group: what the feeds name it by. */
+  ref: string;
+  title: string;
+}
+
+/** A price group's net price OR discount on a product, as org_product_prices. */
+export interface PriceGroupProductPricesTable extends DatedCondition {
+  group_id: number;
+  product_id: number;
+  price: number | null;
+  discount: number | null;
+}
+
+export interface PriceGroupBrandDiscountsTable extends DatedCondition {
+  group_id: number;
+  brand_id: number;
   discount: number;
 }
 
@@ -698,6 +733,9 @@ export interface Database {
   products: ProductsTable;
   org_product_prices: OrgProductPricesTable;
   org_brand_discounts: OrgBrandDiscountsTable;
+  price_groups: PriceGroupsTable;
+  price_group_product_prices: PriceGroupProductPricesTable;
+  price_group_brand_discounts: PriceGroupBrandDiscountsTable;
   promotions: PromotionsTable;
   stocks: StocksTable;
   carts: CartsTable;

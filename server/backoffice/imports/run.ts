@@ -10,6 +10,8 @@ import type { Feed, FeedPlan } from "./feeds/plan";
 import { productsFeed } from "./feeds/products";
 import { stockFeed } from "./feeds/stock";
 import { usersFeed } from "./feeds/users";
+import { priceGroupsFeed } from "./feeds/price-groups";
+import { pricesFeed } from "./feeds/prices";
 import { readSheetRows } from "./reader/read";
 import { issueText, readTable, type LineIssue } from "./reader/table";
 
@@ -20,6 +22,8 @@ const FEEDS: Record<ImportFeed, Feed> = {
   stock: stockFeed,
   customers: customersFeed,
   users: usersFeed,
+  "price-groups": priceGroupsFeed,
+  prices: pricesFeed,
 };
 
 /** The query's options; `full` and `invite` may be left out (they are false then). */

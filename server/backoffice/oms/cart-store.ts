@@ -32,9 +32,11 @@ export async function readCartVersion(db: Kysely<Database>, orgId: number): Prom
  * holds that version may keep it (docs/decisions/0085-cart-revalidation.md), for the day only
  * (France): prices change by the day (a promotion ends, a quote's price lock expires), so a
  * client revalidates the next day's prices once instead of showing yesterday's until a change.
+ * `revisions` names the catalogue and the prices the lines were priced from
+ * (CatalogueReadModel.revisionTag): after an import of prices or products, the next read shows them.
  */
-export function cartEtag(orgId: number, version: number, day: string): string {
-  return `"cart-${orgId}-${version}-${day}"`;
+export function cartEtag(orgId: number, version: number, day: string, revisions: string): string {
+  return `"cart-${orgId}-${version}-${day}-${revisions}"`;
 }
 
 /** If-None-Match (RFC 9110 §13.1.2: weak comparison, a list, or "*") against the current tag. */

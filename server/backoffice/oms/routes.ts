@@ -85,7 +85,8 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       const ifNoneMatch = req.get("if-none-match");
       const today = parisDate(now());
       if (ifNoneMatch) {
-        const etag = answerEtag(session, cartEtag(orgId, await readCartVersion(db, orgId), today));
+        const [version, revisions] = await Promise.all([readCartVersion(db, orgId), readModel.revisionTag()]);
+        const etag = answerEtag(session, cartEtag(orgId, version, today, revisions));
         if (isNotModified(ifNoneMatch, etag)) {
           res.status(304).set("ETag", etag).end();
           return;
@@ -93,11 +94,11 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       }
       // The tag names the lines chosen (the version) and the day: a client holding that version
       // keeps the prices it was shown until the next change or the next day, and the order reprices.
-      const { rebuild } = await cartCatalogue(session, today);
+      const [{ rebuild }, revisions] = await Promise.all([cartCatalogue(session, today), readModel.revisionTag()]);
       const saved = await readCart(db, orgId, rebuild);
       // Without `prices`, every amount null (docs/decisions/0131-no-amounts-in-the-cart-without-prices.md).
       res
-        .set("ETag", answerEtag(session, cartEtag(orgId, saved.version, today)))
+        .set("ETag", answerEtag(session, cartEtag(orgId, saved.version, today, revisions)))
         .json({ cart: cartFor(session, saved.cart), version: saved.version });
     }),
   );
@@ -116,7 +117,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       const today = parisDate(instant);
       // Everything is read BEFORE the one write: the in-memory catalogue, prices and stock, the
       // cached shipping products, and the certificates and addresses the cart refers to.
-      const { inputs, rows, rebuild } = await cartCatalogue(session, today);
+      const [{ inputs, rows, rebuild }, revisions] = await Promise.all([cartCatalogue(session, today), readModel.revisionTag()]);
       // The body was parsed by the contract schema: no second and third parse here.
       const cart = await repriceCart(db, sent, { orgId, ...inputs, catalogueRows: rows });
       // The certificates of the version replaced: those the save takes off the cart are deleted after it (decision 0142).
@@ -132,7 +133,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       );
       // The tag of the cart as saved: the client may revalidate it instead of reading it again.
       res
-        .set("ETag", answerEtag(session, cartEtag(orgId, saved.version, today)))
+        .set("ETag", answerEtag(session, cartEtag(orgId, saved.version, today, revisions)))
         .type("json")
         .send(savedCartJsonFor(session, saved));
     }),

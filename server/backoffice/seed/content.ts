@@ -114,7 +114,8 @@ async function downloadSources(trx: Transaction<Database>, plan: ContentPlan): P
   const netPrices = negotiated
     .flatMap((price) => {
       const product = byProduct.get(price.product_id);
-      return product ? [{ ...product, net: price.price }] : [];
+      // The demo's negotiated prices are net prices; a discount row has no net price to print.
+      return product && price.price !== null ? [{ ...product, net: price.price }] : [];
     })
     .sort((a, b) => a.ref.localeCompare(b.ref));
   return { today: plan.today, created: plan.now, year: Number(plan.today.slice(0, 4)), products, netPrices };

@@ -9,6 +9,7 @@ import { seedPastOrders } from "./orders";
 import { registerServiceToken } from "../auth/service-tokens";
 import { DEMO_PASSWORD, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN, NAMED_CLIENTS } from "./organizations-data";
 import { seedOrganizations } from "./organizations";
+import { seedPriceGroups } from "./price-groups";
 import { seedPrices } from "./prices";
 import { seedQuotes } from "./quotes";
 import { seedRequests } from "./requests";
@@ -76,6 +77,7 @@ async function seedDemoWhen(
     const catalogue = await seedCatalogue(trx, rng, size.products, today);
     const { clients } = await seedOrganizations(trx, rng, size.otherClients, nextHash);
     await seedPrices(trx, rng, [...clients.values()], catalogue, today, size.specificPerOrg);
+    await seedPriceGroups(trx);
     const orgs = NAMED_CLIENTS.flatMap((seed) => {
       const id = clients.get(seed.ref);
       return id === undefined ? [] : [{ ref: seed.ref, id, count: seed.ref === "C0001" ? size.ordersOfC0001 : size.ordersOfOthers }];

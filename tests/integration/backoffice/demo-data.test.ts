@@ -122,6 +122,9 @@ const DIGESTED_TABLES: Readonly<Record<string, string>> = {
   stocks: "select * from stocks order by product_id",
   org_product_prices: "select * from org_product_prices order by org_id, product_id",
   org_brand_discounts: "select * from org_brand_discounts order by org_id, brand_id",
+  price_groups: "select * from price_groups order by id",
+  price_group_product_prices: "select * from price_group_product_prices order by group_id, product_id",
+  price_group_brand_discounts: "select * from price_group_brand_discounts order by group_id, brand_id",
   promotions: "select * from promotions order by id",
   orders: `select id, ref, org_id, usr_id, usr_name, idempotency_key, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'),
              status, cart_ref, total_ht, total_ecotaxe, total_tva, total_ttc

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProductListQuery } from "@shared/contracts/api";
+import { NO_CONDITIONS, type PriceConditions } from "@shared/domain/customer-price";
 import { listFromIndex, type Pricing } from "../../../server/backoffice/pim/read-model/listing";
 import type { OrgPricing, Promotion } from "../../../server/backoffice/pim/read-model/org-pricing";
 import { ProductIndex, type IndexedProduct } from "../../../server/backoffice/pim/read-model/product-index";
@@ -58,7 +59,15 @@ describe("the read model's promotion filter", () => {
     [2, [promotion(2, 8000)]],
     [3, [promotion(3, 8000)]],
   ]);
-  const none: OrgPricing = { productPrices: new Map(), brandDiscounts: new Map(), promotions: new Map() };
+  const none: OrgPricing = { own: NO_CONDITIONS, group: null, promotions: new Map() };
+  const netPrices = (entries: [number, number][]): PriceConditions => ({
+    products: new Map(entries.map(([id, price]) => [id, [{ price, discount: null, starts_on: null, ends_on: null }]])),
+    brands: new Map(),
+  });
+  const brandDiscount = (discount: number): PriceConditions => ({
+    products: new Map(),
+    brands: new Map([[BRAND, [{ price: null, discount, starts_on: null, ends_on: null }]]]),
+  });
 
   it("keeps the products whose running promotion is below the organization's price", async () => {
     expect(await promotedIds(none, everyone)).toEqual([1, 2, 3]);
@@ -67,7 +76,7 @@ describe("the read model's promotion filter", () => {
   it("leaves out a promotion that the organization's specific price beats or equals", async () => {
     const org: OrgPricing = {
       ...none,
-      productPrices: new Map([
+      own: netPrices([
         [1, 7000],
         [2, 8000],
       ]),
@@ -77,14 +86,21 @@ describe("the read model's promotion filter", () => {
 
   it("leaves out a promotion that the organization's brand discount beats", async () => {
     // 25 % off 100.00 € is 75.00 €, below the 80.00 € promotion.
-    const org: OrgPricing = { ...none, brandDiscounts: new Map([[BRAND, 25]]) };
+    const org: OrgPricing = { ...none, own: brandDiscount(25) };
     expect(await promotedIds(org, everyone)).toEqual([]);
     // 15 % off is 85.00 €: the promotion applies again.
-    expect(await promotedIds({ ...none, brandDiscounts: new Map([[BRAND, 15]]) }, everyone)).toEqual([1, 2, 3]);
+    expect(await promotedIds({ ...none, own: brandDiscount(15) }, everyone)).toEqual([1, 2, 3]);
+  });
+
+  it("leaves out a promotion that the price group's discount beats, unless the organization's own price is above it", async () => {
+    const grouped: OrgPricing = { ...none, group: brandDiscount(25) };
+    expect(await promotedIds(grouped, everyone)).toEqual([]);
+    // The organization's own net price of product 2 comes before its group's discount.
+    expect(await promotedIds({ ...grouped, own: netPrices([[2, 9000]]) }, everyone)).toEqual([2]);
   });
 
   it("keeps the organization's own promotion when it is the one below its price", async () => {
-    const org: OrgPricing = { ...none, productPrices: new Map([[1, 7000]]), promotions: new Map([[1, [promotion(9, 6500)]]]) };
+    const org: OrgPricing = { ...none, own: netPrices([[1, 7000]]), promotions: new Map([[1, [promotion(9, 6500)]]]) };
     expect(await promotedIds(org, everyone)).toEqual([1, 2, 3]);
   });
 });

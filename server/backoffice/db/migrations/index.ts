@@ -18,6 +18,7 @@ import * as analytics from "./0017_analytics";
 import * as searchDocument from "./0018_search_document";
 import * as newsPicturesUnderImages from "./0019_news_pictures_under_images";
 import * as erpReferences from "./0020_erp_references";
+import * as priceGroups from "./0021_price_groups";
 import * as customerFeeds from "./0022_customer_feeds";
 import * as productReferenceUnique from "./0023_product_reference_unique";
 import * as importJobs from "./0024_import_jobs";
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0018_search_document": searchDocument,
   "0019_news_pictures_under_images": newsPicturesUnderImages,
   "0020_erp_references": erpReferences,
+  "0021_price_groups": priceGroups,
   "0022_customer_feeds": customerFeeds,
   "0023_product_reference_unique": productReferenceUnique,
   "0024_import_jobs": importJobs,

@@ -2,6 +2,7 @@ import type { ImportFeed } from "@shared/contracts/imports";
 import type { FeedColumn } from "../reader/columns";
 import { PRODUCT_COLUMNS, STOCK_COLUMNS } from "./product-columns";
 import { CUSTOMER_COLUMNS, USER_COLUMNS } from "./customer-columns";
+import { PRICE_COLUMNS, PRICE_GROUP_COLUMNS } from "./price-columns";
 
 /**
  * The French column headers of each feed (docs/integration.md), with the names the usual
@@ -60,10 +61,15 @@ export const FEED_COLUMNS: Record<ImportFeed, readonly FeedColumn[]> = {
   stock: STOCK_COLUMNS,
   customers: CUSTOMER_COLUMNS,
   users: USER_COLUMNS,
+  "price-groups": PRICE_GROUP_COLUMNS,
+  prices: PRICE_COLUMNS,
 };
 
-/** `npm run import -- template <feed>`: the header line and an example row, `;`-separated. */
+/** `npm run import -- template <feed>`: the header line and an example row (or a few), `;`-separated. */
 export function feedTemplate(feed: ImportFeed): string {
   const columns = FEED_COLUMNS[feed];
-  return `${columns.map((column) => column.header).join(";")}\n${columns.map((column) => column.example).join(";")}\n`;
+  const more = Math.max(0, ...columns.map((column) => column.moreExamples?.length ?? 0));
+  const rows = [columns.map((column) => column.example)];
+  for (let index = 0; index < more; index++) rows.push(columns.map((column) => column.moreExamples?.[index] ?? ""));
+  return `${[columns.map((column) => column.header), ...rows].map((cells) => cells.join(";")).join("\n")}\n`;
 }

@@ -1,7 +1,7 @@
 import type { Parsed } from "./values";
 
 /** The kinds of value a feed's column holds (values.ts parses each). */
-export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno" | "email";
+export type ColumnKind = "reference" | "text" | "amount" | "quantity" | "date" | "yesno" | "email" | "percent";
 
 /** One column of a feed: its field, its French header (docs/integration.md) and the other names accepted. */
 export interface FeedColumn {
@@ -13,6 +13,8 @@ export interface FeedColumn {
   required: boolean;
   /** The template's example value. */
   example: string;
+  /** The template's further example rows, when one row cannot show every kind of line. */
+  moreExamples?: readonly string[];
   /** Longest text accepted (reference and text columns). */
   maxLength?: number;
   /** A feed's own reading of a non-empty cell (a weight in kg, a shipping family…), instead of its kind's. */
@@ -22,6 +24,11 @@ export interface FeedColumn {
    * first required reference column. The users feed is keyed by its e-mail, not by its customer.
    */
   key?: boolean;
+  /**
+   * Optional columns of which the header must hold one at least, named alike: a prices file
+   * needs « Prix net HT » or « Remise (%) », either may be absent.
+   */
+  anyOf?: string;
 }
 
 /** « Référence parent », « REFERENCE_PARENT », « référence-parent » all read « reference parent ». */

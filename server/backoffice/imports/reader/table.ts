@@ -2,7 +2,7 @@ import { hasControlCharacter } from "@shared/contracts/control-characters";
 import { emailAddress } from "@shared/contracts/primitives";
 import { headerKey, type FeedColumn } from "./columns";
 import { FeedFileError, type SheetRow } from "./errors";
-import { parseAmount, parseDate, parseQuantity, parseYesNo, type Parsed } from "./values";
+import { parseAmount, parseDate, parsePercent, parseQuantity, parseYesNo, type Parsed } from "./values";
 
 export type CellValue = string | number | boolean | readonly string[] | null;
 
@@ -44,16 +44,23 @@ function mapHeader(header: SheetRow, columns: readonly FeedColumn[]): Map<string
     if (positions.has(column.field)) throw new FeedFileError(`La colonne « ${column.header} » figure deux fois dans la ligne d'en-tête.`);
     positions.set(column.field, index);
   });
-  const missing = columns.filter((column) => column.required && !positions.has(column.field));
-  if (missing.length > 0) {
-    const read = header.cells
+  const read = () =>
+    header.cells
       .filter((cell) => cell.trim() !== "")
       .map((cell) => `« ${cell.trim()} »`)
-      .join(", ");
+      .join(", ") || "aucune";
+  const missing = columns.filter((column) => column.required && !positions.has(column.field));
+  if (missing.length > 0) {
     const names = missing.map((column) => `« ${column.header} »`).join(", ");
     throw new FeedFileError(
-      `Colonne${missing.length > 1 ? "s" : ""} ${names} absente${missing.length > 1 ? "s" : ""} de la ligne d'en-tête (colonnes lues : ${read || "aucune"}).`,
+      `Colonne${missing.length > 1 ? "s" : ""} ${names} absente${missing.length > 1 ? "s" : ""} de la ligne d'en-tête (colonnes lues : ${read()}).`,
     );
+  }
+  for (const group of new Set(columns.flatMap((column) => (column.anyOf ? [column.anyOf] : [])))) {
+    const members = columns.filter((column) => column.anyOf === group);
+    if (members.some((column) => positions.has(column.field))) continue;
+    const names = members.map((column) => `« ${column.header} »`).join(" ou ");
+    throw new FeedFileError(`Colonne ${names} absente de la ligne d'en-tête : il en faut une au moins (colonnes lues : ${read()}).`);
   }
   return positions;
 }
@@ -76,6 +83,8 @@ function parseCell(column: FeedColumn, raw: string): Parsed<CellValue> {
       const parsed = EMAIL.safeParse(text);
       return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: "n'est pas une adresse e-mail" };
     }
+    case "percent":
+      return parsePercent(text);
     default: {
       if (hasControlCharacter(text)) return { ok: false, problem: "contient des caractères de contrôle" };
       if (column.maxLength !== undefined && text.length > column.maxLength)

@@ -17,6 +17,16 @@ export function parseAmount(raw: string): Parsed<number> {
   return ok(match[1] === "-" ? -cents : cents);
 }
 
+/** A discount in percent, from 0 to 100, two decimals at most (« 12,5 », « 12.50 % »). */
+export function parsePercent(raw: string): Parsed<number> {
+  const text = raw.replace(/[\s\u00a0\u202f%]/g, "");
+  const match = /^(-?)(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return fail("n'est pas un pourcentage");
+  const hundredths = Number(match[2]) * 100 + Number((match[3] ?? "0").padEnd(2, "0"));
+  if (match[1] === "-" || hundredths > 10000) return fail("n'est pas une remise de 0 à 100 %");
+  return ok(hundredths / 100);
+}
+
 /** A whole quantity, 0 or more (« 12 », « 1 200 », « 12,0 » from a spreadsheet). */
 export function parseQuantity(raw: string): Parsed<number> {
   const match = /^(\d{1,9})(?:[.,]0+)?$/.exec(raw.replace(/[\s\u00a0\u202f]/g, ""));

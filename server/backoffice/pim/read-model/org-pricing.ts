@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { customerNetPrice, type PriceableProduct, type PriceCondition, type PriceConditions } from "@shared/domain/customer-price";
 import type { Database } from "../../db/schema";
 
 export interface Promotion {
@@ -10,11 +11,14 @@ export interface Promotion {
   ends_on: string;
 }
 
-/** What one organization pays beyond the list prices (docs/decisions/0021-pricing.md). */
+/**
+ * What one organization pays beyond the list prices (docs/decisions/0177-prices-feed-and-price-groups.md):
+ * its own net prices and discounts, its price group's (one object shared by every organization
+ * of the group), and its own promotions.
+ */
 export interface OrgPricing {
-  productPrices: ReadonlyMap<number, number>;
-  /** Percent off the list price, per brand (numeric(5,2)). */
-  brandDiscounts: ReadonlyMap<number, number>;
+  own: PriceConditions;
+  group: PriceConditions | null;
   /** The organization's own promotions, per product. */
   promotions: ReadonlyMap<number, readonly Promotion[]>;
 }
@@ -27,17 +31,6 @@ export interface ProductPrice {
   prc_discount: number;
   prc_promo_price: number | null;
   prc_promo_name: string | null;
-}
-
-interface Priceable {
-  id: number;
-  brand_id: number | null;
-  price_selling: number;
-}
-
-/** PostgreSQL's round() of a non-negative numeric n / d: half away from zero, in integers. */
-function roundedQuotient(numerator: number, denominator: number): number {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
 /** The lowest promotion of `list` running on `today`, if lower than `best`. */
@@ -54,27 +47,16 @@ function lowerPromotion(list: readonly Promotion[] | undefined, today: string, b
 
 /**
  * One product's prices for one organization, the same figures pricing.ts computes in SQL (the
- * two are compared product by product in tests/integration/backoffice/read-model.test.ts):
- * an org-specific price, else the list price less the org's brand discount, else the list
- * price; the discount shown is the one of the specific price (two decimals) or the brand's;
- * the promotion is the lowest active one. Integer arithmetic only: no float rounding at .5.
+ * two are compared product by product in tests/integration/backoffice/read-model.test.ts): the
+ * net price of the organization's own or its group's conditions (shared/domain/customer-price.ts),
+ * and the lowest promotion running on `today`, for everyone or for the organization.
  */
-export function priceOf(product: Priceable, pricing: OrgPricing, everyone: PromotionIndex, today: string): ProductPrice {
-  const specific = pricing.productPrices.get(product.id);
-  const brandDiscount = product.brand_id === null ? 0 : (pricing.brandDiscounts.get(product.brand_id) ?? 0);
-  const discountHundredths = Math.round(brandDiscount * 100);
-  const listed = product.price_selling;
-  const price = specific ?? roundedQuotient(listed * (10000 - discountHundredths), 10000);
-  let discount = brandDiscount;
-  if (specific !== undefined && listed > 0) {
-    const saved = (listed - specific) * 10000;
-    discount = saved <= 0 ? 0 : roundedQuotient(saved, listed) / 100;
-  }
-  // The lowest active one, for everyone or for this organization.
+export function priceOf(product: PriceableProduct, pricing: OrgPricing, everyone: PromotionIndex, today: string): ProductPrice {
+  const net = customerNetPrice(product, pricing.own, pricing.group, today);
   const promotion = lowerPromotion(pricing.promotions.get(product.id), today, lowerPromotion(everyone.get(product.id), today, null));
   return {
-    prc_price: price,
-    prc_discount: discount,
+    prc_price: net.price,
+    prc_discount: net.discount,
     prc_promo_price: promotion?.promo_price ?? null,
     prc_promo_name: promotion?.name ?? null,
   };
@@ -97,15 +79,76 @@ function groupPromotions(rows: (Promotion & { product_id: number })[]): Map<numb
 
 const PROMOTION_COLUMNS = ["id", "product_id", "promo_price", "name", "starts_on", "ends_on"] as const;
 
-export async function loadOrgPricing(db: Kysely<Database>, orgId: number): Promise<OrgPricing> {
-  const [prices, discounts, promotions] = await Promise.all([
-    db.selectFrom("org_product_prices").select(["product_id", "price"]).where("org_id", "=", orgId).execute(),
-    db.selectFrom("org_brand_discounts").select(["brand_id", "discount"]).where("org_id", "=", orgId).execute(),
-    db.selectFrom("promotions").select(PROMOTION_COLUMNS).where("org_id", "=", orgId).execute(),
+function conditionsBy<K extends "product_id" | "brand_id">(
+  rows: readonly (PriceCondition & Record<K, number>)[],
+  key: K,
+): Map<number, PriceCondition[]> {
+  const byKey = new Map<number, PriceCondition[]>();
+  for (const row of rows) {
+    const condition: PriceCondition = { price: row.price, discount: row.discount, starts_on: row.starts_on, ends_on: row.ends_on };
+    const list = byKey.get(row[key]);
+    if (list) list.push(condition);
+    else byKey.set(row[key], [condition]);
+  }
+  return byKey;
+}
+
+const CONDITION_COLUMNS = ["price", "discount", "starts_on", "ends_on"] as const;
+const BRAND_CONDITION_COLUMNS = ["discount", "starts_on", "ends_on"] as const;
+
+/** A price group's net prices and discounts. */
+export async function loadGroupConditions(db: Kysely<Database>, groupId: number): Promise<PriceConditions> {
+  const [products, brands] = await Promise.all([
+    db
+      .selectFrom("price_group_product_prices")
+      .select(["product_id", ...CONDITION_COLUMNS])
+      .where("group_id", "=", groupId)
+      .execute(),
+    db
+      .selectFrom("price_group_brand_discounts")
+      .select(["brand_id", ...BRAND_CONDITION_COLUMNS])
+      .where("group_id", "=", groupId)
+      .execute(),
   ]);
   return {
-    productPrices: new Map(prices.map((row) => [row.product_id, row.price])),
-    brandDiscounts: new Map(discounts.map((row) => [row.brand_id, row.discount])),
+    products: conditionsBy(products, "product_id"),
+    brands: conditionsBy(
+      brands.map((row) => ({ ...row, price: null })),
+      "brand_id",
+    ),
+  };
+}
+
+/** `groupConditionsOf` gives a group's conditions: the read model shares one object per group. */
+export async function loadOrgPricing(
+  db: Kysely<Database>,
+  orgId: number,
+  groupConditionsOf: (groupId: number) => Promise<PriceConditions> = (groupId) => loadGroupConditions(db, groupId),
+): Promise<OrgPricing> {
+  const [organization, prices, discounts, promotions] = await Promise.all([
+    db.selectFrom("organizations").select("price_group_id").where("id", "=", orgId).executeTakeFirst(),
+    db
+      .selectFrom("org_product_prices")
+      .select(["product_id", ...CONDITION_COLUMNS])
+      .where("org_id", "=", orgId)
+      .execute(),
+    db
+      .selectFrom("org_brand_discounts")
+      .select(["brand_id", ...BRAND_CONDITION_COLUMNS])
+      .where("org_id", "=", orgId)
+      .execute(),
+    db.selectFrom("promotions").select(PROMOTION_COLUMNS).where("org_id", "=", orgId).execute(),
+  ]);
+  const groupId = organization?.price_group_id ?? null;
+  return {
+    own: {
+      products: conditionsBy(prices, "product_id"),
+      brands: conditionsBy(
+        discounts.map((row) => ({ ...row, price: null })),
+        "brand_id",
+      ),
+    },
+    group: groupId === null ? null : await groupConditionsOf(groupId),
     promotions: groupPromotions(promotions),
   };
 }

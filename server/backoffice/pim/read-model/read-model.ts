@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { TtlCache } from "../../cache/ttl-cache";
 import type { Database } from "../../db/schema";
-import { loadOrgPricing, loadPromotionsForEveryone, type OrgPricing, type PromotionIndex } from "./org-pricing";
+import type { PriceConditions } from "@shared/domain/customer-price";
+import { loadGroupConditions, loadOrgPricing, loadPromotionsForEveryone, type OrgPricing, type PromotionIndex } from "./org-pricing";
 import { loadProductIndex, type ProductIndex } from "./product-index";
 import { StockCache } from "./stock-cache";
 
@@ -44,6 +45,8 @@ export class CatalogueReadModel {
   private everyone: Promise<PromotionIndex> | null = null;
   private readonly organizations = new Map<number, Promise<OrgPricing>>();
   private readonly catalogueListeners: (() => void)[] = [];
+  /** Price groups' conditions, shared by the organizations of each group (dropped with them). */
+  private readonly groups = new Map<number, Promise<PriceConditions>>();
   readonly searches: TtlCache<number[]>;
   readonly stocks: StockCache;
 
@@ -86,7 +89,10 @@ export class CatalogueReadModel {
     this.everyone ??= this.remember(loadPromotionsForEveryone(this.db), () => (this.everyone = null));
     let org = this.organizations.get(orgId);
     if (!org) {
-      org = this.remember(loadOrgPricing(this.db, orgId), () => this.organizations.delete(orgId));
+      org = this.remember(
+        loadOrgPricing(this.db, orgId, (groupId) => this.groupConditions(groupId)),
+        () => this.organizations.delete(orgId),
+      );
       this.organizations.set(orgId, org);
       // A Map iterates in insertion order: the first key is the organization loaded longest ago.
       while (this.organizations.size > this.maxOrganizations) {
@@ -96,6 +102,25 @@ export class CatalogueReadModel {
       }
     }
     return { org: await org, everyone: await this.everyone };
+  }
+
+  private groupConditions(groupId: number): Promise<PriceConditions> {
+    let conditions = this.groups.get(groupId);
+    if (!conditions) {
+      conditions = this.remember(loadGroupConditions(this.db, groupId), () => this.groups.delete(groupId));
+      this.groups.set(groupId, conditions);
+    }
+    return conditions;
+  }
+
+  /**
+   * The catalogue's and the prices' revisions, « 12.40 »: a cart's entity tag names them
+   * (oms/cart-store.ts cartEtag), so that a client holding a cart revalidates its prices after
+   * an import instead of keeping the old ones until the next change.
+   */
+  async revisionTag(): Promise<string> {
+    await this.refresh();
+    return `${this.known?.catalogue ?? 0}.${this.known?.pricing ?? 0}`;
   }
 
   /** Reads the revision counters when the last read is older than `revisionCheckMs`. */
@@ -121,6 +146,7 @@ export class CatalogueReadModel {
     if (current.pricing !== previous.pricing) {
       this.everyone = null;
       this.organizations.clear();
+      this.groups.clear();
     }
     if (current.catalogue !== previous.catalogue) {
       this.searches.clear();
