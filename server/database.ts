@@ -38,8 +38,8 @@ export async function openPortalDatabase(options: {
 /** What the log says on a start with an empty database: how to create the first token and accounts. */
 export const FIRST_START_NOTICE =
   "Base de données vide : le portail démarre sans données de démonstration (DEMO_DATA=1 les ajoute). " +
-  "Créez le jeton de service de l'ERP et le premier compte, le portail arrêté, avec les mêmes DATABASE_URL ou DATA_DIR : " +
-  "npm run admin -- token create --name ERP ; " +
-  "npm run admin -- organization create --ref C0001 --name « Nom du client » --zipcode 29200 --city Brest ; " +
-  "npm run admin -- user create --organization C0001 --email achats@client.fr --name « Nom Prénom » --admin (affiche le lien d'invitation). " +
-  "Voir le README, « Premier démarrage en production ».";
+  "Créez le jeton de service de l'ERP, le portail arrêté, avec les mêmes DATABASE_URL ou DATA_DIR : npm run service-token -- create ERP ; " +
+  "puis, le portail démarré, chargez les fichiers de l'ERP dans cet ordre : npm run import -- categories, brands, products, stock, shipping, " +
+  "price-groups, customers, users (--invite envoie les invitations), prices (docs/integration.md). " +
+  "Un compte à la main : npm run admin -- organization create … puis user create … --admin (affiche le lien d'invitation). " +
+  "Voir le README, « First start in production ».";

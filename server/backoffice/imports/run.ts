@@ -8,6 +8,7 @@ import { categoriesFeed } from "./feeds/categories";
 import { customersFeed } from "./feeds/customers";
 import type { Feed, FeedPlan } from "./feeds/plan";
 import { productsFeed } from "./feeds/products";
+import { shippingFeed } from "./feeds/shipping";
 import { stockFeed } from "./feeds/stock";
 import { usersFeed } from "./feeds/users";
 import { priceGroupsFeed } from "./feeds/price-groups";
@@ -20,6 +21,7 @@ const FEEDS: Record<ImportFeed, Feed> = {
   brands: brandsFeed,
   products: productsFeed,
   stock: stockFeed,
+  shipping: shippingFeed,
   customers: customersFeed,
   users: usersFeed,
   "price-groups": priceGroupsFeed,

@@ -87,7 +87,7 @@ describe("a production start", () => {
     const first = await startProduction(dataDir);
     try {
       expect(first.messages).toContain(FIRST_START_NOTICE);
-      expect(FIRST_START_NOTICE).toContain("npm run admin -- token create --name ERP");
+      expect(FIRST_START_NOTICE).toContain("npm run service-token -- create ERP");
       expect((await erpOrders(first.portal, DEMO_SERVICE_TOKEN)).status).toBe(401);
       expect((await logIn(first.portal, DEMO_LOGIN, DEMO_PASSWORD)).status).toBe(401);
     } finally {

@@ -1,6 +1,7 @@
 import type { ImportFeed } from "@shared/contracts/imports";
 import type { FeedColumn } from "../reader/columns";
 import { PRODUCT_COLUMNS, STOCK_COLUMNS } from "./product-columns";
+import { SHIPPING_COLUMNS } from "./shipping";
 import { CUSTOMER_COLUMNS, USER_COLUMNS } from "./customer-columns";
 import { PRICE_COLUMNS, PRICE_GROUP_COLUMNS } from "./price-columns";
 
@@ -59,6 +60,7 @@ export const FEED_COLUMNS: Record<ImportFeed, readonly FeedColumn[]> = {
   brands: BRAND_COLUMNS,
   products: PRODUCT_COLUMNS,
   stock: STOCK_COLUMNS,
+  shipping: SHIPPING_COLUMNS,
   customers: CUSTOMER_COLUMNS,
   users: USER_COLUMNS,
   "price-groups": PRICE_GROUP_COLUMNS,
