@@ -129,6 +129,8 @@ export const customerImportRow = z.object({
   payment_terms: paymentTerms,
   free_shipping: z.boolean(),
   integrator: z.boolean(),
+  /** The reference of a group of the price-groups feed whose conditions the customer gets; null: none. */
+  price_group: erpReference.nullable(),
   contributors: z.array(emailAddress()),
 });
 export type CustomerImportRow = z.infer<typeof customerImportRow>;

@@ -96,6 +96,24 @@ export const CUSTOMER_COLUMNS: readonly FeedColumn[] = [
     60,
   ),
   yesNo("free_shipping", "Franco", ["Franco de port", "Éligible franco"], "oui"),
+  {
+    // A group the price-groups feed imported (price_groups.ref): the customer gets its conditions.
+    field: "price_group",
+    header: "Groupe de prix",
+    aliases: [
+      "Catégorie tarifaire",
+      "Groupe tarifaire",
+      "Code catégorie tarifaire",
+      "N_CatTarif",
+      "Liste de prix",
+      "Pricelist",
+      "Pricelist/External ID",
+    ],
+    kind: "reference",
+    required: false,
+    example: "CHANTIERS",
+    maxLength: 40,
+  },
   yesNo("integrator", "Intégrateur", ["Intégrateur balises", "Integrator"], "non"),
   optionalText(
     "contributors",

@@ -42,11 +42,14 @@ export interface CustomerLine {
   delivery: DeliveryAddress | null;
   /** The contributors' ids, or null when the column is left out. */
   contributors: number[] | null;
+  /** The price group's id once the line is applied (null: none); the stored one when the column is left out. */
+  priceGroupId: number | null;
 }
 
 const HEADER = new Map(CUSTOMER_COLUMNS.map((column) => [column.field, column.header]));
 const POSITION = new Map(CUSTOMER_COLUMNS.map((column, index) => [column.header, index]));
 const header = (field: string) => HEADER.get(field) ?? field;
+const UNKNOWN_GROUP = "n'est pas un groupe de prix connu : importez d'abord le flux price-groups";
 const asIs = (raw: string): Parsed<string> => ({ ok: true, value: raw });
 
 function sameAddress(a: DeliveryAddress, b: DeliveryAddress): boolean {
@@ -117,6 +120,16 @@ export function readCustomerLine(
     else contributors?.push(id);
   }
 
+  const priceGroupId = pick(
+    "price_group",
+    (raw): Parsed<number | null> => {
+      const id = state.priceGroups.get(raw);
+      return id === undefined ? { ok: false, problem: UNKNOWN_GROUP } : { ok: true, value: id };
+    },
+    null,
+    stored?.price_group_id ?? null,
+  );
+
   const delivery = readDelivery(record, facts, issue);
   return {
     line: {
@@ -126,6 +139,7 @@ export function readCustomerLine(
       email: fields.has("email") ? text(record, "email") : null,
       delivery,
       contributors,
+      priceGroupId,
     },
     // In the file's column order, as the reader reports a line's bad cells.
     issues: issues.sort((a, b) => (POSITION.get(a.column) ?? 0) - (POSITION.get(b.column) ?? 0)),

@@ -4,7 +4,8 @@ import type { Database } from "../../db/schema";
 /**
  * What the customers and users feeds read of the database before planning: organizations by
  * reference, every account's login, the contributors, their links and the addresses a
- * customer line may change (the head office, and the feed's delivery address).
+ * customer line may change (the head office, and the feed's delivery address), and the price
+ * groups a customer may be put in.
  */
 
 /** The key of the delivery address the customers feed manages (addresses.erp_ref, migration 0022). */
@@ -28,6 +29,7 @@ export interface StoredOrganization {
   free_shipping_eligible: boolean;
   is_integrator: boolean;
   is_distributor: boolean;
+  price_group_id: number | null;
 }
 
 export interface StoredAccount {
@@ -64,10 +66,12 @@ export interface CustomerState {
   links: Map<number, number[]>;
   headOffices: Map<number, StoredAddress>;
   deliveries: Map<number, StoredAddress>;
+  /** The price groups' ids by upper-cased reference (the price-groups feed's). */
+  priceGroups: Map<string, number>;
 }
 
 export async function loadCustomerState(trx: Kysely<Database>): Promise<CustomerState> {
-  const [organizations, accounts, links, addresses] = await Promise.all([
+  const [organizations, accounts, links, addresses, priceGroups] = await Promise.all([
     trx
       .selectFrom("organizations")
       .select([
@@ -88,6 +92,7 @@ export async function loadCustomerState(trx: Kysely<Database>): Promise<Customer
         "free_shipping_eligible",
         "is_integrator",
         "is_distributor",
+        "price_group_id",
       ])
       .execute(),
     trx.selectFrom("users").select(["id", "org_id", "class", "login", "password_hash", "disabled"]).execute(),
@@ -109,6 +114,7 @@ export async function loadCustomerState(trx: Kysely<Database>): Promise<Customer
         ]),
       )
       .execute(),
+    trx.selectFrom("price_groups").select(["id", "ref"]).execute(),
   ]);
   const state: CustomerState = {
     organizations: new Map(organizations.map((org) => [org.ref.toUpperCase(), org])),
@@ -124,6 +130,7 @@ export async function loadCustomerState(trx: Kysely<Database>): Promise<Customer
     links: new Map(),
     headOffices: new Map(),
     deliveries: new Map(),
+    priceGroups: new Map(priceGroups.map((group) => [group.ref.toUpperCase(), group.id])),
   };
   for (const link of links) state.links.set(link.org_id, [...(state.links.get(link.org_id) ?? []), link.contributor_id]);
   for (const address of addresses) {

@@ -11,6 +11,7 @@ import {
 } from "../../customers/accounts";
 import { inviterName, prepareInvitation, sendInvitations, type InvitedAccount, type PreparedInvitation } from "../../customers/invitations";
 import type { LineIssue } from "../reader/table";
+import { slices } from "./chunks";
 import { CUSTOMER_COLUMNS } from "./customer-columns";
 import { readCustomerLine, type CustomerLine, type DeliveryAddress } from "./customer-lines";
 import { DELIVERY_KEY, loadCustomerState, type CustomerState, type StoredAddress } from "./customer-state";
@@ -20,7 +21,7 @@ import type { Feed, FeedContext } from "./plan";
  * The `customers` feed (docs/integration.md, decision 0178): upserted by the ERP's reference
  * (organizations.ref). A line sets the organization, its head office (the invoicing address),
  * one delivery address kept under the key « LIVRAISON » (updated in place, never added twice),
- * its conditions and the contributors that follow it; a new customer gets its own account
+ * its conditions, its price group and the contributors that follow it; a new customer gets its own account
  * (class organization), without a password, its login the E-mail column's address.
  */
 
@@ -85,7 +86,7 @@ function accountChange(line: CustomerLine, state: CustomerState, emails: Map<str
 
 function lineChanged(line: CustomerLine, account: AccountChange, state: CustomerState, fields: ReadonlySet<string>): boolean {
   const stored = line.stored;
-  if (!stored || account.kind !== "none" || organizationChanged(line, fields)) return true;
+  if (!stored || account.kind !== "none" || organizationChanged(line, fields) || stored.price_group_id !== line.priceGroupId) return true;
   if (!sameAddressRow(state.headOffices.get(stored.id), headOfficeName(line.facts.name), billingOf(line))) return true;
   if (line.delivery && !sameAddressRow(state.deliveries.get(stored.id), deliveryName(line.facts.name), line.delivery)) return true;
   const current = state.links.get(stored.id) ?? [];
@@ -120,8 +121,12 @@ export const customersFeed: Feed = {
       ...(context.invite ? { invitations: invited.length } : {}),
       async write() {
         const inviter = await inviterName(trx, context.author);
+        const groupMoves = new Map<number | null, number[]>();
         for (const line of planned.filter((candidate) => candidate.changed)) {
           const account = await writeCustomer(trx, line, state, context.fields);
+          const orgId = line.stored?.id ?? account?.org_id;
+          if (orgId !== undefined && (line.stored?.price_group_id ?? null) !== line.priceGroupId)
+            groupMoves.set(line.priceGroupId, [...(groupMoves.get(line.priceGroupId) ?? []), orgId]);
           if (account && context.invite && line.email !== null)
             invitations.push(
               await prepareInvitation(trx, account, {
@@ -132,6 +137,7 @@ export const customersFeed: Feed = {
               }),
             );
         }
+        await writePriceGroups(trx, groupMoves);
       },
       afterCommit: () => sendInvitations(context.mail, invitations),
     };
@@ -185,6 +191,17 @@ async function writeCustomer(
   if (line.account.kind === "login") await trx.updateTable("users").set({ login: line.account.login }).where("id", "=", orgId).execute();
   if (line.account.kind === "create") return insertOrganizationAccount(trx, { id: orgId, name: line.facts.name }, line.account.login);
   return null;
+}
+
+/**
+ * Puts the customers in their groups, one statement per group: the trigger of migration 0021
+ * bumps the prices' revision on each (not on every customer), and the read model then drops the
+ * prices it holds, so a customer's prices follow its group on the next read.
+ */
+async function writePriceGroups(trx: Kysely<Database>, moves: Map<number | null, number[]>): Promise<void> {
+  for (const [groupId, orgIds] of moves)
+    for (const ids of slices(orgIds))
+      await trx.updateTable("organizations").set({ price_group_id: groupId }).where("id", "in", ids).execute();
 }
 
 async function writeDelivery(trx: Kysely<Database>, orgId: number, line: CustomerLine, stored: StoredAddress | undefined): Promise<void> {
