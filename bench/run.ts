@@ -38,6 +38,7 @@ const BENCHES: Bench[] = [
   { title: "Tarifs", file: "price-list.ts", run: "runPriceListBench", needsBenchData: true },
   { title: "Lighthouse", file: "lighthouse.ts", run: "runLighthouseBench" },
   { title: "Panier", file: "cart.ts", run: "runCartBench" },
+  { title: "Imports de l'ERP", file: "import.ts", run: "runImportBench" },
   // Written by the live-sync work: run only when it is there.
   { title: "Temps réel", file: "realtime.ts", run: "runRealtimeBench" },
 ];
