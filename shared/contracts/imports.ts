@@ -13,7 +13,17 @@ import { cents, emailAddress, isoDate } from "./primitives";
 
 /** The feeds that exist today; docs/integration.md lists the ones to come. */
 /** In the order a first load takes them: each names only what the feeds before it brought. */
-export const IMPORT_FEEDS = ["categories", "brands", "products", "stock", "shipping", "price-groups", "customers", "users", "prices"] as const;
+export const IMPORT_FEEDS = [
+  "categories",
+  "brands",
+  "products",
+  "stock",
+  "shipping",
+  "price-groups",
+  "customers",
+  "users",
+  "prices",
+] as const;
 export const importFeed = z.enum(IMPORT_FEEDS, `Flux inconnu : choisissez parmi ${IMPORT_FEEDS.join(", ")}.`);
 export type ImportFeed = z.infer<typeof importFeed>;
 
