@@ -1,4 +1,4 @@
-import express, { Router, type ErrorRequestHandler } from "express";
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { importJobListQuery } from "@shared/contracts/import-jobs";
 import {
   FULL_IMPORT_FEEDS,
@@ -55,17 +55,21 @@ const busy = (error: unknown): never => {
 export function importsRouter(jobs: ImportJobs): Router {
   const router = Router();
   const body = express.raw({ type: () => true, limit: FEED_FILE_MAX_BYTES });
-  const fileOf = (raw: unknown) => (Buffer.isBuffer(raw) ? new Uint8Array(raw) : new Uint8Array());
+  /** The request's feed, options and file, checked, queued as a job named with the service token. */
+  const submit = (req: Request, res: Response) => {
+    const feed = parseInput(importFeed, req.params.feed);
+    const options = parseInput(importQuery, req.query);
+    checkOptions(feed, options);
+    const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
+    return jobs.submit(feed, bytes, options, serviceOf(res).name).catch(busy);
+  };
 
   router.post(
     "/imports/:feed",
     body,
     tooLarge,
     asyncHandler(async (req, res) => {
-      const feed = parseInput(importFeed, req.params.feed);
-      const options = parseInput(importQuery, req.query);
-      checkOptions(feed, options);
-      const submitted = await jobs.submit(feed, fileOf(req.body), options, serviceOf(res).name).catch(busy);
+      const submitted = await submit(req, res);
       const outcome = await submitted.done;
       if ("report" in outcome) {
         res.status(outcome.report.applied || outcome.report.dry_run ? 200 : 422).json(outcome.report);
@@ -81,10 +85,7 @@ export function importsRouter(jobs: ImportJobs): Router {
     body,
     tooLarge,
     asyncHandler(async (req, res) => {
-      const feed = parseInput(importFeed, req.params.feed);
-      const options = parseInput(importQuery, req.query);
-      checkOptions(feed, options);
-      const submitted = await jobs.submit(feed, fileOf(req.body), options, serviceOf(res).name).catch(busy);
+      const submitted = await submit(req, res);
       // The outcome is read with GET /import-jobs/<id>; nothing waits for it here.
       submitted.done.catch(() => undefined);
       res.status(202).location(`/api/erp/import-jobs/${submitted.view.id}`).json(submitted.view);
