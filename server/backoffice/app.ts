@@ -25,6 +25,9 @@ import { requireService } from "./http/service";
 import { DEMO_SERVICE_TOKEN } from "./seed/organizations-data";
 import { requireSession } from "./http/session";
 import { ImportJobs } from "./imports/jobs";
+import { readWebhookSettings, type WebhookSettings } from "./outbox/config";
+import { OutboxDeliverer } from "./outbox/deliverer";
+import { eventsRouter } from "./outbox/routes";
 import { importsRouter } from "./imports/routes";
 import { customerInvoicesRouter } from "./invoices/customer-routes";
 import { serviceInvoicesRouter } from "./invoices/service-routes";
@@ -104,6 +107,13 @@ export interface BackofficeApiDeps {
    * production deployment without DEMO_DATA=1 (decision 0163).
    */
   refuseDemoServiceToken?: boolean;
+  /**
+   * Where the outbox's events are posted (outbox/, decision 0183); default: from ERP_WEBHOOK_URL
+   * and its neighbours (outbox/config.ts); null: none. The events are written either way.
+   */
+  webhook?: WebhookSettings | null;
+  /** How often the deliverer looks at the outbox for other processes' events and due retries (default 1 s). */
+  webhookPollMs?: number;
 }
 
 const consoleLogger: ErrorLogger = {
@@ -174,6 +184,23 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     overdue.start();
     deps.signal?.addEventListener("abort", () => overdue.stop(), { once: true });
   }
+  const webhook = deps.webhook === undefined ? readWebhookSettings() : deps.webhook;
+  const deliverer = webhook
+    ? new OutboxDeliverer({
+        db: deps.db,
+        target: { url: webhook.url, secret: webhook.secret },
+        logger,
+        now,
+        pollMs: deps.webhookPollMs,
+        timeoutMs: webhook.timeoutMs,
+        firstRetryMs: webhook.firstRetryMs,
+        retryWindowMs: webhook.retryWindowMs,
+      })
+    : null;
+  if (deliverer) {
+    deliverer.start();
+    deps.signal?.addEventListener("abort", () => void deliverer.close(), { once: true });
+  }
   if (deps.warm) {
     // A failure here is not fatal: the first catalogue request tries again and reports it.
     services.readModel.products().catch(() => undefined);
@@ -223,6 +250,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     serviceInvoicesRouter(services),
     serviceQuotesRouter(services),
     importsRouter(importJobs),
+    // The business events in order, for an ERP that polls; those set aside after a day of failed deliveries.
+    eventsRouter({ db: deps.db, now, onReplay: () => deliverer?.wake() }),
   );
   // The page-view report (docs/analytics.md, decision 0125): the distributor's systems too.
   api.use("/analytics", requireService(services), analyticsRouter(services));

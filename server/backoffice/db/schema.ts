@@ -367,6 +367,27 @@ export interface ImportJobsTable {
   finished_at: Timestamp | null;
 }
 
+/** One business event for the ERP (migrations/0025_outbox.ts, decision 0182); `data` as shared/contracts/outbox.ts has it. */
+export interface OutboxEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  type: string;
+  occurred_at: Timestamp;
+  stream: string;
+  org_id: number | null;
+  data: Json<unknown>;
+  tx_id: Generated<string>;
+  delivery: Generated<"pending" | "delivered" | "set_aside">;
+  attempts: Generated<number>;
+  first_attempt_at: Timestamp | null;
+  next_attempt_at: Timestamp;
+  lease_until: Timestamp | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  set_aside_at: Timestamp | null;
+}
+
 export interface ServiceTokensTable {
   id: Generated<number>;
   name: string;
@@ -745,6 +766,7 @@ export interface Database {
   login_as_audit: LoginAsAuditTable;
   catalogue_revisions: CatalogueRevisionsTable;
   import_jobs: ImportJobsTable;
+  outbox_events: OutboxEventsTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   order_events: OrderEventsTable;

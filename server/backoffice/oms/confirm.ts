@@ -6,6 +6,8 @@ import type { AlertNotifier } from "../alerts/dispatcher";
 import type { Database, OrganizationRow } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { recordEvents } from "../orders/events";
+import { loadOrderDetail } from "../orders/detail";
+import { eventCustomerOf, recordOutboxEvent } from "../outbox/record";
 import { accountContext } from "./account";
 import { assertAddressesSaved } from "./cart-references";
 import { lockCartVersion, nextOrderNumber, StaleCartVersion, storeCart } from "./cart-store";
@@ -102,6 +104,16 @@ async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart
     )
     .execute();
   await recordEvents(trx, [{ orderId: id, at: input.now, kind: "confirmed", status: "confirmée", author: input.authorName }]);
+  // The ERP hears of the order from the outbox, committed with it (decision 0182).
+  const order = await loadOrderDetail(trx, { orgId: input.org.id, orderId: id }, true);
+  if (!order) throw new Error(`order ${id} not readable in its own transaction`);
+  await recordOutboxEvent(trx, {
+    type: "order.confirmed",
+    stream: `order:${order.ord_ref}`,
+    orgId: input.org.id,
+    at: input.now,
+    data: { customer: await eventCustomerOf(trx, input.org.id), order },
+  });
   return id;
 }
 

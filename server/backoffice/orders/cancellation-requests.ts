@@ -3,6 +3,7 @@ import type { CancellationRequest, RequestStatus } from "@shared/contracts/order
 import { moveRefusal } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure, notFound } from "../http/errors";
+import { eventCustomerOf, recordOutboxEvent } from "../outbox/record";
 import { recordEvents } from "./events";
 import { cancelLineIn, type StepInput } from "./moves";
 import { lockOrderByRef, lockOrganizationOrder, stepInstant } from "./order-lock";
@@ -85,6 +86,14 @@ export async function requestCancellation(db: Kysely<Database>, input: RequestIn
         data: { obj_ref: line.ref, qty: line.backorder_qty },
       },
     ]);
+    // The ERP answers it (POST /api/erp/cancellation-requests/…): told through the outbox, in the order's stream.
+    await recordOutboxEvent(trx, {
+      type: "order.cancellation_requested",
+      stream: `order:${order.ref}`,
+      orgId: input.orgId,
+      at: input.now,
+      data: { customer: await eventCustomerOf(trx, input.orgId), request: await readRequest(trx, requestId) },
+    });
     return requestId;
   });
   return readRequest(db, id);

@@ -7,6 +7,7 @@ import { ApiFailure } from "../http/errors";
 import { lockCartVersion, storeLeanCart } from "../oms/cart-store";
 import { lockQuotedPrices } from "../oms/quote-locks";
 import type { QuoteCaller } from "./access";
+import { recordQuoteOutboxEvent } from "./outbox";
 import { moveQuote, recordQuoteEvent } from "./workflow";
 
 /**
@@ -104,5 +105,6 @@ export async function acceptQuote(
       at: now,
       note: `${positions.length === 1 ? "Ligne" : "Lignes"} ${positions.join(", ")} de la version ${quote.version}, au prix du devis jusqu'au ${formatDate(quote.valid_until ?? "")}.`,
     });
+    await recordQuoteOutboxEvent(trx, quote.id, "quote.accepted", now);
   });
 }

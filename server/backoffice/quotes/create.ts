@@ -6,6 +6,7 @@ import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { storeAttachment, type CheckedFile } from "./attachments";
 import { recordQuoteEvent } from "./workflow";
+import { recordQuoteOutboxEvent } from "./outbox";
 
 /**
  * Asking for a quote (docs/quotes.md): the number is taken from the year's sequence row in the
@@ -120,6 +121,7 @@ export async function createQuote(db: Kysely<Database>, input: NewQuote): Promis
     // The request's words open the thread; its file belongs to the request itself.
     if (message.length > 0) await addMessage(trx, { quoId: id, actor: input.actor, body: message, file: null, at });
     if (input.file) await storeAttachment(trx, { quoId: id, messageId: null, file: input.file, userId: input.actor.usr_id, at });
+    await recordQuoteOutboxEvent(trx, id, "quote.requested", at);
     return id;
   });
 }

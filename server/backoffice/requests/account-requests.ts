@@ -12,6 +12,7 @@ import {
 import type { ServiceCaller } from "../auth/service-tokens";
 import type { AccountRequestStepsTable, AccountRequestsTable, Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
+import { recordOutboxEvent } from "../outbox/record";
 import type { UserMail } from "../users/mail";
 import { sendInvitations } from "../customers/invitations";
 import { openCustomerFromRequest, type OpenedCustomer } from "./open-customer";
@@ -56,6 +57,15 @@ export async function submitAccountRequest(
       .insertInto("account_request_steps")
       .values({ request_id: saved.id, state: "received", note: "", actor: REQUESTER, at: now })
       .execute();
+    // Sales' ERP or CRM hears of it through the outbox, committed with it (decision 0182).
+    const view = await readAccountRequest(trx, saved.id);
+    await recordOutboxEvent(trx, {
+      type: "account_request.received",
+      stream: `account-request:${view.reference}`,
+      orgId: null,
+      at: now,
+      data: { request: view },
+    });
     return saved.id;
   });
   const facts = { reference: accountRequestReference(id, now), request, receivedAt: now };

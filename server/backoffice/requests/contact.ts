@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { ContactReceipt, ContactRequest, ContactView } from "@shared/contracts/requests";
-import type { Database } from "../db/schema";
+import type { ContactRequestsTable, Database } from "../db/schema";
+import { eventCustomerOf, recordOutboxEvent } from "../outbox/record";
 import type { Session } from "../http/session";
 import type { UserMail } from "../users/mail";
 import { CONTACT_CAP, assertUnderCap } from "./limits";
@@ -32,21 +33,32 @@ function writerOf(session: Session | null): { userId: number | null; orgId: numb
 export async function sendContact(deps: ContactDeps, request: ContactRequest, session: Session | null, now: Date): Promise<ContactReceipt> {
   await assertUnderCap(deps.db, CONTACT_CAP, request.email, now);
   const writer = writerOf(session);
-  const saved = await deps.db
-    .insertInto("contact_requests")
-    .values({
-      subject: request.subject,
-      message: request.message,
-      name: request.name,
-      email: request.email,
-      phone: request.phone,
-      company: request.company,
-      user_id: writer.userId,
-      org_id: writer.orgId,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const saved = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("contact_requests")
+      .values({
+        subject: request.subject,
+        message: request.message,
+        name: request.name,
+        email: request.email,
+        phone: request.phone,
+        company: request.company,
+        user_id: writer.userId,
+        org_id: writer.orgId,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // The distributor's CRM hears of it through the outbox, committed with it (decision 0182).
+    await recordOutboxEvent(trx, {
+      type: "contact_message.received",
+      stream: `contact:${row.id}`,
+      orgId: writer.orgId,
+      at: now,
+      data: { customer: writer.orgId === null ? null : await eventCustomerOf(trx, writer.orgId), message: contactViewOf(row) },
+    });
+    return row;
+  });
   const facts = { request, receivedAt: now, account: writer.account };
   await deps.mail.send(deps.contactAddress, contactToDistributorMail(facts), "contact");
   if (writer.copyTo) await deps.mail.send(writer.copyTo, contactCopyMail(facts), "contact_copy");
@@ -61,7 +73,11 @@ export async function listContacts(db: Kysely<Database>, limit: number): Promise
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
+  return rows.map(contactViewOf);
+}
+
+function contactViewOf(row: Selectable<ContactRequestsTable>): ContactView {
+  return {
     id: row.id,
     subject: row.subject as ContactView["subject"],
     message: row.message,
@@ -72,5 +88,5 @@ export async function listContacts(db: Kysely<Database>, limit: number): Promise
     usr_id: row.user_id,
     org_id: row.org_id,
     received_at: row.created_at.toISOString(),
-  }));
+  };
 }
