@@ -66,7 +66,13 @@ describe.each(ENGINES)("GET /api/erp/events on %s", (engine) => {
     const written = new Promise<void>((resolve) => (slowWritten = resolve));
     // An event written first (smaller id) by a transaction that stays open…
     const slow = bo.db.transaction().execute(async (trx) => {
-      await recordOutboxEvent(trx, { type: "contact_message.received", stream: "contact:slow", orgId: null, at: new Date(), data: slowData() });
+      await recordOutboxEvent(trx, {
+        type: "contact_message.received",
+        stream: "contact:slow",
+        orgId: null,
+        at: new Date(),
+        data: slowData(),
+      });
       slowWritten();
       await slowMayCommit;
     });

@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseOutboxEvent, replayResponse, setAsideListResponse } from "@shared/contracts/outbox";
 import type { BackofficeApiDeps } from "../../../server/backoffice/app";
 import { call, LOGINS, login, type Backoffice } from "../backoffice/harness";
-import { erp, placeOrder, setStock, testProducts } from "../backoffice/orders-fixtures";
+import { runEvents } from "../../../server/backoffice/outbox/cli";
+import { erpClient } from "../../../server/backoffice/warehouse/client";
+import { erp, placeOrder, SERVICE_TOKEN, setStock, testProducts } from "../backoffice/orders-fixtures";
 import { ENGINES, startHarness, type Engine } from "../../support/harness";
 import { startWebhookReceiver, type WebhookReceiver } from "../../support/webhook-receiver";
 
@@ -208,6 +210,26 @@ describe.each(ENGINES)("webhooks on %s", (engine) => {
       const accepted = await receiver.waitFor(2);
       expect(accepted.map(({ event }) => event.type)).toEqual(["order.confirmed", "order.cancellation_requested"]);
       expect(setAsideListResponse.parse((await erp(bo, "/events/set-aside")).body).total).toBe(0);
+    });
+
+    it("npm run events lists the set-aside events and replays them all", async () => {
+      const { bo, receiver } = bed;
+      const portal = erpClient({ baseUrl: bo.baseUrl.replace(/\/api$/, ""), token: SERVICE_TOKEN, tokenSource: "test" });
+      const before = receiver.accepted.length;
+      receiver.failNext(1_000_000, 502);
+      expect((await call(bo, "/crm/contact-requests", { body: contactMessage("cli@exemple.fr") })).status).toBe(201);
+      await until(
+        async () => ((await runEvents(["list"], portal)).includes("contact_message.received") ? true : undefined),
+        "the message set aside",
+      );
+      const listed = await runEvents(["list"], portal);
+      expect(listed).toMatch(/Événements mis de côté \(1\)/);
+      expect(listed).toContain("HTTP 502");
+      await expect(runEvents(["replay", "pas-un-id"], portal)).rejects.toThrow("Identifiant d'événement invalide : « pas-un-id ».");
+      receiver.failNext(0);
+      expect(await runEvents(["replay", "--all"], portal)).toBe("1 événement renvoyé à l'ERP.");
+      await receiver.waitFor(before + 1);
+      expect(await runEvents(["list"], portal)).toBe("Aucun événement mis de côté : tout a été remis à l'ERP.");
     });
 
     it("refuses a replay naming nothing, in French", async () => {
