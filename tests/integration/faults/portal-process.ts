@@ -54,7 +54,8 @@ export interface PortalChild {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function spawnPortal(folder: DataFolder, startTimeoutMs = 60_000): Promise<PortalChild> {
+/** `extra`: variables over the defaults (a webhook, a PostgreSQL database shared by two processes). */
+export async function spawnPortal(folder: DataFolder, startTimeoutMs = 60_000, extra: NodeJS.ProcessEnv = {}): Promise<PortalChild> {
   const { REDIS_URL: _redis, DATABASE_URL: _database, DATABASE_MEMORY: _memory, ...environment } = process.env;
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
@@ -67,6 +68,7 @@ export async function spawnPortal(folder: DataFolder, startTimeoutMs = 60_000): 
       CERTIFICATES_DIR: path.join(folder.dir, "certificates"),
       SESSION_SECRET: SECRET,
       LOG_LEVEL: "info",
+      ...extra,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
