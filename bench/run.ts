@@ -39,6 +39,7 @@ const BENCHES: Bench[] = [
   { title: "Lighthouse", file: "lighthouse.ts", run: "runLighthouseBench" },
   { title: "Panier", file: "cart.ts", run: "runCartBench" },
   { title: "Imports de l'ERP", file: "import.ts", run: "runImportBench" },
+  { title: "Webhooks de l'ERP", file: "webhooks.ts", run: "runWebhooksBench" },
   // Written by the live-sync work: run only when it is there.
   { title: "Temps réel", file: "realtime.ts", run: "runRealtimeBench" },
 ];

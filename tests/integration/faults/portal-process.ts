@@ -55,7 +55,7 @@ export interface PortalChild {
 }
 
 /** `extra`: variables over the defaults (a webhook, a PostgreSQL database shared by two processes). */
-export async function spawnPortal(folder: DataFolder, startTimeoutMs = 60_000, extra: NodeJS.ProcessEnv = {}): Promise<PortalChild> {
+export async function spawnPortal(folder: DataFolder, startTimeoutMs = 60_000, extra: Record<string, string> = {}): Promise<PortalChild> {
   const { REDIS_URL: _redis, DATABASE_URL: _database, DATABASE_MEMORY: _memory, ...environment } = process.env;
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,

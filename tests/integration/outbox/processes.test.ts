@@ -16,7 +16,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../support/webhoo
  */
 
 const message = (n: number) => ({
-  subject: "livraison",
+  subject: "livraison" as const,
   message: `Message ${n} : la livraison peut-elle se faire au ponton ?`,
   name: "Anne Jégou",
   email: `anne.jegou+${n}@exemple.fr`,
@@ -33,7 +33,7 @@ async function sendContact(portal: PortalChild, n: number): Promise<void> {
   expect(response.status).toBe(201);
 }
 
-function webhookEnv(receiver: WebhookReceiver): NodeJS.ProcessEnv {
+function webhookEnv(receiver: WebhookReceiver): Record<string, string> {
   return {
     ERP_WEBHOOK_URL: receiver.url,
     ERP_WEBHOOK_SECRET: receiver.secret,
