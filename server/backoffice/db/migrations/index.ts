@@ -22,6 +22,7 @@ import * as priceGroups from "./0021_price_groups";
 import * as customerFeeds from "./0022_customer_feeds";
 import * as productReferenceUnique from "./0023_product_reference_unique";
 import * as importJobs from "./0024_import_jobs";
+import * as erpInvoices from "./0026_erp_invoices";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0022_customer_feeds": customerFeeds,
   "0023_product_reference_unique": productReferenceUnique,
   "0024_import_jobs": importJobs,
+  "0026_erp_invoices": erpInvoices,
 };
 
 export const migrationProvider: MigrationProvider = {
