@@ -8,7 +8,7 @@ import type { AlertEvent } from "../../../server/backoffice/alerts/events";
 import { DEMO_TODAY, ENGINES, LOGINS, login, startBackoffice, type Backoffice } from "./harness";
 import { erp, placeOrder } from "./orders-fixtures";
 import { download, invoiceList, invoiceOf, shippedOrder, stockedProducts } from "./invoices-fixtures";
-import { erpBody, smallPdf, TWO_RATES, type ErpBodyInput } from "./erp-invoices-fixtures";
+import { erpBody, smallPdf, TWO_RATES, type ErpBodyInput } from "../../support/erp-invoices";
 
 /**
  * Invoices issued by the ERP (INVOICES_ISSUED_BY=erp, decision 0184): a shipment issues none;
