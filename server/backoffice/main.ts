@@ -73,6 +73,8 @@ function invoicesIssuedByFromEnv(): InvoicesIssuedBy {
 async function main(): Promise<void> {
   const logger = pino({ name: "backoffice" });
   const port = Number(process.env.BACKOFFICE_PORT ?? 4000);
+  // Checked before the database opens: a wrong value stops the start at once.
+  const invoicesIssuedBy = invoicesIssuedByFromEnv();
   const { db, close } = await openDatabase({
     url: process.env.DATABASE_URL,
     dataDir: process.env.PGLITE_DIR,
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
       warm: true,
       revocations,
       refuseDemoServiceToken: !demoData,
-      invoicesIssuedBy: invoicesIssuedByFromEnv(),
+      invoicesIssuedBy,
       ...(await mailDeps(logger)),
       ...(await alertsDeps(logger)),
       signal: jobs.signal,
