@@ -6,6 +6,7 @@ import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { CatalogueConfig, PortalConfig, PortalLogger, PortalServices } from "~/entry.server";
+import type { InvoicesIssuedBy } from "@shared/contracts/erp-invoices";
 import { deriveAlertsSecret } from "./backoffice/alerts/tokens";
 import { createBackofficeApi } from "./backoffice/app";
 import { createLoginThrottle } from "./backoffice/auth/login-throttle";
@@ -83,6 +84,8 @@ export interface PortalServerOptions {
    * production only; a production start passes DEMO_DATA=1 (decision 0163).
    */
   demoData?: boolean;
+  /** Who issues the invoices (INVOICES_ISSUED_BY, decision 0184): the portal at each shipment (default) or the ERP. */
+  invoicesIssuedBy?: InvoicesIssuedBy;
   /** Redis relaying live cart events between instances; default: REDIS_URL (docs/realtime.md). */
   redisUrl?: string;
   realtimeChannel?: string;
@@ -187,6 +190,7 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     // The alerts' unsubscribe links are signed with a key of their own, derived from the session secret.
     alertsSecret: deriveAlertsSecret(sessionSecret),
     loginThrottle,
+    invoicesIssuedBy: options.invoicesIssuedBy,
     // A logout on one instance ends the token on every other at once (decision 0143).
     revocations: redisUrl ? { redisUrl, channel: redisPrefix } : undefined,
   });

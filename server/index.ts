@@ -42,6 +42,7 @@ async function main(env: ServerEnv): Promise<void> {
     mailFrom: env.MAIL_FROM,
     portalUrl: env.PORTAL_URL,
     demoData: env.NODE_ENV !== "production" || env.DEMO_DATA,
+    invoicesIssuedBy: env.INVOICES_ISSUED_BY,
     catalogue: {
       stockMode: env.CATALOGUE_STOCK_MODE,
       stockPaceMs: env.CATALOGUE_STOCK_PACE_MS,

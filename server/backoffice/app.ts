@@ -1,5 +1,6 @@
 import express, { Router } from "express";
 import type { Kysely } from "kysely";
+import type { InvoicesIssuedBy } from "@shared/contracts/erp-invoices";
 import { createAlertDispatcher, SILENT_ALERTS, type AlertNotifier } from "./alerts/dispatcher";
 import { InvoiceOverdueJob } from "./alerts/overdue";
 import { alertPreferencesRouter, unsubscribeRouter } from "./alerts/routes";
@@ -114,6 +115,11 @@ export interface BackofficeApiDeps {
   webhook?: WebhookSettings | null;
   /** How often the deliverer looks at the outbox for other processes' events and due retries (default 1 s). */
   webhookPollMs?: number;
+  /**
+   * Who issues the invoices (INVOICES_ISSUED_BY, docs/invoices.md « Deux modes », decision 0184):
+   * "portal" (default) at each shipment; "erp": a shipment issues none, the ERP posts its own.
+   */
+  invoicesIssuedBy?: InvoicesIssuedBy;
 }
 
 const consoleLogger: ErrorLogger = {
@@ -148,6 +154,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     // Without a mail service nobody is told: the quote's page and timeline still say everything.
     quoteNotifier: deps.quoteNotifier ?? quoteMail ?? { notify: () => undefined },
     alerts: deps.alertNotifier ?? alertMail ?? SILENT_ALERTS,
+    invoicesIssuedBy: deps.invoicesIssuedBy ?? "portal",
     refusedServiceTokens: new Set(deps.refuseDemoServiceToken ? [hashToken(DEMO_SERVICE_TOKEN)] : []),
   };
   // The accounts' security e-mails (invitation, password changed): always sent, never alerts.
@@ -212,6 +219,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   const quotesJson = express.json({ limit: "8mb" });
   api.use("/oms/quotes", quotesJson);
   api.use("/sales", quotesJson);
+  // Before it too: the ERP's invoice carries its PDF in base64, up to 5 MB of file; parsed only for a service token.
+  api.post("/erp/invoices", requireService(services), express.json({ limit: "8mb" }));
   api.use(express.json({ limit: "1mb" }));
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");

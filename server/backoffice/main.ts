@@ -2,7 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import pino from "pino";
-import { localPortalUrl } from "../config/env";
+import type { InvoicesIssuedBy } from "@shared/contracts/erp-invoices";
+import { envSchema, localPortalUrl } from "../config/env";
 import { resolveSessionSecret } from "../config/session-secret";
 import { importPortalBuild } from "../portal-build";
 import { deriveAlertsSecret } from "./alerts/tokens";
@@ -57,13 +58,23 @@ async function alertsDeps(logger: pino.Logger): Promise<Pick<BackofficeApiDeps, 
   }
 }
 
+/** INVOICES_ISSUED_BY as the portal reads it (server/config/env.ts): a wrong value stops the start. */
+function invoicesIssuedByFromEnv(): InvoicesIssuedBy {
+  const parsed = envSchema.shape.INVOICES_ISSUED_BY.safeParse(process.env.INVOICES_ISSUED_BY);
+  if (!parsed.success) throw new Error(`Invalid configuration: INVOICES_ISSUED_BY: ${parsed.error.issues[0]?.message ?? ""}`);
+  return parsed.data;
+}
+
 /**
  * The back-office as a process of its own: `npm run backoffice`.
- * BACKOFFICE_PORT (default 4000); DATABASE_URL, or embedded PGlite in data/pglite.
+ * BACKOFFICE_PORT (default 4000); DATABASE_URL, or embedded PGlite in data/pglite;
+ * INVOICES_ISSUED_BY (portal or erp) as the portal.
  */
 async function main(): Promise<void> {
   const logger = pino({ name: "backoffice" });
   const port = Number(process.env.BACKOFFICE_PORT ?? 4000);
+  // Checked before the database opens: a wrong value stops the start at once.
+  const invoicesIssuedBy = invoicesIssuedByFromEnv();
   const { db, close } = await openDatabase({
     url: process.env.DATABASE_URL,
     dataDir: process.env.PGLITE_DIR,
@@ -103,6 +114,7 @@ async function main(): Promise<void> {
       warm: true,
       revocations,
       refuseDemoServiceToken: !demoData,
+      invoicesIssuedBy,
       ...(await mailDeps(logger)),
       ...(await alertsDeps(logger)),
       signal: jobs.signal,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVOICE_ISSUERS } from "@shared/contracts/erp-invoices";
 import { parseImageOrigins } from "./image-origins";
 
 /**
@@ -78,6 +79,16 @@ export const envSchema = z.object({
    * process; more needs DATABASE_URL, REDIS_URL and SESSION_SECRET (decision 0153).
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /**
+   * Who issues the invoices (docs/invoices.md « Deux modes », decision 0184): "portal" (default,
+   * the embedded demo) numbers one at each shipment; "erp": the distributor's ERP is the system of
+   * record, a shipment issues none and the ERP posts its documents (POST /api/erp/invoices).
+   */
+  INVOICES_ISSUED_BY: z
+    .enum(INVOICE_ISSUERS, {
+      error: "INVOICES_ISSUED_BY vaut « portal » (le portail émet une facture à chaque expédition) ou « erp » (l'ERP émet les factures).",
+    })
+    .default("portal"),
   /** Set by `remix dev` (npm run dev) for the server it starts: the server then reloads each new build (decision 0099). */
   REMIX_DEV_ORIGIN: z.url().optional(),
 });

@@ -51,8 +51,22 @@ export const PAYMENT_METHODS = ["virement", "chèque", "LCR", "carte", "prélèv
 export const paymentMethod = z.enum(PAYMENT_METHODS, `Mode de paiement inconnu : choisissez parmi ${PAYMENT_METHODS.join(", ")}.`);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
-/** An invoice or credit note number: FA-2026-000123 or AV-2026-000004. */
-export const invoiceNumber = z.string().regex(/^(FA|AV)-\d{4}-\d{6}$/, "Numéro de facture invalide (format FA-2026-000123).");
+/** The portal's own numbering (FA-2026-000123, AV-2026-000004): reserved, an ERP's numbers never take this shape. */
+export const PORTAL_INVOICE_NUMBER = /^(FA|AV)-\d{4}-\d{6}$/i;
+/**
+ * An ERP's number (shared/contracts/erp-invoices.ts): 1 to 40 letters without accent, digits,
+ * spaces and « / . _ - », no space at either end: « F2026-00421 », « AV/2026/0007 ».
+ */
+export const ERP_INVOICE_NUMBER = /^(?! )[A-Za-z0-9 /._-]{1,40}(?<! )$/;
+const INVOICE_NUMBER_MESSAGE =
+  "Numéro de facture invalide : 1 à 40 lettres sans accent, chiffres, espaces et / . _ - (par exemple FA-2026-000123 ou F2026-00421).";
+/** An invoice or credit note number: the portal's (FA-2026-000123) or an ERP's (F2026-00421, AV/2026/0007). */
+export const invoiceNumber = z.string().regex(ERP_INVOICE_NUMBER, INVOICE_NUMBER_MESSAGE);
+/** The number an ERP gives its own document: never in the portal's numbering. */
+export const erpInvoiceNumber = invoiceNumber.refine(
+  (value) => !PORTAL_INVOICE_NUMBER.test(value),
+  "Ce format de numéro (FA-AAAA-NNNNNN, AV-AAAA-NNNNNN) est réservé à la numérotation du portail : envoyez le numéro de votre ERP.",
+);
 
 // ---- answer pieces ------------------------------------------------------------------------
 
@@ -177,7 +191,7 @@ export const invoiceListQuery = z
     status: invoiceStatus.optional(),
     kind: invoiceKind.optional(),
     /** In the number: « 000123 » or « FA-2026-0001 », case ignored. */
-    number: searchText(30),
+    number: searchText(40),
     /** In the order number or the customer's reference, accents and case ignored. */
     order_ref: searchText(100),
     /** The invoices of one order (its page lists them). */

@@ -17,7 +17,7 @@ export function InvoiceFilters({ values, notices, statuses }: InvoiceFiltersProp
       <SelectField id="facture-statut" name="statut" label="Statut" value={values.statut} emptyLabel="Tous" options={optionsOf(statuses)} />
       <div className="list-controls__field">
         <label htmlFor="facture-numero">Numéro de facture</label>
-        <input id="facture-numero" name="numero" type="search" maxLength={30} placeholder="FA-2026-000123" defaultValue={values.numero} />
+        <input id="facture-numero" name="numero" type="search" maxLength={40} placeholder="FA-2026-000123" defaultValue={values.numero} />
       </div>
       <div className="list-controls__field">
         <label htmlFor="facture-commande">Commande ou votre référence</label>

@@ -7,7 +7,7 @@ import { invoicePdfHref } from "./InvoiceTable";
 /** An order's invoices and credit notes on its page, each with its PDF. */
 export function InvoiceOrderList({ invoices, unavailable }: { invoices: OrderInvoiceLink[]; unavailable: boolean }) {
   if (unavailable) return <p>Les factures de cette commande sont momentanément indisponibles.</p>;
-  if (invoices.length === 0) return <p>Aucune facture pour cette commande : elle est émise à l&apos;expédition.</p>;
+  if (invoices.length === 0) return <p>Aucune facture pour cette commande pour l&apos;instant : elle est émise après l&apos;expédition.</p>;
   return (
     <ul className="invoice-links">
       {invoices.map((invoice) => (

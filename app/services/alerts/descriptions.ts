@@ -8,7 +8,7 @@ import type { AlertKind } from "@shared/contracts/alerts";
 export const ALERT_DESCRIPTIONS: Record<AlertKind, string> = {
   order_confirmed: "À chaque commande passée pour l'organisation, avec sa référence et son nombre de lignes.",
   order_shipped: "À chaque expédition d'une commande, avec le transporteur et le numéro de suivi.",
-  invoice_issued: "Quand la facture d'une expédition est émise ; son PDF est alors dans l'espace client.",
+  invoice_issued: "Quand une facture est émise ; son PDF est alors dans l'espace client.",
   invoice_overdue: "Quand une facture a passé son échéance sans être entièrement réglée (une seule fois par facture).",
   backorder_available: "Quand un article en reliquat sur une commande est de nouveau en stock.",
   favourite_back_in_stock: "Quand un article de vos favoris, épuisé, revient en stock.",

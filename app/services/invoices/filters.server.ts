@@ -5,7 +5,7 @@ import type { InvoiceListFilters } from "~/services/upstream/invoices.server";
 import { INVOICE_FILTER_NAMES } from "./types";
 
 /** What the back-office accepts (invoiceListQuery): longer searches are ignored, not cut. */
-const MAX_NUMBER_LENGTH = 30;
+const MAX_NUMBER_LENGTH = 40;
 const MAX_ORDER_REF_LENGTH = 100;
 /** The back-office's bound for an amount, in cents (invoiceListQuery). */
 const MAX_AMOUNT_CENTS = 100_000_000_00;

@@ -408,8 +408,11 @@ export interface InvoicesTable {
   number: string;
   /** "facture" or "avoir". */
   kind: string;
-  year: number;
-  sequence: number;
+  /** The portal's numbering; null for a document the ERP issued (migrations/0026_erp_invoices.ts). */
+  year: number | null;
+  sequence: number | null;
+  /** "portal" (numbered by the portal) or "erp" (the ERP's number and PDF, decision 0184). */
+  issued_by: Generated<string>;
   org_id: number;
   order_id: number;
   shipment_id: number | null;

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { InvoicesIssuedBy } from "@shared/contracts/erp-invoices";
 import type { AlertNotifier } from "../alerts/dispatcher";
 import type { SessionCache } from "../auth/session-cache";
 import type { CertificateFiles } from "../certificates/files";
@@ -25,6 +26,11 @@ export interface ServiceDeps {
   quoteNotifier: QuoteNotifier;
   /** Told of each order, invoice and stock event once it has committed: the alerts go out from there (alerts/). */
   alerts: AlertNotifier;
+  /**
+   * Who issues the invoices (INVOICES_ISSUED_BY, decision 0184): the portal at each shipment, or
+   * the ERP through POST /api/erp/invoices (a shipment then issues none).
+   */
+  invoicesIssuedBy: InvoicesIssuedBy;
   /**
    * Hashes of service tokens answered as unknown whatever the database holds: the demo's, in
    * production without DEMO_DATA=1 (decision 0163).

@@ -11,6 +11,14 @@ import { invoicePdf } from "./pdf-store";
 import { listOrganizationInvoices, loadInvoiceDetail } from "./queries";
 
 /**
+ * The file name of an invoice's PDF: its number with what a file name cannot hold (« / » of an
+ * ERP's « AV/2026/0007 », a space) turned into « _ »: « AV_2026_0007.pdf ».
+ */
+export function pdfFileName(number: string): string {
+  return `${number.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
+}
+
+/**
  * What a portal user reads of the organization's invoices (docs/invoices.md), mounted under
  * /oms behind requireSession: the list with the account's position, one invoice, its PDF, a
  * ZIP of several. Every call needs the `invoices` flag; a contributor acts through login-as;
@@ -84,7 +92,7 @@ export function customerInvoicesRouter(deps: ServiceDeps): Router {
       if (!stored) throw notFound();
       res.set({
         "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${invoice.number}.pdf"`,
+        "Content-Disposition": `attachment; filename="${pdfFileName(invoice.number)}"`,
         ETag: `"${stored.sha256}"`,
       });
       res.send(Buffer.from(stored.pdf.buffer, stored.pdf.byteOffset, stored.pdf.byteLength));
@@ -111,8 +119,11 @@ export function customerInvoicesRouter(deps: ServiceDeps): Router {
       for (const invoice of invoices) {
         const stored = await invoicePdf(db, invoice.id);
         if (!stored) throw notFound();
+        // Two numbers may give one file name (« AV/1 », « AV_1 »): the second gets its id.
+        const name = pdfFileName(invoice.number);
+        const entry = name in files ? `${name.slice(0, -4)}-${invoice.id}.pdf` : name;
         // A PDF is compressed already: stored as is.
-        files[`${invoice.number}.pdf`] = [stored.pdf, { level: 0 }];
+        files[entry] = [stored.pdf, { level: 0 }];
       }
       const zip = zipSync(files);
       res.set({ "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="factures-${parisDate(now())}.zip"` });

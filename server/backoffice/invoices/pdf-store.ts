@@ -6,7 +6,8 @@ import { loadInvoiceDocument } from "./document-data";
 
 /**
  * The PDF of an invoice, stored once (docs/invoices.md): rendered after its issue, or on its
- * first download when it was loaded in bulk without one. Whoever renders it, the first stored
+ * first download when it was loaded in bulk without one; an ERP's document comes with its own
+ * PDF, stored when it is filed, and is never rendered. Whoever renders it, the first stored
  * copy wins (`on conflict do nothing`) and every download reads that copy back: the same bytes
  * and the same sha256 every time.
  */
@@ -30,6 +31,10 @@ function toBytes(value: Uint8Array): Uint8Array {
 export async function invoicePdf(db: Kysely<Database>, invoiceId: number): Promise<StoredPdf | undefined> {
   const stored = await storedPdf(db, invoiceId);
   if (stored) return stored;
+  const invoice = await db.selectFrom("invoices").select("issued_by").where("id", "=", invoiceId).executeTakeFirst();
+  if (!invoice) return undefined;
+  // An ERP's document is the PDF it sent, stored with it (erp-issue.ts): never drawn here.
+  if (invoice.issued_by === "erp") throw new Error(`invoice ${invoiceId}, issued by the ERP, has no stored PDF`);
   const document = await loadInvoiceDocument(db, invoiceId);
   if (!document) return undefined;
   const pdf = await renderInvoicePdf(document);

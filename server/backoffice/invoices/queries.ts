@@ -67,8 +67,14 @@ function filtered(db: Kysely<Database>, filters: InvoiceFilters, today: string) 
   if (filters.orderId !== undefined) query = query.where("i.order_id", "=", filters.orderId);
   if (filters.minTtc !== undefined) query = query.where("i.total_ttc", ">=", filters.minTtc);
   if (filters.maxTtc !== undefined) query = query.where("i.total_ttc", "<=", filters.maxTtc);
-  const number = filters.number?.replace(/\s+/g, "").toUpperCase();
-  if (number) query = query.where(sql<SqlBool>`i.number like ${`%${likeLiteral(number)}%`}`);
+  // Case ignored (an ERP's number may hold lower-case letters), with or without the spaces typed
+  // (« FA 2026 » finds FA-2026-…, « F 2026 001 » an ERP's number with spaces): the trigram index serves both.
+  const typed = filters.number?.trim().replace(/\s+/g, " ");
+  if (typed) {
+    const compact = typed.replace(/ /g, "");
+    const contains = (text: string) => sql<SqlBool>`i.number ilike ${`%${likeLiteral(text)}%`}`;
+    query = query.where(compact === typed ? contains(typed) : sql<SqlBool>`(${contains(typed)} or ${contains(compact)})`);
+  }
   const orderRef = filters.orderRef;
   if (orderRef) {
     // The expression of the trigram index invoices_order_text_idx (chr(1): no match across both).

@@ -1,22 +1,41 @@
 import { Router, type Request } from "express";
-import { creditNoteRequest, paymentRequest, serviceInvoiceListQuery } from "@shared/contracts/invoices";
+import { erpInvoiceRequest } from "@shared/contracts/erp-invoices";
+import {
+  creditNoteRequest,
+  ERP_INVOICE_NUMBER,
+  paymentRequest,
+  PORTAL_INVOICE_NUMBER,
+  serviceInvoiceListQuery,
+} from "@shared/contracts/invoices";
 import { parisDate } from "@shared/domain/index";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
 import { serviceOf } from "../http/service";
 import { parseInput } from "../http/validate";
+import { issueErpInvoice } from "./erp-issue";
 import { issueCreditNote, unknownInvoice } from "./issue";
 import { invoicePdf } from "./pdf-store";
 import { recordPayment } from "./payments";
 import { listAllInvoices, loadInvoiceDetail } from "./queries";
 
-/** An invoice number from the path (FA-2026-000123), upper-cased; anything else names no invoice. */
+/**
+ * An invoice number from the path, percent-encoded by the caller (« AV%2F2026%2F0007 »): the
+ * portal's (FA-2026-000123) upper-cased, an ERP's as written; anything else names no invoice.
+ */
 function invoiceRef(req: Request): string {
-  const raw = (req.params.number ?? "").toUpperCase();
-  if (!/^(FA|AV)-\d{4}-\d{6}$/.test(raw)) throw unknownInvoice(raw.slice(0, 30));
+  const raw = req.params.number ?? "";
+  if (PORTAL_INVOICE_NUMBER.test(raw)) return raw.toUpperCase();
+  if (!ERP_INVOICE_NUMBER.test(raw)) throw unknownInvoice(raw.slice(0, 40));
   return raw;
 }
+
+const creditNotesByErp = (number: string) =>
+  new ApiFailure(
+    409,
+    "invoices_issued_by_erp",
+    `Avoir sur ${number} refusé : sur ce portail, votre ERP émet les factures et leurs avoirs (INVOICES_ISSUED_BY=erp). Envoyez l'avoir de votre ERP par POST /api/erp/invoices.`,
+  );
 
 /** A step's instant may be a few minutes ahead of this server's clock (the ERP's own clock). */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -35,8 +54,9 @@ function issueInstant(sent: string | undefined, now: Date): Date {
 
 /**
  * The distributor's systems on invoices (docs/invoices.md), mounted at /api/erp behind
- * requireService: every organization's list, one invoice by its number, a payment received
- * (or a credit note used), a credit note for a quantity cancelled or returned.
+ * requireService: every organization's list, one invoice by its number, the ERP's own invoice or
+ * credit note, a payment received (or a credit note used), a credit note for a quantity
+ * cancelled or returned.
  */
 export function serviceInvoicesRouter(deps: ServiceDeps): Router {
   const { db, now } = deps;
@@ -63,6 +83,18 @@ export function serviceInvoicesRouter(deps: ServiceDeps): Router {
     }),
   );
 
+  // The ERP's own invoice or credit note, with its PDF (decision 0184); its JSON parser is app.ts's 8 MB one.
+  router.post(
+    "/invoices",
+    asyncHandler(async (req, res) => {
+      const request = parseInput(erpInvoiceRequest, req.body);
+      const issued = await issueErpInvoice(db, { request, issuedBy: deps.invoicesIssuedBy, author: serviceOf(res).name, now: now() });
+      // Told once it has committed, as a shipment's invoice (alerts/: a credit note alerts nobody).
+      if (issued.created) deps.alerts.notify({ kind: "invoice_issued", invoiceId: issued.id });
+      res.status(issued.created ? 201 : 200).json(await answerInvoice(issued.number));
+    }),
+  );
+
   router.post(
     "/invoices/:number/payments",
     asyncHandler(async (req, res) => {
@@ -77,6 +109,8 @@ export function serviceInvoicesRouter(deps: ServiceDeps): Router {
     "/invoices/:number/credit-notes",
     asyncHandler(async (req, res) => {
       const number = invoiceRef(req);
+      // When the ERP issues the invoices it issues their credit notes too: the portal numbers nothing.
+      if (deps.invoicesIssuedBy === "erp") throw creditNotesByErp(number);
       const body = parseInput(creditNoteRequest, req.body);
       const at = issueInstant(body.at, now());
       const issued = await db

@@ -87,7 +87,14 @@ export function serviceOrdersRouter(deps: ServiceDeps): Router {
     asyncHandler(async (req, res) => {
       const ref = orderRef(req);
       const request = parseInput(shipmentRequest, req.body);
-      await shipOrder(db, { ref, author: serviceOf(res).name, request, now: now(), alerts: deps.alerts });
+      await shipOrder(db, {
+        ref,
+        author: serviceOf(res).name,
+        request,
+        now: now(),
+        alerts: deps.alerts,
+        invoicesIssuedBy: deps.invoicesIssuedBy,
+      });
       res.status(201).json(await answerOrder(ref));
     }),
   );

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { InvoicesIssuedBy } from "@shared/contracts/erp-invoices";
 import type { ShipmentRequest } from "@shared/contracts/orders";
 import { normalizeReference, planShipment, remainingOf, statusAfterQuantities } from "@shared/domain/index";
 import type { AlertNotifier } from "../alerts/dispatcher";
@@ -19,6 +20,8 @@ export interface ShipInput {
   logger?: ErrorLogger;
   /** Told once the shipment has committed: the shipment's and its invoice's alerts (alerts/). */
   alerts?: AlertNotifier;
+  /** "erp": the ERP issues the invoices (decision 0184), the shipment issues none; default "portal". */
+  invoicesIssuedBy?: InvoicesIssuedBy;
 }
 
 /**
@@ -26,7 +29,8 @@ export interface ShipInput {
  * shipments may follow. Every unit still to send afterwards is on back-order; the units sent
  * leave the stock on hand; the order becomes « expédiée partiellement » or « expédiée ».
  * The shipment's invoice is issued in the same transaction (docs/invoices.md); its PDF is
- * rendered and stored once the transaction has committed, best effort.
+ * rendered and stored once the transaction has committed, best effort. When the ERP issues the
+ * invoices (`invoicesIssuedBy: "erp"`), the shipment issues none: the ERP posts its own.
  * Returns the shipment's number within the order.
  */
 export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise<number> {
@@ -118,10 +122,12 @@ export async function shipOrder(db: Kysely<Database>, input: ShipInput): Promise
       author: input.author,
       at,
     });
+    if (input.invoicesIssuedBy === "erp") return { number, invoiceId: null };
     const invoice = await issueShipmentInvoice(trx, { shipmentId, now: input.now, author: input.author });
     return { number, invoiceId: invoice.id };
   });
   input.alerts?.notify({ kind: "order_shipped", orderRef: input.ref, shipment: number });
+  if (invoiceId === null) return number;
   input.alerts?.notify({ kind: "invoice_issued", invoiceId });
   try {
     await invoicePdf(db, invoiceId);

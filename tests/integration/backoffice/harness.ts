@@ -21,7 +21,7 @@ export interface Backoffice {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Pick<BackofficeApiDeps, "cartVacuumEvery"> {
+export interface StartOptions extends Pick<BackofficeApiDeps, "cartVacuumEvery" | "invoicesIssuedBy" | "alertNotifier"> {
   /** "small" (default: faster) or "full", the data `npm start` creates and the README describes. */
   size?: DemoOptions["size"];
 }

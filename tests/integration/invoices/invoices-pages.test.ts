@@ -125,7 +125,7 @@ describe("/mon-compte/factures", () => {
     expect(unknown.query).toBe("");
     const bad = await list(
       organization,
-      `?statut=perdue&du=2026-02-30&montant_min=abc&montant_max=-5&numero=${"9".repeat(31)}&commande=a%00b&page=0`,
+      `?statut=perdue&du=2026-02-30&montant_min=abc&montant_max=-5&numero=${"9".repeat(41)}&commande=a%00b&page=0`,
     );
     expect(bad.total).toBe(all.total);
     expect(bad.page).toBe(1);

@@ -23,6 +23,7 @@ import * as customerFeeds from "./0022_customer_feeds";
 import * as productReferenceUnique from "./0023_product_reference_unique";
 import * as importJobs from "./0024_import_jobs";
 import * as outbox from "./0025_outbox";
+import * as erpInvoices from "./0026_erp_invoices";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0023_product_reference_unique": productReferenceUnique,
   "0024_import_jobs": importJobs,
   "0025_outbox": outbox,
+  "0026_erp_invoices": erpInvoices,
 };
 
 export const migrationProvider: MigrationProvider = {

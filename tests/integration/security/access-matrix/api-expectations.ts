@@ -313,6 +313,7 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "GET /erp/import-jobs/:id": { path: () => "/erp/import-jobs/1", expect: SERVICE },
   "POST /erp/import-jobs/:feed": { path: () => "/erp/import-jobs/categories", expect: SERVICE },
   "GET /erp/invoices": { path: () => "/erp/invoices", expect: SERVICE },
+  "POST /erp/invoices": { path: () => "/erp/invoices", expect: SERVICE },
   "GET /erp/invoices/:number": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}`, expect: SERVICE },
   "POST /erp/invoices/:number/credit-notes": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}/credit-notes`, expect: SERVICE },
   "POST /erp/invoices/:number/payments": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}/payments`, expect: SERVICE },

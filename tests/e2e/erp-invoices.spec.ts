@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { orderDetail, type OrderDetail } from "@shared/contracts/orders";
+import { DEMO_SERVICE_TOKEN } from "../../server/backoffice/seed/organizations-data";
+import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
+import { erpBody, smallPdf, type LineInput } from "../support/erp-invoices";
+import { expect, logInWithForm, test, waitUntilInteractive } from "./fixtures";
+import { orderByQuickOrder, warehouse } from "./ordering";
+
+/**
+ * Invoices issued by the ERP (INVOICES_ISSUED_BY=erp, decision 0184), in a browser, JavaScript
+ * on and off: a portal of its own started in that mode (ports E2E_PORT+4, +5), an order placed
+ * by a buyer and shipped by `npm run warehouse` — no invoice yet —, then the ERP posts its
+ * invoice with its PDF (POST /api/erp/invoices), and the customer finds it on « Mes factures »
+ * under the ERP's number and downloads the ERP's very bytes. Each step is a `test.step` of its
+ * own: the next ones (the e-invoicing platform's statuses) go after the last.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BUYER = "acheteur@voilerie-atlantique.fr";
+/** A chart plotter with plenty of stock in the demo set: an ordinary parcel. */
+const PRODUCT = "TRC00004";
+
+/** Today in France, as the portal dates an invoice. */
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+
+async function answers(url: string): Promise<boolean> {
+  return fetch(`${url}/sante`).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+/** The portal in erp mode, on its in-memory demo data; stopped by the returned function. */
+async function startErpPortal(port: number, dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const url = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _database, ...env } = process.env;
+  const portal: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_MEMORY: "1",
+      DATA_DIR: dataDir,
+      CERTIFICATES_DIR: path.join(dataDir, "certificates"),
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      LOG_LEVEL: "warn",
+      INVOICES_ISSUED_BY: "erp",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (portal.exitCode !== null) return;
+    const exited = new Promise((resolve) => portal.once("exit", resolve));
+    portal.kill("SIGTERM");
+    await exited;
+  };
+  try {
+    await expect.poll(() => answers(url), { timeout: 120_000 }).toBe(true);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+/** A call of the ERP (the demo's service token, which a test portal accepts). */
+async function erpCall(url: string, method: "GET" | "POST", pathName: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${url}/api/erp${pathName}`, {
+    method,
+    headers: { authorization: `Bearer ${DEMO_SERVICE_TOKEN}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The ERP's lines for what the order shipped, at the order's prices, VAT 20 %, its shipping lines included. */
+function linesOf(order: OrderDetail): LineInput[] {
+  const products = order.lines.map((line) => ({
+    obj_ref: line.obj_ref,
+    title: line.obj_title,
+    qty: line.shipped,
+    unit_price: line.unit_price ?? 0,
+    unit_ecotax: line.prd_ecotaxe ?? 0,
+    vat_rate: 20,
+  }));
+  const shipping = order.shipping_lines
+    .filter((line) => (line.amount_ht ?? 0) > 0)
+    .map((line) => ({
+      obj_ref: line.obj_ref,
+      title: line.obj_title,
+      qty: 1,
+      unit_price: line.amount_ht ?? 0,
+      vat_rate: 20,
+      is_port: true,
+    }));
+  return [...products, ...shipping];
+}
+
+test("a portal whose ERP issues the invoices: shipped without an invoice, then the ERP's invoice and PDF in « Mes factures »", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(240_000);
+  const port = E2E_PORT + (javaScriptEnabled ? 4 : 5);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "portail-erp-factures-"));
+  const number = `FE2E/${today().slice(0, 4)}/${javaScriptEnabled ? "0001" : "0002"}`;
+  let portal: Awaited<ReturnType<typeof startErpPortal>> | undefined;
+  try {
+    portal = await startErpPortal(port, dataDir);
+    const url = portal.url;
+    const context = await browser.newContext({ baseURL: url, javaScriptEnabled });
+    const page = await context.newPage();
+
+    const orderNumber = await test.step("the buyer orders", async () => {
+      await logInWithForm(page, BUYER);
+      await expect(page).not.toHaveURL(/\/connexion/);
+      return orderByQuickOrder(page, PRODUCT, 2, `ERP-${javaScriptEnabled ? "JS" : "NOJS"}`);
+    });
+
+    await test.step("the warehouse ships it: no invoice", async () => {
+      const shipped = await warehouse(url, "ship", orderNumber, "--all", "--carrier", "Colissimo");
+      expect(shipped).toContain(orderNumber);
+      await page.goto(`/mon-compte/factures?commande=${orderNumber}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes factures");
+      await expect(page.getByText("Aucune facture ne correspond à ces critères.")).toBeVisible();
+    });
+
+    const pdf = await smallPdf(`Facture ${number} de l'ERP NautiDistrib`);
+    await test.step("the ERP posts its invoice with its PDF", async () => {
+      const order = orderDetail.parse((await erpCall(url, "GET", `/orders/${orderNumber}`)).body);
+      expect(order.status).toBe("expédiée");
+      const body = erpBody({ number, ordRef: orderNumber, issuedOn: today(), dueOn: today(), lines: linesOf(order), pdf });
+      const posted = await erpCall(url, "POST", "/invoices", body);
+      expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    });
+
+    await test.step("the customer finds it under the ERP's number and downloads the ERP's bytes", async () => {
+      await page.goto(`/mon-compte/factures?commande=${orderNumber}`);
+      const row = page.getByRole("table").getByRole("row").filter({ hasText: orderNumber });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByRole("rowheader")).toHaveText(number);
+      await expect(row).toContainText("à payer");
+      await waitUntilInteractive(page, javaScriptEnabled);
+      const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: `PDF de ${number}` }).click()]);
+      expect(download.suggestedFilename()).toBe(`${number.replace(/\//g, "_")}.pdf`);
+      const bytes = await readFile(await download.path());
+      expect(Buffer.compare(bytes, pdf)).toBe(0);
+    });
+
+    await context.close();
+  } finally {
+    await portal?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
