@@ -28,6 +28,7 @@ import { requireSession } from "./http/session";
 import { ImportJobs } from "./imports/jobs";
 import { readWebhookSettings, type WebhookSettings } from "./outbox/config";
 import { OutboxDeliverer } from "./outbox/deliverer";
+import { scheduleOutboxPurge } from "./outbox/purge";
 import { eventsRouter } from "./outbox/routes";
 import { importsRouter } from "./imports/routes";
 import { customerInvoicesRouter } from "./invoices/customer-routes";
@@ -208,6 +209,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     deliverer.start();
     deps.signal?.addEventListener("abort", () => void deliverer.close(), { once: true });
   }
+  // Servers (with a signal) forget events older than 90 days; tests run the purge themselves.
+  if (deps.signal) scheduleOutboxPurge(deps.db, now, logger, deps.signal);
   if (deps.warm) {
     // A failure here is not fatal: the first catalogue request tries again and reports it.
     services.readModel.products().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventListResponse, type EventListResponse } from "@shared/contracts/outbox";
+import { purgeOutbox } from "../../../server/backoffice/outbox/purge";
 import { recordOutboxEvent } from "../../../server/backoffice/outbox/record";
 import { call, startBackoffice, type Backoffice } from "../backoffice/harness";
 import { erp } from "../backoffice/orders-fixtures";
@@ -47,6 +48,26 @@ describe.each(ENGINES)("GET /api/erp/events on %s", (engine) => {
     expect(messages).toEqual([1, 2, 3].map((n) => contact(n).message));
     // Nothing new: the same cursor back, to ask again later.
     expect(await page(bo, `?after=${second.next_cursor}`)).toEqual({ items: [], next_cursor: second.next_cursor, has_more: false });
+  });
+
+  it("forgets events older than 90 days, except those set aside, and the cursor still reads on", async () => {
+    const last = (await page(bo, "")).next_cursor ?? "0";
+    const old = new Date(Date.now() - 91 * 86_400_000);
+    await bo.db.transaction().execute(async (trx) => {
+      for (const stream of ["contact:old-delivered", "contact:old-aside"])
+        await recordOutboxEvent(trx, { type: "contact_message.received", stream, orgId: null, at: old, data: slowData() });
+    });
+    await bo.db.updateTable("outbox_events").set({ delivery: "set_aside" }).where("stream", "=", "contact:old-aside").execute();
+    expect(await purgeOutbox(bo.db, new Date())).toBeGreaterThanOrEqual(1);
+    const kept = await bo.db
+      .selectFrom("outbox_events")
+      .select("stream")
+      .where("occurred_at", "<", new Date(Date.now() - 90 * 86_400_000))
+      .execute();
+    expect(kept.map((row) => row.stream)).toEqual(["contact:old-aside"]);
+    // Recent events are kept: the ones written by the test before.
+    expect((await page(bo, "")).items.length).toBeGreaterThanOrEqual(3);
+    expect((await page(bo, `?after=${last}`)).items.map((item) => item.data.customer)).toEqual([null]);
   });
 
   it("refuses a cursor it never gave and an oversized page, in French", async () => {
