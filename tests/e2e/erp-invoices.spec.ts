@@ -5,7 +5,9 @@ import path from "node:path";
 import { orderDetail, type OrderDetail } from "@shared/contracts/orders";
 import { DEMO_SERVICE_TOKEN } from "../../server/backoffice/seed/organizations-data";
 import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
+import { parseOutboxEvent } from "@shared/contracts/outbox";
 import { erpBody, smallPdf, type LineInput } from "../support/erp-invoices";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { expect, logInWithForm, test, waitUntilInteractive } from "./fixtures";
 import { orderByQuickOrder, warehouse } from "./ordering";
 
@@ -14,7 +16,8 @@ import { orderByQuickOrder, warehouse } from "./ordering";
  * on and off: a portal of its own started in that mode (ports E2E_PORT+4, +5), an order placed
  * by a buyer and shipped by `npm run warehouse` — no invoice yet —, then the ERP posts its
  * invoice with its PDF (POST /api/erp/invoices), and the customer finds it on « Mes factures »
- * under the ERP's number and downloads the ERP's very bytes. Each step is a `test.step` of its
+ * under the ERP's number and downloads the ERP's very bytes. The order reached the ERP first
+ * through its webhook (ERP_WEBHOOK_URL), signed, as a receiver of the test's own checks. Each step is a `test.step` of its
  * own: the next ones (the e-invoicing platform's statuses) go after the last.
  */
 
@@ -34,7 +37,11 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /** The portal in erp mode, on its in-memory demo data; stopped by the returned function. */
-async function startErpPortal(port: number, dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startErpPortal(
+  port: number,
+  dataDir: string,
+  webhook: WebhookReceiver,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _database, ...env } = process.env;
   const portal: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -50,6 +57,9 @@ async function startErpPortal(port: number, dataDir: string): Promise<{ url: str
       SESSION_SECRET: E2E_SESSION_SECRET,
       LOG_LEVEL: "warn",
       INVOICES_ISSUED_BY: "erp",
+      // The ERP hears of the order through its webhook (decision 0183): a receiver of the test's own.
+      ERP_WEBHOOK_URL: webhook.url,
+      ERP_WEBHOOK_SECRET: webhook.secret,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -110,8 +120,9 @@ test("a portal whose ERP issues the invoices: shipped without an invoice, then t
   const dataDir = await mkdtemp(path.join(tmpdir(), "portail-erp-factures-"));
   const number = `FE2E/${today().slice(0, 4)}/${javaScriptEnabled ? "0001" : "0002"}`;
   let portal: Awaited<ReturnType<typeof startErpPortal>> | undefined;
+  const receiver = await startWebhookReceiver();
   try {
-    portal = await startErpPortal(port, dataDir);
+    portal = await startErpPortal(port, dataDir, receiver);
     const url = portal.url;
     const context = await browser.newContext({ baseURL: url, javaScriptEnabled });
     const page = await context.newPage();
@@ -120,6 +131,14 @@ test("a portal whose ERP issues the invoices: shipped without an invoice, then t
       await logInWithForm(page, BUYER);
       await expect(page).not.toHaveURL(/\/connexion/);
       return orderByQuickOrder(page, PRODUCT, 2, `ERP-${javaScriptEnabled ? "JS" : "NOJS"}`);
+    });
+
+    await test.step("the ERP's webhook receives the signed order", async () => {
+      const [received] = await receiver.waitFor(1, 60_000);
+      const event = parseOutboxEvent(received?.event);
+      expect(event.type).toBe("order.confirmed");
+      expect(event.type === "order.confirmed" && event.data.order.ord_ref).toBe(orderNumber);
+      expect(receiver.badSignatures).toBe(0);
     });
 
     await test.step("the warehouse ships it: no invoice", async () => {
@@ -154,6 +173,7 @@ test("a portal whose ERP issues the invoices: shipped without an invoice, then t
 
     await context.close();
   } finally {
+    await receiver.close();
     await portal?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
