@@ -22,6 +22,7 @@ import * as priceGroups from "./0021_price_groups";
 import * as customerFeeds from "./0022_customer_feeds";
 import * as productReferenceUnique from "./0023_product_reference_unique";
 import * as importJobs from "./0024_import_jobs";
+import * as invoicePlatformStatuses from "./0027_invoice_platform_statuses";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0022_customer_feeds": customerFeeds,
   "0023_product_reference_unique": productReferenceUnique,
   "0024_import_jobs": importJobs,
+  "0027_invoice_platform_statuses": invoicePlatformStatuses,
 };
 
 export const migrationProvider: MigrationProvider = {
