@@ -3,6 +3,7 @@ import { Money } from "~/components/ui/Money";
 import type { InvoiceRow } from "~/services/invoices/types";
 import { formatDate } from "@shared/domain/french-format";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
+import { PlatformStatusNote } from "./PlatformStatusNote";
 
 /** Where an invoice's PDF is downloaded. */
 export function invoicePdfHref(id: number): string {
@@ -56,7 +57,7 @@ export function InvoiceTable({ rows, caption, listQuery }: InvoiceTableProps) {
                 />
               </td>
               <th scope="row">
-                {row.number}
+                <Link to={`/mon-compte/factures/${row.id}`}>{row.number}</Link>
                 {row.kind === "avoir" ? (
                   <span className="invoice-table__kind"> · avoir{row.creditsNumber ? ` sur ${row.creditsNumber}` : ""}</span>
                 ) : null}
@@ -78,6 +79,7 @@ export function InvoiceTable({ rows, caption, listQuery }: InvoiceTableProps) {
               </td>
               <td>
                 <InvoiceStatusBadge status={row.status} daysOverdue={row.daysOverdue} />
+                <PlatformStatusNote status={row.platformStatus} />
               </td>
               <td>
                 <a href={invoicePdfHref(row.id)} download>

@@ -26,8 +26,7 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** The payment method of what « encaissée » settles (shared/contracts/invoices.ts). */
 export const COLLECTED_METHOD = "encaissement déclaré";
 
-const refused = (message: string, path: string) =>
-  new ApiFailure(422, "invalid_platform_status", message, { issues: [{ path, message }] });
+const refused = (message: string, path: string) => new ApiFailure(422, "invalid_platform_status", message, { issues: [{ path, message }] });
 
 export interface PlatformStatusInput {
   number: string;
@@ -46,7 +45,10 @@ export interface PlatformStatusInput {
 export async function recordPlatformStatus(db: Kysely<Database>, input: PlatformStatusInput): Promise<void> {
   const status = platformStatusOf(input.request.status);
   if (!status) {
-    throw refused(`Statut de plateforme inconnu : « ${String(input.request.status)} ». Statuts possibles : ${PLATFORM_STATUS_CHOICES}.`, "status");
+    throw refused(
+      `Statut de plateforme inconnu : « ${String(input.request.status)} ». Statuts possibles : ${PLATFORM_STATUS_CHOICES}.`,
+      "status",
+    );
   }
   const at = new Date(input.request.at);
   if (at.getTime() > input.now.getTime() + CLOCK_SKEW_MS) throw refused("L'instant du statut est dans le futur.", "at");

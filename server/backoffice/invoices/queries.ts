@@ -161,7 +161,13 @@ export async function listOrganizationInvoices(
     invoicePage(db, { ...filters, orgId }, paging, today),
     accountSummary(db, orgId, today),
   ]);
-  return { items: rows.map((row) => summaryView(row, today, platform.get(row.id) ?? null)), total, page: paging.page, size: paging.size, summary };
+  return {
+    items: rows.map((row) => summaryView(row, today, platform.get(row.id) ?? null)),
+    total,
+    page: paging.page,
+    size: paging.size,
+    summary,
+  };
 }
 
 /** Every organization's, for the distributor's systems. */
