@@ -97,20 +97,20 @@ export function InvoiceLines({ invoice }: { invoice: InvoicePageView }) {
               {line.ref} · {line.title}
               {line.isPort ? <span className="invoice-lines__port"> · frais de port</span> : null}
             </th>
-            <td>{line.qty}</td>
-            <td>
+            <td data-label="Quantité">{line.qty}</td>
+            <td data-label="Prix unitaire HT">
               <Money cents={line.unitPrice} />
             </td>
-            <td>{line.discountPct > 0 ? formatPercent(line.discountPct) : "—"}</td>
+            <td data-label="Remise">{line.discountPct > 0 ? formatPercent(line.discountPct) : "—"}</td>
             {showsEcotax ? (
-              <td>
+              <td data-label="Éco-participation unitaire">
                 <Money cents={line.unitEcotax} />
               </td>
             ) : null}
-            <td>
+            <td data-label="Total HT">
               <Money cents={line.totalHt} />
             </td>
-            <td>{formatPercent(line.vatRate)}</td>
+            <td data-label="TVA">{formatPercent(line.vatRate)}</td>
           </tr>
         ))}
       </tbody>
