@@ -14,6 +14,7 @@ import {
   periodInOrder,
   searchText,
 } from "./primitives";
+import { platformStatus, platformStatusEntry } from "./einvoicing";
 
 /**
  * Invoices and credit notes (docs/invoices.md): the back-office issues an invoice for each
@@ -46,8 +47,11 @@ export const invoiceStatus = z.enum(
 );
 export type InvoiceStatus = z.infer<typeof invoiceStatus>;
 
-/** How a payment reached the distributor. */
-export const PAYMENT_METHODS = ["virement", "chèque", "LCR", "carte", "prélèvement", "compensation"] as const;
+/**
+ * How a payment reached the distributor; « encaissement déclaré »: the plateforme agréée's
+ * status « encaissée » settled what remained (shared/contracts/einvoicing.ts, decision 0185).
+ */
+export const PAYMENT_METHODS = ["virement", "chèque", "LCR", "carte", "prélèvement", "compensation", "encaissement déclaré"] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS, `Mode de paiement inconnu : choisissez parmi ${PAYMENT_METHODS.join(", ")}.`);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
@@ -104,6 +108,8 @@ export const invoiceSummary = z
     status: invoiceStatus,
     /** Days past the due date for « en retard », else null. */
     days_overdue: z.number().int().positive().nullable(),
+    /** The latest status of the plateforme agréée (shared/contracts/einvoicing.ts), or null. */
+    platform_status: platformStatus.nullable(),
   })
   .strict();
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
@@ -159,6 +165,8 @@ export const invoiceDetail = invoiceSummary
     payments: z.array(invoicePayment),
     /** Credit notes issued against this invoice. */
     credit_notes: z.array(z.object({ number: invoiceNumber, issued_on: isoDate, total_ttc: cents }).strict()),
+    /** Every status of the plateforme agréée, oldest first (by the platform's instant). */
+    platform_statuses: z.array(platformStatusEntry),
     /**
      * SHA-256 (hex) of the stored PDF: the same bytes on every download. Null until the PDF is
      * first rendered (at issue, or on the first download of an invoice loaded in bulk).

@@ -35,6 +35,7 @@ const late: InvoiceRow = {
   remaining: 23456,
   status: "en retard",
   daysOverdue: 20,
+  platformStatus: { code: 207, label: "en litige", at: "2026-10-20T08:30:00.000Z" },
 };
 
 const credit: InvoiceRow = {
@@ -49,6 +50,7 @@ const credit: InvoiceRow = {
   remaining: 1200,
   status: "à imputer",
   daysOverdue: null,
+  platformStatus: null,
 };
 
 const empty: InvoiceFilterValues = { du: "", au: "", statut: "", numero: "", commande: "", montant_min: "", montant_max: "" };
@@ -61,6 +63,10 @@ describe("the account's invoice components", () => {
     expect(rows).toHaveLength(3);
     const first = rows[1]!;
     expect(within(first).getByRole("rowheader").textContent).toBe("FA-2026-000041");
+    // The number opens the invoice's page; the platform's latest status is under the status.
+    expect(within(first).getByRole("link", { name: "FA-2026-000041" }).getAttribute("href")).toBe("/mon-compte/factures/41");
+    expect(first.textContent).toContain("Plateforme : en litige le 20 octobre 2026");
+    expect(rows[2]!.textContent).not.toContain("Plateforme :");
     expect(first.textContent).toContain("15 septembre 2026");
     expect(first.textContent).toContain("31 octobre 2026");
     expect(within(first).getByRole("link", { name: "CMD-0007" }).getAttribute("href")).toBe("/mon-compte/commandes/7");
@@ -120,7 +126,7 @@ describe("the account's invoice components", () => {
     expect(within(screen.getByLabelText("Statut")).getAllByRole("option")).toHaveLength(INVOICE_STATUSES.length + 1);
   });
 
-  it("lists an order's invoices with their PDFs, or says there is none yet", () => {
+  it("lists an order's invoices linked to their pages, with their PDFs, or says there is none yet", () => {
     renderAt(
       <InvoiceOrderList
         invoices={[
@@ -137,7 +143,8 @@ describe("the account's invoice components", () => {
         unavailable={false}
       />,
     );
-    expect(screen.getByRole("link", { name: "Facture FA-2026-000041 (PDF)" }).getAttribute("href")).toBe("/mon-compte/factures/41.pdf");
+    expect(screen.getByRole("link", { name: "Facture FA-2026-000041" }).getAttribute("href")).toBe("/mon-compte/factures/41");
+    expect(screen.getByRole("link", { name: "PDF de FA-2026-000041" }).getAttribute("href")).toBe("/mon-compte/factures/41.pdf");
     expect(screen.getByRole("listitem").textContent).toContain("15 septembre 2026");
     cleanup();
     renderAt(<InvoiceOrderList invoices={[]} unavailable={false} />);

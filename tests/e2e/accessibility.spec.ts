@@ -147,6 +147,15 @@ test("an order's page, reached from the list", async ({ page, loginAs }) => {
   await expectNoAxeViolations(page);
 });
 
+test("an invoice's page, reached from the list", async ({ page, loginAs }) => {
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/factures?statut=pay%C3%A9e");
+  await page.getByRole("table").getByRole("rowheader").first().getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Facture FA-");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+});
+
 test("« Commander à nouveau »: the proposal, and an empty selection explained", async ({ page, loginAs }) => {
   // The proposal changes nothing (a GET): the README's account may look at it.
   await loginAs(CLIENT);

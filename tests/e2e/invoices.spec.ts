@@ -8,7 +8,8 @@ import { orderByQuickOrder, warehouse } from "./ordering";
 /**
  * /mon-compte/factures in the browser, JavaScript on and off (docs/invoices-portal.md): an order
  * shipped with `npm run warehouse` is invoiced; the invoice is found on the list, its PDF
- * downloaded, then a ZIP of two ticked invoices; the list filtered with the GET form.
+ * downloaded, its page opened from the order's, then a ZIP of two ticked invoices; the list
+ * filtered with the GET form.
  */
 
 /** A chart plotter with plenty of stock in the full demo set: an ordinary parcel. */
@@ -62,7 +63,16 @@ test("an order shipped by the warehouse in two parcels: its invoice found, its P
   // The order's page links its invoice.
   await row.getByRole("link", { name: orderNumber }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Commande ${orderNumber}`);
-  await expect(page.getByRole("region", { name: "Factures" }).getByRole("link", { name: `Facture ${number} (PDF)` })).toBeVisible();
+  const invoices = page.getByRole("region", { name: "Factures" });
+  await expect(invoices.getByRole("link", { name: `PDF de ${number}` })).toBeVisible();
+
+  // The invoice's page, from the order's: its lines, totals and the platform's follow-up.
+  await invoices.getByRole("link", { name: `Facture ${number}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Facture ${number}`);
+  await expect(page.getByRole("table", { name: "Lignes de la facture" })).toContainText(PRODUCT);
+  await expect(page.getByRole("link", { name: orderNumber })).toHaveAttribute("href", /\/mon-compte\/commandes\/\d+$/);
+  await expect(page.getByRole("region", { name: "Suivi par la plateforme de facturation électronique" })).toContainText("aucun statut");
+  await expect(page.getByRole("link", { name: `Télécharger le PDF de ${number}` })).toHaveAttribute("href", /\.pdf$/);
 
   // The second unit: a second invoice for the same order. Both ticked: one ZIP holding both
   // PDFs, named by their numbers.

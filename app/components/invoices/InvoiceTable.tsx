@@ -3,6 +3,7 @@ import { Money } from "~/components/ui/Money";
 import type { InvoiceRow } from "~/services/invoices/types";
 import { formatDate } from "@shared/domain/french-format";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
+import { PlatformStatusNote } from "./PlatformStatusNote";
 
 /** Where an invoice's PDF is downloaded. */
 export function invoicePdfHref(id: number): string {
@@ -56,28 +57,32 @@ export function InvoiceTable({ rows, caption, listQuery }: InvoiceTableProps) {
                 />
               </td>
               <th scope="row">
-                {row.number}
+                <Link to={`/mon-compte/factures/${row.id}`}>{row.number}</Link>
                 {row.kind === "avoir" ? (
                   <span className="invoice-table__kind"> · avoir{row.creditsNumber ? ` sur ${row.creditsNumber}` : ""}</span>
                 ) : null}
               </th>
-              <td>{formatDate(row.issuedOn)}</td>
-              <td>{formatDate(row.dueOn)}</td>
-              <td>
+              <td data-label="Date">{formatDate(row.issuedOn)}</td>
+              <td data-label="Échéance">{formatDate(row.dueOn)}</td>
+              <td data-label="Commande">
                 <Link to={`/mon-compte/commandes/${row.orderId}`}>{row.orderRef}</Link>
               </td>
-              <td>{row.customerRef || "—"}</td>
-              <td>
+              <td data-label="Votre référence">{row.customerRef || "—"}</td>
+              <td data-label="Total HT">
                 <Money cents={row.totalHt} />
               </td>
-              <td>
+              <td data-label="Total TTC">
                 <Money cents={row.totalTtc} />
               </td>
-              <td>
+              <td data-label="Reste dû">
                 <Money cents={row.remaining} />
               </td>
-              <td>
-                <InvoiceStatusBadge status={row.status} daysOverdue={row.daysOverdue} />
+              <td data-label="Statut">
+                {/* One block: on a phone the cell is a labelled row, the platform's status under the status. */}
+                <span className="invoice-table__status">
+                  <InvoiceStatusBadge status={row.status} daysOverdue={row.daysOverdue} />
+                  <PlatformStatusNote status={row.platformStatus} />
+                </span>
               </td>
               <td>
                 <a href={invoicePdfHref(row.id)} download>

@@ -1,4 +1,4 @@
-import type { InvoiceKind, InvoiceStatus } from "@shared/contracts/invoices";
+import type { InvoiceKind, InvoiceStatus, PaymentMethod } from "@shared/contracts/invoices";
 
 /**
  * View models of /mon-compte/factures and of the invoices on an order's page, shared by
@@ -36,6 +36,15 @@ export interface InvoiceFilterNotice {
   message: string;
 }
 
+/** Where the invoice stands on the plateforme agréée (shared/contracts/einvoicing.ts). */
+export interface PlatformStatusView {
+  code: number;
+  /** French: « déposée », « encaissée »… */
+  label: string;
+  /** ISO instant the platform gave. */
+  at: string;
+}
+
 export interface InvoiceRow {
   id: number;
   number: string;
@@ -54,6 +63,8 @@ export interface InvoiceRow {
   status: InvoiceStatus;
   /** Days past the due date for « en retard », else null. */
   daysOverdue: number | null;
+  /** The latest status of the plateforme agréée, or null. */
+  platformStatus: PlatformStatusView | null;
 }
 
 /** The organization's position, whatever the filters. */
@@ -88,4 +99,49 @@ export interface OrderInvoiceLink {
   totalTtc: number;
   status: InvoiceStatus;
   daysOverdue: number | null;
+}
+
+/** /mon-compte/factures/{id}: one invoice or credit note in full. */
+export interface InvoicePageView {
+  id: number;
+  number: string;
+  kind: InvoiceKind;
+  issuedOn: string;
+  saleOn: string;
+  dueOn: string;
+  /** « 45 jours fin de mois ». */
+  paymentTerms: string;
+  orderId: number;
+  orderRef: string;
+  customerRef: string;
+  /** For a credit note: the invoice it credits. */
+  creditsNumber: string | null;
+  status: InvoiceStatus;
+  daysOverdue: number | null;
+  /** Ecotax included (decision 0161). */
+  totalHt: number;
+  totalEcotax: number;
+  totalVat: number;
+  totalTtc: number;
+  paid: number;
+  remaining: number;
+  vat: { rate: number; baseHt: number; vat: number }[];
+  lines: {
+    position: number;
+    ref: string;
+    title: string;
+    qty: number;
+    unitListPrice: number;
+    discountPct: number;
+    unitPrice: number;
+    unitEcotax: number;
+    totalHt: number;
+    vatRate: number;
+    isPort: boolean;
+  }[];
+  payments: { paidOn: string; amount: number; method: PaymentMethod; reference: string | null }[];
+  /** Credit notes issued against this invoice. */
+  creditNotes: { number: string; issuedOn: string; totalTtc: number }[];
+  /** The platform's statuses, newest first, with the platform's message. */
+  platformStatuses: (PlatformStatusView & { message: string | null; platform: string | null })[];
 }

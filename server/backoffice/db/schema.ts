@@ -42,6 +42,8 @@ export interface OrganizationsTable {
   bic: string | null;
   email: string | null;
   phone: string | null;
+  /** The seller's option for paying VAT on debits (migrations/0027): printed on invoices of services (decision 0186). */
+  vat_on_debits: Generated<boolean>;
   /** Its price group (0021_price_groups): the group's conditions apply where it has none of its own. */
   price_group_id: number | null;
 }
@@ -467,6 +469,20 @@ export interface InvoicePaymentsTable {
   author: string;
 }
 
+/** A status the plateforme agréée reported (migrations/0027_invoice_platform_statuses.ts): added only. */
+export interface InvoicePlatformStatusesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  /** The lifecycle's code (shared/contracts/einvoicing.ts), 200 to 213. */
+  status: number;
+  /** The platform's instant for the step. */
+  at: Timestamp;
+  message: string | null;
+  platform: string | null;
+  recorded_at: Timestamp;
+  author: string;
+}
+
 /** Kept by triggers (migrations/0011_invoices.ts): one row per invoice with something left to pay or use. */
 export interface InvoiceOpenBalancesTable {
   invoice_id: number;
@@ -781,6 +797,7 @@ export interface Database {
   invoice_payments: InvoicePaymentsTable;
   invoice_documents: InvoiceDocumentsTable;
   invoice_open_balances: InvoiceOpenBalancesTable;
+  invoice_platform_statuses: InvoicePlatformStatusesTable;
   quote_number_sequences: QuoteNumberSequencesTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;

@@ -38,6 +38,11 @@ export interface SellerParty {
   bic: string;
   email: string;
   phone: string;
+  /**
+   * The option for paying VAT on debits (decision 0186); absent from the copies made before
+   * migration 0027, which read as not opted.
+   */
+  vat_on_debits?: boolean;
 }
 
 export interface BuyerParty {
@@ -67,7 +72,7 @@ type OrganizationColumns = Pick<
   | "bic"
   | "email"
   | "phone"
->;
+> & { vat_on_debits: boolean };
 
 interface AddressRow {
   name: string;
@@ -136,6 +141,7 @@ const ORG_COLUMNS = [
   "bic",
   "email",
   "phone",
+  "vat_on_debits",
 ] as const;
 
 /** The distributor as the seller of every invoice and quote; its registered office's street, else its head office's. */
@@ -173,6 +179,7 @@ function sellerOf(org: OrganizationColumns, office: AddressRow | undefined): Sel
     bic: org.bic ?? "",
     email: org.email ?? "",
     phone: org.phone ?? "",
+    vat_on_debits: org.vat_on_debits,
   };
 }
 

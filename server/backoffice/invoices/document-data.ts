@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { InvoiceKind, VatBreakdown } from "@shared/contracts/invoices";
 import type { Database } from "../db/schema";
 import type { BuyerParty, PostalAddress, SellerParty } from "../documents/parties";
+import { operationCategory } from "./document/mentions";
 import type { InvoiceDocument, VatExemption } from "./document/model";
 import { lineView } from "./views";
 
@@ -25,6 +26,7 @@ export async function loadInvoiceDocument(db: Kysely<Database>, invoiceId: numbe
       ? Promise.resolve(undefined)
       : db.selectFrom("invoices").select(["number", "issued_on"]).where("id", "=", invoice.credits_id).executeTakeFirst(),
   ]);
+  const documentLines = lines.map(lineView);
   return {
     kind: invoice.kind as InvoiceKind,
     number: invoice.number,
@@ -32,14 +34,14 @@ export async function loadInvoiceDocument(db: Kysely<Database>, invoiceId: numbe
     sale_on: invoice.sale_on,
     due_on: invoice.due_on,
     payment_terms: invoice.payment_terms,
-    operation_category: "Livraison de biens",
+    operation_category: operationCategory(documentLines),
     credits: credited ? { number: credited.number, issued_on: credited.issued_on, reason: invoice.reason ?? "" } : null,
     seller: invoice.seller as SellerParty,
     buyer: invoice.buyer as BuyerParty,
     delivery_address: (invoice.delivery_address as PostalAddress | null) ?? null,
     order_ref: invoice.order_ref,
     customer_ref: invoice.customer_ref,
-    lines: lines.map(lineView),
+    lines: documentLines,
     vat: invoice.vat as VatBreakdown[],
     vat_exemption: (invoice.vat_exemption as VatExemption) ?? null,
     total_ecotax: invoice.total_ecotax,

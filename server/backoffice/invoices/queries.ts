@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { InvoiceAccountSummary, InvoiceDetail, InvoiceKind, InvoiceListResponse, InvoiceStatus } from "@shared/contracts/invoices";
 import type { Database } from "../db/schema";
 import { containsText, likeLiteral } from "../orders/text-match";
+import { latestPlatformStatuses, platformStatusHistory } from "./platform-statuses";
 import { lineView, paymentView, summaryView } from "./views";
 
 /**
@@ -124,7 +125,11 @@ async function invoicePage(db: Kysely<Database>, filters: InvoiceFilters, paging
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.total) };
+  const platform = await latestPlatformStatuses(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { rows, total: Number(count.total), platform };
 }
 
 /**
@@ -158,18 +163,24 @@ export async function listOrganizationInvoices(
   paging: Paging,
   today: string,
 ): Promise<InvoiceListResponse> {
-  const [{ rows, total }, summary] = await Promise.all([
+  const [{ rows, total, platform }, summary] = await Promise.all([
     invoicePage(db, { ...filters, orgId }, paging, today),
     accountSummary(db, orgId, today),
   ]);
-  return { items: rows.map((row) => summaryView(row, today)), total, page: paging.page, size: paging.size, summary };
+  return {
+    items: rows.map((row) => summaryView(row, today, platform.get(row.id) ?? null)),
+    total,
+    page: paging.page,
+    size: paging.size,
+    summary,
+  };
 }
 
 /** Every organization's, for the distributor's systems. */
 export async function listAllInvoices(db: Kysely<Database>, filters: InvoiceFilters, paging: Paging, today: string) {
-  const { rows, total } = await invoicePage(db, filters, paging, today);
+  const { rows, total, platform } = await invoicePage(db, filters, paging, today);
   return {
-    items: rows.map((row) => ({ ...summaryView(row, today), org_ref: row.org_ref, org_name: row.org_name })),
+    items: rows.map((row) => ({ ...summaryView(row, today, platform.get(row.id) ?? null), org_ref: row.org_ref, org_name: row.org_name })),
     total,
     page: paging.page,
     size: paging.size,
@@ -198,14 +209,17 @@ export async function loadInvoiceDetail(db: Kysely<Database>, lookup: InvoiceLoo
       : query.where("i.id", "=", lookup.invoiceId).where("i.org_id", "=", lookup.orgId)
   ).executeTakeFirst();
   if (!row) return undefined;
-  const [lines, payments, creditNotes] = await Promise.all([
+  const [lines, payments, creditNotes, platformStatuses] = await Promise.all([
     db.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", row.id).orderBy("position").execute(),
     db.selectFrom("invoice_payments").selectAll().where("invoice_id", "=", row.id).orderBy("paid_on").orderBy("id").execute(),
     db.selectFrom("invoices").select(["number", "issued_on", "total_ttc"]).where("credits_id", "=", row.id).orderBy("number").execute(),
+    platformStatusHistory(db, row.id),
   ]);
   const paid = payments.reduce((sum, payment) => sum + payment.amount, 0);
+  // The latest by the platform's instant: the history is oldest first.
+  const latest = platformStatuses.at(-1);
   return {
-    ...summaryView({ ...row, paid }, today),
+    ...summaryView({ ...row, paid }, today, latest ? { code: latest.code, label: latest.label, at: latest.at } : null),
     org_id: row.org_id,
     org_ref: row.org_ref,
     org_name: row.org_name,
@@ -216,6 +230,7 @@ export async function loadInvoiceDetail(db: Kysely<Database>, lookup: InvoiceLoo
     lines: lines.map(lineView),
     payments: payments.map(paymentView),
     credit_notes: creditNotes,
+    platform_statuses: platformStatuses,
     pdf_sha256: row.sha256,
   };
 }

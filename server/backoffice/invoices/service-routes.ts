@@ -1,4 +1,5 @@
 import { Router, type Request } from "express";
+import { platformStatusRequest } from "@shared/contracts/einvoicing";
 import { erpInvoiceRequest } from "@shared/contracts/erp-invoices";
 import {
   creditNoteRequest,
@@ -17,6 +18,7 @@ import { issueErpInvoice } from "./erp-issue";
 import { issueCreditNote, unknownInvoice } from "./issue";
 import { invoicePdf } from "./pdf-store";
 import { recordPayment } from "./payments";
+import { recordPlatformStatus } from "./platform-statuses";
 import { listAllInvoices, loadInvoiceDetail } from "./queries";
 
 /**
@@ -56,7 +58,7 @@ function issueInstant(sent: string | undefined, now: Date): Date {
  * The distributor's systems on invoices (docs/invoices.md), mounted at /api/erp behind
  * requireService: every organization's list, one invoice by its number, the ERP's own invoice or
  * credit note, a payment received (or a credit note used), a credit note for a quantity
- * cancelled or returned.
+ * cancelled or returned, a status of the plateforme agréée (decision 0185).
  */
 export function serviceInvoicesRouter(deps: ServiceDeps): Router {
   const { db, now } = deps;
@@ -101,6 +103,16 @@ export function serviceInvoicesRouter(deps: ServiceDeps): Router {
       const number = invoiceRef(req);
       const request = parseInput(paymentRequest, req.body);
       await recordPayment(db, { number, request, author: serviceOf(res).name, now: now() });
+      res.status(201).json(await answerInvoice(number));
+    }),
+  );
+
+  router.post(
+    "/invoices/:number/statuses",
+    asyncHandler(async (req, res) => {
+      const number = invoiceRef(req);
+      const request = parseInput(platformStatusRequest, req.body);
+      await recordPlatformStatus(db, { number, request, author: serviceOf(res).name, now: now() });
       res.status(201).json(await answerInvoice(number));
     }),
   );

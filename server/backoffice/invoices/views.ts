@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { PlatformStatus } from "@shared/contracts/einvoicing";
 import type { InvoiceKind, InvoiceLine, InvoicePayment, InvoiceSummary, PaymentMethod } from "@shared/contracts/invoices";
 import { invoiceStatusOn } from "@shared/domain/index";
 import type { Database } from "../db/schema";
@@ -40,8 +41,8 @@ export interface SummaryRow {
   paid: number | string;
 }
 
-/** One invoice of a list, its status on `today` (France). */
-export function summaryView(row: SummaryRow, today: string): InvoiceSummary {
+/** One invoice of a list, its status on `today` (France) and its latest platform status. */
+export function summaryView(row: SummaryRow, today: string, platformStatus: PlatformStatus | null = null): InvoiceSummary {
   const paid = Number(row.paid);
   const kind = row.kind as InvoiceKind;
   const { status, days_overdue } = invoiceStatusOn({ kind, total_ttc: row.total_ttc, paid, due_on: row.due_on }, today);
@@ -62,6 +63,7 @@ export function summaryView(row: SummaryRow, today: string): InvoiceSummary {
     remaining: row.total_ttc - paid,
     status,
     days_overdue,
+    platform_status: platformStatus,
   };
 }
 

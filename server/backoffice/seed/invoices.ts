@@ -13,6 +13,8 @@ import { chunks } from "./prng";
  * « payée », « payée partiellement », « à payer » and « en retard »; and two credit notes per
  * organization for returned units, the older one used (« imputé »), the recent one
  * « à imputer ». PDFs are not rendered here: each is rendered and stored on its first download.
+ * The invoices issued since the reform (1 September 2026) carry the statuses their plateforme
+ * agréée would have reported (platformStatusesOf).
  */
 
 export interface InvoicesPlan {
@@ -75,6 +77,49 @@ function paymentsOf(invoice: IssuedRow, rank: number, today: string, now: Date):
   return [];
 }
 
+/** The day the French e-invoicing reform starts: invoices go through a plateforme agréée. */
+const REFORM_START = "2026-09-01";
+const DEMO_PLATFORM = "Plateforme Atlantique Facturation";
+
+interface PlatformStatusRow {
+  invoice_id: number;
+  status: number;
+  at: Date;
+  message: string | null;
+  platform: string | null;
+  recorded_at: Date;
+  author: string;
+}
+
+/**
+ * What the platform reported for an invoice issued since the reform: deposited and made
+ * available on its day, taken in charge the next, « encaissée » on the day it was paid in full
+ * (recorded as a status only: its payment is in `payments` already); one in eleven of those
+ * not paid « en litige ».
+ */
+function platformStatusesOf(invoice: IssuedRow, rank: number, payments: readonly PaymentRow[], now: Date): PlatformStatusRow[] {
+  if (invoice.issued_on < REFORM_START) return [];
+  const at = (date: string, minutes: number) => new Date(instantOn(date, now).getTime() + minutes * 60_000);
+  const status = (code: number, when: Date, message: string | null = null): PlatformStatusRow => ({
+    invoice_id: invoice.id,
+    status: code,
+    at: when,
+    message,
+    platform: DEMO_PLATFORM,
+    recorded_at: when,
+    author: DEMO_SERVICE_NAME,
+  });
+  const rows = [status(200, at(invoice.issued_on, 0)), status(203, at(invoice.issued_on, 20))];
+  const next = at(addDaysTo(invoice.issued_on, 1), 60);
+  if (next <= now) rows.push(status(204, next));
+  const paid = payments.reduce((sum, payment) => sum + payment.amount, 0);
+  const last = payments.at(-1);
+  if (last && paid >= invoice.total_ttc) rows.push(status(212, at(last.paid_on, 120)));
+  else if (rank % 11 === 5 && next <= now)
+    rows.push(status(207, at(addDaysTo(invoice.issued_on, 1), 90), "Quantité livrée contestée par le client."));
+  return rows.filter((row) => row.at <= now);
+}
+
 export async function seedInvoices(trx: Kysely<Database>, plan: InvoicesPlan): Promise<void> {
   const seller = await loadSeller(trx);
   const shipments = await trx.selectFrom("shipments").select(["id", "shipped_at"]).orderBy("shipped_at").orderBy("id").execute();
@@ -91,8 +136,17 @@ export async function seedInvoices(trx: Kysely<Database>, plan: InvoicesPlan): P
     .execute();
   const byOrg = new Map<number, IssuedRow[]>();
   for (const invoice of invoices) byOrg.set(invoice.org_id, [...(byOrg.get(invoice.org_id) ?? []), invoice]);
-  const payments = [...byOrg.values()].flatMap((own) => own.flatMap((invoice, rank) => paymentsOf(invoice, rank, plan.today, plan.now)));
+  const payments: PaymentRow[] = [];
+  const statuses: PlatformStatusRow[] = [];
+  for (const own of byOrg.values()) {
+    own.forEach((invoice, rank) => {
+      const paid = paymentsOf(invoice, rank, plan.today, plan.now);
+      payments.push(...paid);
+      statuses.push(...platformStatusesOf(invoice, rank, paid, plan.now));
+    });
+  }
   for (const batch of chunks(payments, 1000)) await trx.insertInto("invoice_payments").values(batch).execute();
+  for (const batch of chunks(statuses, 1000)) await trx.insertInto("invoice_platform_statuses").values(batch).execute();
 
   // Two returns per organization: an old one already used, a recent one to use.
   const returns: { number: string; on: string; reason: string; used: boolean }[] = [];

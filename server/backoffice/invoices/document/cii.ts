@@ -1,7 +1,16 @@
 import { InvoiceService, type Invoice, type Logger } from "@e-invoice-eu/core";
 import type { InvoiceLine } from "@shared/contracts/invoices";
 import { legalFormWording } from "../../documents/letterhead";
-import { EXEMPTION_CATEGORY, EXEMPTION_WORDING, latePenaltyWording, recoveryIndemnityWording } from "./mentions";
+import {
+  BUSINESS_PROCESS,
+  EXEMPTION_CATEGORY,
+  EXEMPTION_WORDING,
+  VAT_ON_DEBITS_WORDING,
+  latePenaltyWording,
+  operationCategoryWording,
+  recoveryIndemnityWording,
+  vatOnDebitsApplies,
+} from "./mentions";
 import type { PostalAddress } from "../../documents/parties";
 import type { InvoiceDocument } from "./model";
 import { formatNumericDate, formatPercent } from "@shared/domain/french-format";
@@ -140,11 +149,14 @@ export function ublInvoice(doc: InvoiceDocument): Invoice {
       ? [`Avoir sur la facture ${doc.credits.number} du ${formatNumericDate(doc.credits.issued_on)} — motif : ${doc.credits.reason}`]
       : []),
     ...(doc.vat_exemption ? [EXEMPTION_WORDING[doc.vat_exemption]] : []),
+    // The category of the operation has no business term of its own: a note, besides BT-23.
+    operationCategoryWording(doc.operation_category),
+    ...(vatOnDebitsApplies(doc) ? [VAT_ON_DEBITS_WORDING] : []),
   ];
   const invoice: UblInvoice = {
     "cbc:CustomizationID": "urn:cen.eu:en16931:2017",
-    // French e-invoicing « cadre de facturation »: B1, an invoice for goods.
-    "cbc:ProfileID": "B1",
+    // French e-invoicing « cadre de facturation » (BT-23): B1 goods, S1 services, M1 both.
+    "cbc:ProfileID": BUSINESS_PROCESS[doc.operation_category],
     "cbc:ID": doc.number,
     "cbc:IssueDate": doc.issued_on,
     "cbc:DueDate": doc.due_on,

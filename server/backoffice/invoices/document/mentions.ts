@@ -1,4 +1,4 @@
-import type { InvoiceDocument, VatExemption } from "./model";
+import type { DocumentLine, InvoiceDocument, OperationCategory, VatExemption } from "./model";
 import { formatEuros } from "@shared/domain/french-format";
 
 /**
@@ -25,7 +25,41 @@ export const EXEMPTION_CATEGORY: Record<Exclude<VatExemption, null>, { code: "K"
   suspension: { code: "E", reason_code: null },
 };
 
-export const OPERATION_CATEGORY_LABEL = "Nature de l'opération : Livraison de biens";
+/**
+ * The category of the operation (article 242 nonies A du CGI as the reform completes it,
+ * decision 0186): goods, services, or both. Shipping lines are accessory to the goods they
+ * carry and never make an invoice « Mixte »; a document of shipping lines alone is goods.
+ */
+export function operationCategory(lines: readonly Pick<DocumentLine, "is_port" | "is_service">[]): OperationCategory {
+  const main = lines.filter((line) => !line.is_port);
+  const services = main.filter((line) => line.is_service === true).length;
+  if (services === 0) return "Livraison de biens";
+  return services === main.length ? "Prestation de services" : "Mixte";
+}
+
+export function operationCategoryWording(category: OperationCategory): string {
+  return `Nature de l'opération : ${category}`;
+}
+
+/**
+ * The French « cadre de facturation » of the document (BT-23, business process type): B1 goods,
+ * S1 services, M1 both — an invoice deposited for payment.
+ */
+export const BUSINESS_PROCESS: Record<OperationCategory, "B1" | "S1" | "M1"> = {
+  "Livraison de biens": "B1",
+  "Prestation de services": "S1",
+  Mixte: "M1",
+};
+
+export const VAT_ON_DEBITS_WORDING = "Option pour le paiement de la taxe d'après les débits";
+
+/**
+ * The option for VAT on debits concerns services only (on goods VAT is due on delivery
+ * anyway): printed when the seller opted, the document carries services and charges VAT.
+ */
+export function vatOnDebitsApplies(doc: Pick<InvoiceDocument, "seller" | "operation_category" | "total_vat">): boolean {
+  return doc.seller.vat_on_debits === true && doc.operation_category !== "Livraison de biens" && doc.total_vat > 0;
+}
 
 /** Articles L. 441-10 and D. 441-5 of the code de commerce. */
 export function recoveryIndemnityWording(cents: number): string {

@@ -14,6 +14,19 @@ import type { BuyerParty, PostalAddress, SellerParty } from "../../documents/par
  */
 export type VatExemption = "intra_eu" | "export" | "suspension" | null;
 
+/**
+ * The category of the operation the reform asks invoices to state (decision 0186): decided from
+ * the lines by operationCategory (mentions.ts); shipping fees follow the goods they carry.
+ */
+export type OperationCategory = "Livraison de biens" | "Prestation de services" | "Mixte";
+
+/**
+ * A line as the document draws it: a service when `is_service` says so. The distributor's
+ * catalogue sells goods only, so its built-in invoices never set it; the mentions follow it for
+ * invoices that would carry services (an installation, a repair).
+ */
+export type DocumentLine = InvoiceLine & { is_service?: boolean };
+
 export interface InvoiceDocument {
   kind: InvoiceKind;
   number: string;
@@ -23,8 +36,8 @@ export interface InvoiceDocument {
   due_on: string;
   /** For example « 45 jours fin de mois ». */
   payment_terms: string;
-  /** « Biens » always: the distributor sells goods. */
-  operation_category: "Livraison de biens";
+  /** From the lines (operationCategory): « Livraison de biens » for the distributor's goods. */
+  operation_category: OperationCategory;
   /** For a credit note: the invoice it corrects, and why. */
   credits?: { number: string; issued_on: string; reason: string } | null;
   seller: SellerParty;
@@ -33,7 +46,7 @@ export interface InvoiceDocument {
   delivery_address: PostalAddress | null;
   order_ref: string;
   customer_ref: string;
-  lines: InvoiceLine[];
+  lines: DocumentLine[];
   vat: VatBreakdown[];
   vat_exemption: VatExemption;
   total_ecotax: number;

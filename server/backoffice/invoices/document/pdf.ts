@@ -1,7 +1,15 @@
 import { ECOTAX_LABEL } from "@shared/domain/totals";
 import type { InvoiceLine } from "@shared/contracts/invoices";
 import { facturXml } from "./cii";
-import { EXEMPTION_WORDING, OPERATION_CATEGORY_LABEL, documentTitle, latePenaltyWording, recoveryIndemnityWording } from "./mentions";
+import {
+  EXEMPTION_WORDING,
+  VAT_ON_DEBITS_WORDING,
+  documentTitle,
+  latePenaltyWording,
+  operationCategoryWording,
+  recoveryIndemnityWording,
+  vatOnDebitsApplies,
+} from "./mentions";
 import {
   CONTENT_WIDTH,
   MARGIN,
@@ -121,7 +129,8 @@ function drawHeader(layout: Layout): void {
         `Date d'émission : ${formatNumericDate(doc.issued_on)}`,
         `Date de la vente / livraison : ${formatNumericDate(doc.sale_on)}`,
         `Date d'échéance : ${formatNumericDate(doc.due_on)}`,
-        OPERATION_CATEGORY_LABEL,
+        operationCategoryWording(doc.operation_category),
+        ...(vatOnDebitsApplies(doc) ? [VAT_ON_DEBITS_WORDING] : []),
       ],
       column.x,
       right + 4,

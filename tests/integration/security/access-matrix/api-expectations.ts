@@ -317,6 +317,7 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "GET /erp/invoices/:number": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}`, expect: SERVICE },
   "POST /erp/invoices/:number/credit-notes": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}/credit-notes`, expect: SERVICE },
   "POST /erp/invoices/:number/payments": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}/payments`, expect: SERVICE },
+  "POST /erp/invoices/:number/statuses": { path: (ids) => `/erp/invoices/${ids.invoiceNumber}/statuses`, expect: SERVICE },
   "GET /erp/orders": { path: () => "/erp/orders", expect: SERVICE },
   "GET /erp/orders/:ref": { path: (ids) => `/erp/orders/${ids.orderRef}`, expect: SERVICE },
   "POST /erp/orders/:ref/accept": { path: (ids) => `/erp/orders/${ids.orderRef}/accept`, expect: SERVICE },

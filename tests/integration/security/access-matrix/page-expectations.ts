@@ -113,6 +113,7 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   },
   "GET /mon-compte/commandes/export.csv": { path: () => "/mon-compte/commandes/export.csv", expect: client({ ...ORDERS }) },
   "GET /mon-compte/factures": { path: () => "/mon-compte/factures", expect: client({ ...INVOICES }) },
+  "GET /mon-compte/factures/:id": { path: (ids) => `/mon-compte/factures/${ids.invoiceId}`, expect: own({ ...INVOICES }) },
   "GET /mon-compte/factures/:id.pdf": { path: (ids) => `/mon-compte/factures/${ids.invoiceId}.pdf`, expect: own({ ...INVOICES }) },
   "GET /mon-compte/factures/archive.zip": { path: () => "/mon-compte/factures/archive.zip", expect: client({ ...INVOICES }) },
   "POST /mon-compte/factures/archive.zip": { path: () => "/mon-compte/factures/archive.zip", expect: action(client({ ...INVOICES })) },
