@@ -18,7 +18,8 @@ import { orderByQuickOrder, warehouse } from "./ordering";
  * invoice with its PDF (POST /api/erp/invoices), and the customer finds it on « Mes factures »
  * under the ERP's number and downloads the ERP's very bytes. The order reached the ERP first
  * through its webhook (ERP_WEBHOOK_URL), signed, as a receiver of the test's own checks. Each step is a `test.step` of its
- * own: the next ones (the e-invoicing platform's statuses) go after the last.
+ * own; the last one posts the plateforme agréée's statuses and reads them on the list and on
+ * the invoice's page (decision 0185).
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -169,6 +170,32 @@ test("a portal whose ERP issues the invoices: shipped without an invoice, then t
       expect(download.suggestedFilename()).toBe(`${number.replace(/\//g, "_")}.pdf`);
       const bytes = await readFile(await download.path());
       expect(Buffer.compare(bytes, pdf)).toBe(0);
+    });
+
+    await test.step("the plateforme agréée's statuses reach the customer: the list, then the invoice's page", async () => {
+      const encoded = encodeURIComponent(number);
+      const platform = "Plateforme Atlantique Facturation";
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      for (const status of [
+        { status: 200, at: at(30), platform },
+        { status: "mise à disposition", at: at(20), platform },
+        { status: 212, at: at(10), platform, message: "Virement reçu par la plateforme." },
+      ]) {
+        const posted = await erpCall(url, "POST", `/invoices/${encoded}/statuses`, status);
+        expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+      }
+      await page.goto(`/mon-compte/factures?commande=${orderNumber}`);
+      const row = page.getByRole("table").getByRole("row").filter({ hasText: orderNumber });
+      // « encaissée » counts as paid (decision 0185).
+      await expect(row).toContainText("payée");
+      await expect(row).toContainText("Plateforme : encaissée le");
+      await row.getByRole("link", { name: number, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(number);
+      const history = page.locator(".invoice-platform-history li");
+      await expect(history).toHaveCount(3);
+      await expect(history.first()).toContainText("encaissée (212)");
+      await expect(history.first()).toContainText("Virement reçu par la plateforme.");
+      await expect(history.last()).toContainText("déposée (200)");
     });
 
     await context.close();
