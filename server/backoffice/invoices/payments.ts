@@ -15,6 +15,18 @@ export interface PaymentInput {
 
 const refused = (message: string, path: string) => new ApiFailure(422, "invalid_payment", message, { issues: [{ path, message }] });
 
+/** The invoice of this number, locked until the transaction ends (payments, platform statuses); 404 otherwise. */
+export async function lockInvoiceByNumber(trx: Kysely<Database>, number: string) {
+  const invoice = await trx
+    .selectFrom("invoices")
+    .select(["id", "kind", "number", "issued_on", "total_ttc"])
+    .where("number", "=", number)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!invoice) throw unknownInvoice(number);
+  return invoice;
+}
+
 /**
  * Records a payment received on an invoice, or the use of a credit note (docs/invoices.md):
  * with the invoice locked, never more than what remains, never dated in the future nor before
@@ -22,13 +34,7 @@ const refused = (message: string, path: string) => new ApiFailure(422, "invalid_
  */
 export async function recordPayment(db: Kysely<Database>, input: PaymentInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const invoice = await trx
-      .selectFrom("invoices")
-      .select(["id", "kind", "number", "issued_on", "total_ttc"])
-      .where("number", "=", input.number)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!invoice) throw unknownInvoice(input.number);
+    const invoice = await lockInvoiceByNumber(trx, input.number);
     const { amount, paid_on: paidOn } = input.request;
     if (paidOn > parisDate(input.now)) throw refused("La date de paiement est dans le futur.", "paid_on");
     if (paidOn < invoice.issued_on)

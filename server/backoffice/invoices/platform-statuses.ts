@@ -12,7 +12,7 @@ import {
 import { parisDate } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
-import { unknownInvoice } from "./issue";
+import { lockInvoiceByNumber } from "./payments";
 
 /**
  * The statuses of the plateforme agréée (docs/invoices.md, decision 0185): recorded as the
@@ -53,13 +53,7 @@ export async function recordPlatformStatus(db: Kysely<Database>, input: Platform
   const at = new Date(input.request.at);
   if (at.getTime() > input.now.getTime() + CLOCK_SKEW_MS) throw refused("L'instant du statut est dans le futur.", "at");
   await db.transaction().execute(async (trx) => {
-    const invoice = await trx
-      .selectFrom("invoices")
-      .select(["id", "kind", "number", "issued_on", "total_ttc"])
-      .where("number", "=", input.number)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!invoice) throw unknownInvoice(input.number);
+    const invoice = await lockInvoiceByNumber(trx, input.number);
     const day = parisDate(at);
     if (day < invoice.issued_on) {
       throw refused(`L'instant du statut précède la date de la facture ${invoice.number} (${invoice.issued_on}).`, "at");
