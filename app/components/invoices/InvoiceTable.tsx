@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import type { InvoiceRow } from "~/services/invoices/types";
 import { formatDate } from "@shared/domain/french-format";
@@ -61,24 +62,24 @@ export function InvoiceTable({ rows, caption, listQuery }: InvoiceTableProps) {
                   <span className="invoice-table__kind"> · avoir{row.creditsNumber ? ` sur ${row.creditsNumber}` : ""}</span>
                 ) : null}
               </th>
-              <td>{formatDate(row.issuedOn)}</td>
-              <td>{formatDate(row.dueOn)}</td>
-              <td>
+              <LabelledCell label="Date">{formatDate(row.issuedOn)}</LabelledCell>
+              <LabelledCell label="Échéance">{formatDate(row.dueOn)}</LabelledCell>
+              <LabelledCell label="Commande">
                 <Link to={`/mon-compte/commandes/${row.orderId}`}>{row.orderRef}</Link>
-              </td>
-              <td>{row.customerRef || "—"}</td>
-              <td>
+              </LabelledCell>
+              <LabelledCell label="Votre référence">{row.customerRef || "—"}</LabelledCell>
+              <LabelledCell label="Total HT">
                 <Money cents={row.totalHt} />
-              </td>
-              <td>
+              </LabelledCell>
+              <LabelledCell label="Total TTC">
                 <Money cents={row.totalTtc} />
-              </td>
-              <td>
+              </LabelledCell>
+              <LabelledCell label="Reste dû">
                 <Money cents={row.remaining} />
-              </td>
-              <td>
+              </LabelledCell>
+              <LabelledCell label="Statut">
                 <InvoiceStatusBadge status={row.status} daysOverdue={row.daysOverdue} />
-              </td>
+              </LabelledCell>
               <td>
                 <a href={invoicePdfHref(row.id)} download>
                   PDF<span className="visually-hidden"> de {row.number}</span>
