@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "@shared/domain/french-format";
 import { InvoiceOrderList } from "~/components/invoices/InvoiceOrderList";
 import { ReorderPicker } from "~/components/orders/Reorder";
-import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline, OrderTotals } from "~/components/orders/OrderFollowUp";
+import { OrderTotals } from "~/components/checkout/OrderTotals";
+import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline } from "~/components/orders/OrderFollowUp";
 import { loadOrderInvoices } from "~/services/invoices/index.server";
 import { loadOrderPage, requireOrdersUser } from "~/services/orders/index.server";
 import accountStyles from "~/styles/account.css";
@@ -60,11 +61,13 @@ export default function OrderPage() {
           </div>
         ) : null}
       </dl>
-      <section aria-labelledby="commande-lignes">
+      <section aria-labelledby="commande-lignes" className="order-lines">
         <h2 id="commande-lignes">Produits</h2>
         <OrderLines order={order} amounts={amounts} showPrices={showPrices} />
         {/* An order charged no VAT was placed by an exempt account: HT amounts only, as its confirmation. */}
-        {showPrices && amounts.totals ? <OrderTotals totals={amounts.totals} taxExempt={order.ord_total_tva === 0} /> : null}
+        {showPrices && amounts.totals ? (
+          <OrderTotals totals={amounts.totals} taxExempt={order.ord_total_tva === 0} testId="order-totals" />
+        ) : null}
       </section>
       {canReorder ? (
         <section aria-labelledby="commande-a-nouveau">

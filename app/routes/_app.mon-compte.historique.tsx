@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@shared/domain/french-format";
 import { PageLinks } from "~/components/ui/PageLinks";
 import { AddToCartForm, addToCartStylesheet } from "~/components/cart/AddToCartForm";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import { loadHistoryPage, requireOrdersUser } from "~/services/orders/index.server";
 import accountStyles from "~/styles/account.css";
@@ -60,13 +61,13 @@ export default function HistoryPage() {
                 <th scope="row">
                   {row.productRef} · {row.productTitle}
                 </th>
-                <td>{row.totalQty}</td>
-                <td>{row.orderCount}</td>
-                <td>{formatDate(row.lastOrderedAt)}</td>
+                <LabelledCell label="Quantité commandée">{row.totalQty}</LabelledCell>
+                <LabelledCell label="Commandes">{row.orderCount}</LabelledCell>
+                <LabelledCell label="Dernière commande">{formatDate(row.lastOrderedAt)}</LabelledCell>
                 {page.showPrices ? (
-                  <td>
+                  <LabelledCell label="Dernier prix HT">
                     <Money cents={row.lastUnitPrice} />
-                  </td>
+                  </LabelledCell>
                 ) : null}
                 {page.canAddToCart ? (
                   <td className="table__action">

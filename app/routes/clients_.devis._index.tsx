@@ -9,7 +9,7 @@ import catalogueStyles from "~/styles/catalogue.css";
 import accountStyles from "~/styles/account.css";
 import { formatQuantity } from "@shared/domain/french-format";
 
-// catalogue.css styles the list's filter bar (.list-controls), as on the catalogue's lists.
+// catalogue.css styles the page links as on the catalogue's lists (the filter bar is app.css's, decision 0189).
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
   { rel: "stylesheet", href: accountStyles },

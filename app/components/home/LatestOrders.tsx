@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { plural } from "@shared/domain/plural";
 import { reorderPath } from "~/components/orders/Reorder";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import type { LatestOrdersView } from "~/services/home/types";
 import { formatDate } from "@shared/domain/french-format";
 
@@ -32,15 +33,15 @@ export function LatestOrders({ orders }: { orders: LatestOrdersView }) {
               <th scope="row">
                 <Link to={`/mon-compte/commandes/${order.id}`}>{order.number}</Link>
               </th>
-              <td>{formatDate(order.createdAt)}</td>
-              <td>{order.customerRef || "—"}</td>
-              <td>
+              <LabelledCell label="Date">{formatDate(order.createdAt)}</LabelledCell>
+              <LabelledCell label="Votre référence">{order.customerRef || "—"}</LabelledCell>
+              <LabelledCell label="Statut">
                 <span className="order-status" data-status={order.status}>
                   {order.status}
                 </span>
-              </td>
+              </LabelledCell>
               {orders.canReorder ? (
-                <td>
+                <td className="latest-orders__reorder">
                   <Link to={`${reorderPath(order.id)}?tout=1`} aria-label={`Commander à nouveau la commande ${order.number}`}>
                     Commander à nouveau
                   </Link>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import type { InvoiceRow } from "~/services/invoices/types";
 import { formatDate } from "@shared/domain/french-format";
@@ -62,28 +63,28 @@ export function InvoiceTable({ rows, caption, listQuery }: InvoiceTableProps) {
                   <span className="invoice-table__kind"> · avoir{row.creditsNumber ? ` sur ${row.creditsNumber}` : ""}</span>
                 ) : null}
               </th>
-              <td data-label="Date">{formatDate(row.issuedOn)}</td>
-              <td data-label="Échéance">{formatDate(row.dueOn)}</td>
-              <td data-label="Commande">
+              <LabelledCell label="Date">{formatDate(row.issuedOn)}</LabelledCell>
+              <LabelledCell label="Échéance">{formatDate(row.dueOn)}</LabelledCell>
+              <LabelledCell label="Commande">
                 <Link to={`/mon-compte/commandes/${row.orderId}`}>{row.orderRef}</Link>
-              </td>
-              <td data-label="Votre référence">{row.customerRef || "—"}</td>
-              <td data-label="Total HT">
+              </LabelledCell>
+              <LabelledCell label="Votre référence">{row.customerRef || "—"}</LabelledCell>
+              <LabelledCell label="Total HT">
                 <Money cents={row.totalHt} />
-              </td>
-              <td data-label="Total TTC">
+              </LabelledCell>
+              <LabelledCell label="Total TTC">
                 <Money cents={row.totalTtc} />
-              </td>
-              <td data-label="Reste dû">
+              </LabelledCell>
+              <LabelledCell label="Reste dû">
                 <Money cents={row.remaining} />
-              </td>
-              <td data-label="Statut">
+              </LabelledCell>
+              <LabelledCell label="Statut">
                 {/* One block: on a phone the cell is a labelled row, the platform's status under the status. */}
                 <span className="invoice-table__status">
                   <InvoiceStatusBadge status={row.status} daysOverdue={row.daysOverdue} />
                   <PlatformStatusNote status={row.platformStatus} />
                 </span>
-              </td>
+              </LabelledCell>
               <td>
                 <a href={invoicePdfHref(row.id)} download>
                   PDF<span className="visually-hidden"> de {row.number}</span>

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import type { FormAnswer } from "~/services/forms/types";
 import type { BackorderRow } from "~/services/orders/types";
@@ -102,15 +103,15 @@ export function BackorderTable({
                 </>
               )}
             </th>
-            <td>{row.ordered}</td>
-            <td>{row.shipped}</td>
-            <td>{row.backorder}</td>
-            <td>{row.state}</td>
-            <td>{row.expectedDate ? formatDate(row.expectedDate) : "Non communiquée"}</td>
+            <LabelledCell label="Commandé">{row.ordered}</LabelledCell>
+            <LabelledCell label="Expédié">{row.shipped}</LabelledCell>
+            <LabelledCell label="En reliquat">{row.backorder}</LabelledCell>
+            <LabelledCell label="État">{row.state}</LabelledCell>
+            <LabelledCell label="Date prévisionnelle">{row.expectedDate ? formatDate(row.expectedDate) : "Non communiquée"}</LabelledCell>
             {showPrices ? (
-              <td>
+              <LabelledCell label="Prix unitaire HT">
                 <Money cents={row.unitPrice} />
-              </td>
+              </LabelledCell>
             ) : null}
             <td>
               <RequestState row={row} />

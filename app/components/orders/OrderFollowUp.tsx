@@ -1,10 +1,9 @@
-import { Fragment } from "react";
 import type { Address } from "@shared/contracts/entities";
 import type { OrderPageAmounts } from "@shared/domain/order-amounts";
 import { orderLddFee } from "@shared/domain/shipping-display";
 import { shippingLabel } from "@shared/domain/shipping-labels";
-import { shownTotalLines, type ShownTotals } from "@shared/domain/totals";
 import { AddressBlock } from "~/components/checkout/AddressBlock";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import type { OrderDetail } from "~/services/orders/types";
 import { formatDate, formatDateTime } from "@shared/domain/french-format";
@@ -34,9 +33,9 @@ function ExpressFeeRow({ order, showPrices, showsEcotaxe }: { order: OrderDetail
       <th scope="row">Forfait livraison directe (express)</th>
       <td colSpan={4} />
       <td />
-      <td>
+      <LabelledCell label="Total HT">
         <Money cents={fee} />
-      </td>
+      </LabelledCell>
       {showsEcotaxe ? <td /> : null}
     </tr>
   );
@@ -77,10 +76,10 @@ export function OrderLines({ order, amounts, showPrices }: { order: OrderDetail;
               ) : null}
               {line.quote_number ? <span className="order-line__quote"> · prix du devis {line.quote_number}</span> : null}
             </th>
-            <td>{line.ordered}</td>
-            <td>{line.shipped}</td>
-            <td>{line.cancelled}</td>
-            <td>
+            <LabelledCell label="Commandé">{line.ordered}</LabelledCell>
+            <LabelledCell label="Expédié">{line.shipped}</LabelledCell>
+            <LabelledCell label="Annulé">{line.cancelled}</LabelledCell>
+            <LabelledCell label="En reliquat">
               {line.backorder && line.backorder.qty > 0 ? (
                 <>
                   {line.backorder.qty} ({line.backorder.state}
@@ -90,19 +89,19 @@ export function OrderLines({ order, amounts, showPrices }: { order: OrderDetail;
                 0
               )}
               {line.cancellation_request ? <> · annulation demandée : {line.cancellation_request.status}</> : null}
-            </td>
+            </LabelledCell>
             {showPrices ? (
               <>
-                <td>
+                <LabelledCell label="Prix unitaire HT">
                   <Money cents={line.unit_price} />
-                </td>
-                <td>
+                </LabelledCell>
+                <LabelledCell label="Total HT">
                   <Money cents={amounts.lines[index]?.totalHt ?? null} />
-                </td>
+                </LabelledCell>
                 {showsEcotaxe ? (
-                  <td>
+                  <LabelledCell label="Dont éco-participation">
                     <Money cents={amounts.lines[index]?.ecotaxe ?? null} />
-                  </td>
+                  </LabelledCell>
                 ) : null}
               </>
             ) : null}
@@ -115,9 +114,9 @@ export function OrderLines({ order, amounts, showPrices }: { order: OrderDetail;
             {showPrices ? (
               <>
                 <td />
-                <td>
+                <LabelledCell label="Total HT">
                   <Money cents={line.amount_ht} />
-                </td>
+                </LabelledCell>
                 {showsEcotaxe ? <td /> : null}
               </>
             ) : null}
@@ -126,22 +125,6 @@ export function OrderLines({ order, amounts, showPrices }: { order: OrderDetail;
         <ExpressFeeRow order={order} showPrices={showPrices} showsEcotaxe={showsEcotaxe} />
       </tbody>
     </table>
-  );
-}
-
-/** The same rows and words as the cart, the checkout and the confirmation (decision 0161). */
-export function OrderTotals({ totals, taxExempt }: { totals: ShownTotals; taxExempt: boolean }) {
-  return (
-    <dl className="order-totals">
-      {shownTotalLines(totals, taxExempt).map((line) => (
-        <Fragment key={line.key}>
-          <dt>{line.label}</dt>
-          <dd>
-            <Money cents={line.cents} />
-          </dd>
-        </Fragment>
-      ))}
-    </dl>
   );
 }
 

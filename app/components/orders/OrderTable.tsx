@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import type { OrderRow } from "~/services/orders/types";
 import { formatDate } from "@shared/domain/french-format";
@@ -29,23 +30,23 @@ export function OrderTable({ rows, showPrices, caption }: { rows: OrderRow[]; sh
             <th scope="row">
               <Link to={`/mon-compte/commandes/${row.id}`}>{row.number}</Link>
             </th>
-            <td>{formatDate(row.createdAt)}</td>
-            <td>{row.customerRef || "—"}</td>
-            <td>{row.placedBy}</td>
-            <td>
+            <LabelledCell label="Date">{formatDate(row.createdAt)}</LabelledCell>
+            <LabelledCell label="Votre référence">{row.customerRef || "—"}</LabelledCell>
+            <LabelledCell label="Passée par">{row.placedBy}</LabelledCell>
+            <LabelledCell label="Statut">
               <span className="order-status" data-status={row.status}>
                 {row.status}
               </span>
               {row.backorderCount > 0 ? <span className="order-table__backorders"> · {row.backorderCount} en reliquat</span> : null}
-            </td>
+            </LabelledCell>
             {showPrices ? (
               <>
-                <td>
+                <LabelledCell label="Total HT">
                   <Money cents={row.totalHt} />
-                </td>
-                <td>
+                </LabelledCell>
+                <LabelledCell label="Total TTC">
                   <Money cents={row.totalTtc} />
-                </td>
+                </LabelledCell>
               </>
             ) : null}
           </tr>

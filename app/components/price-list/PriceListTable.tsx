@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import type { PriceListRow } from "~/services/price-list/types";
 import { formatDate, formatPercent } from "@shared/domain/french-format";
@@ -40,18 +41,20 @@ export function PriceListTable({ rows, caption }: { rows: PriceListRow[]; captio
               <th scope="row">
                 <Link to={`/catalogue/produit/${row.obj_id}`}>{row.obj_ref}</Link>
               </th>
-              <td>{row.title}</td>
-              <td>{row.brand ?? "—"}</td>
-              <td className="price-list-table__amount">
+              <LabelledCell label="Désignation">{row.title}</LabelledCell>
+              <LabelledCell label="Marque">{row.brand ?? "—"}</LabelledCell>
+              <LabelledCell label="Prix public HT" className="price-list-table__amount">
                 <Money cents={row.list_price} />
-              </td>
-              <td className="price-list-table__amount">{discountText(row.discount_pct)}</td>
-              <td className="price-list-table__amount">
+              </LabelledCell>
+              <LabelledCell label="Remise" className="price-list-table__amount">
+                {discountText(row.discount_pct)}
+              </LabelledCell>
+              <LabelledCell label="Votre prix net HT" className="price-list-table__amount">
                 <strong>
                   <Money cents={row.net_price} />
                 </strong>
-              </td>
-              <td>
+              </LabelledCell>
+              <LabelledCell label="Promotion">
                 {row.promotion ? (
                   <span className="price-list-table__promotion">
                     {row.promotion.name} : <Money cents={row.promotion.price} /> du {formatDate(row.promotion.starts_on)} au{" "}
@@ -60,10 +63,10 @@ export function PriceListTable({ rows, caption }: { rows: PriceListRow[]; captio
                 ) : (
                   "—"
                 )}
-              </td>
-              <td className="price-list-table__amount">
+              </LabelledCell>
+              <LabelledCell label="Éco-participation" className="price-list-table__amount">
                 <Money cents={row.ecotax} />
-              </td>
+              </LabelledCell>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import type { QuoteRow } from "~/services/quotes/types";
 import { formatDate } from "@shared/domain/french-format";
@@ -31,8 +32,8 @@ export function QuoteTable({ rows, caption, showPrices }: QuoteTableProps) {
             <th scope="row">
               <Link to={`/mon-compte/mes-devis/${row.id}`}>{row.number}</Link>
             </th>
-            <td>{row.customerRef || "—"}</td>
-            <td>
+            <LabelledCell label="Votre référence">{row.customerRef || "—"}</LabelledCell>
+            <LabelledCell label="État">
               <QuoteStateBadge state={row.state} />
               {row.waitingForClient ? (
                 <>
@@ -40,13 +41,13 @@ export function QuoteTable({ rows, caption, showPrices }: QuoteTableProps) {
                   <WaitingForYou />
                 </>
               ) : null}
-            </td>
-            <td>{formatDate(row.requestedAt)}</td>
-            <td>{row.validUntil ? formatDate(row.validUntil) : "—"}</td>
+            </LabelledCell>
+            <LabelledCell label="Demandé le">{formatDate(row.requestedAt)}</LabelledCell>
+            <LabelledCell label="Valable jusqu'au">{row.validUntil ? formatDate(row.validUntil) : "—"}</LabelledCell>
             {showPrices ? (
-              <td className="cart-number">
+              <LabelledCell label="Total HT" className="cart-number">
                 <Money cents={row.totalHt} />
-              </td>
+              </LabelledCell>
             ) : null}
           </tr>
         ))}

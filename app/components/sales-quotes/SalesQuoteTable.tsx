@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import { formatDate } from "@shared/domain/french-format";
 import { QuoteStateBadge } from "~/components/quotes/QuoteStateBadge";
@@ -35,25 +36,25 @@ export function SalesQuoteTable({ rows, caption }: { rows: SalesQuoteRow[]; capt
             <th scope="row">
               <Link to={SALES_QUOTE_PATHS.quote(row.id)}>{row.number}</Link>
             </th>
-            <td>
+            <LabelledCell label="Client">
               {row.orgName} <span className="muted">({row.orgRef})</span>
-            </td>
-            <td>{row.customerRef || "—"}</td>
-            <td>
+            </LabelledCell>
+            <LabelledCell label="Référence du client">{row.customerRef || "—"}</LabelledCell>
+            <LabelledCell label="État">
               <QuoteStateBadge state={row.state} />
-            </td>
-            <td>
+            </LabelledCell>
+            <LabelledCell label="Attente">
               <WaitingLabel waitingFor={row.waitingFor} />
-            </td>
-            <td>
+            </LabelledCell>
+            <LabelledCell label="Demandé">
               <time dateTime={row.requestedAt} title={formatDate(row.requestedAt)}>
                 {row.age}
               </time>
-            </td>
-            <td>{row.validUntil ? formatDate(row.validUntil) : "—"}</td>
-            <td className="cart-number">
+            </LabelledCell>
+            <LabelledCell label="Valable jusqu'au">{row.validUntil ? formatDate(row.validUntil) : "—"}</LabelledCell>
+            <LabelledCell label="Total HT" className="cart-number">
               <Money cents={row.totalHt} />
-            </td>
+            </LabelledCell>
           </tr>
         ))}
       </tbody>

@@ -14,7 +14,7 @@ export interface FilterNoticeItem {
 export function FilterNotices({ notices, className }: { notices: readonly FilterNoticeItem[]; className: string }) {
   if (notices.length === 0) return null;
   return (
-    <div className={`notice ${className}`} role="status">
+    <div className={`notice list-controls__notices ${className}`} role="status">
       <ul>
         {notices.map((notice) => (
           <li key={`${notice.field}-${notice.message}`}>{notice.message}</li>
@@ -73,7 +73,7 @@ export function DateRangeFields({ idPrefix, du, au }: { idPrefix: string; du: st
 /** Submit, and a link back to the list without any filter. */
 export function FilterActions({ resetTo, className }: { resetTo: string; className: string }) {
   return (
-    <div className={className}>
+    <div className={`list-controls__actions ${className}`}>
       <button type="submit" className="button">
         Filtrer
       </button>
