@@ -24,6 +24,7 @@ import * as productReferenceUnique from "./0023_product_reference_unique";
 import * as importJobs from "./0024_import_jobs";
 import * as outbox from "./0025_outbox";
 import * as erpInvoices from "./0026_erp_invoices";
+import * as invoicesNeedPrices from "./0028_invoices_need_prices";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0024_import_jobs": importJobs,
   "0025_outbox": outbox,
   "0026_erp_invoices": erpInvoices,
+  "0028_invoices_need_prices": invoicesNeedPrices,
 };
 
 export const migrationProvider: MigrationProvider = {
