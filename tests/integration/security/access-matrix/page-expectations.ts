@@ -34,7 +34,8 @@ const ORDERS = {} as const;
 /** Every people account (the organization's account and representatives manage users and alerts). */
 const PEOPLE_404 = { people: 404, noCart: 404, noOrders: 404, noQuotes: 404, noInvoices: 404, noPrices: 404 } as const;
 const QUOTES = { noQuotes: 404 } as const;
-const INVOICES = { noInvoices: 403 } as const;
+/** Invoices are amounts: without prices, no invoices either (decision 0188). */
+const INVOICES = { noInvoices: 403, noPrices: 403 } as const;
 const PRICES = { noPrices: 403 } as const;
 const CART = { noCart: 403 } as const;
 
