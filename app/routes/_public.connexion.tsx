@@ -53,6 +53,11 @@ export default function LoginPage() {
           <Link to="/demande-ouverture-compte">Pas encore client ? Demander l'ouverture d'un compte</Link>
         </li>
       </ul>
+      {/* Open to visitors (decision 0187): who publishes the portal and what it does with the data. */}
+      <p className="muted">
+        Qui édite ce portail et ce que nous faisons de vos données : <Link to="/mentions-legales">mentions légales</Link> et{" "}
+        <Link to="/politique-de-confidentialite">politique de confidentialité</Link>.
+      </p>
     </section>
   );
 }

@@ -19,10 +19,15 @@ export type PathRule = "open" | "guests-only" | "members-only";
 // only proof, work with or without a session (docs/users.md, docs/alerts.md); the
 // accessibility statement must be reachable from every page, the login page included (RGAA).
 const OPEN_PREFIXES = ["/api/", "/nous-contacter", "/invitation/", "/desabonnement", "/accessibilite"];
+// The publisher's identity (LCEN art. 6) must be reachable by anyone, and the privacy
+// information given where personal data is collected (GDPR art. 13): the public forms ask
+// visitors for names, e-mails and phones. Open on purpose, against the spec (decision 0187).
+const OPEN_PATHS = ["/mentions-legales", "/politique-de-confidentialite"];
 const GUEST_ONLY_PATHS = ["/connexion", "/demande-ouverture-compte", "/mot-de-passe-oublie", "/nouveau-mot-de-passe"];
 
 export function ruleForPath(pathname: string): PathRule {
   if (OPEN_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return "open";
+  if (OPEN_PATHS.some((path) => pathname === path || pathname === `${path}/`)) return "open";
   const isGuestPage = GUEST_ONLY_PATHS.some((path) => pathname === path || pathname === `${path}/`);
   return isGuestPage ? "guests-only" : "members-only";
 }

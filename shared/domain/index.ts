@@ -95,8 +95,8 @@ export {
   shortfall,
   statusAfterQuantities,
 } from "./order-lifecycle";
-export type { Permissions } from "./permissions";
-export { permissionsOf } from "./permissions";
+export type { FlagChange, Permissions, PriceAndInvoiceFlags } from "./permissions";
+export { changeFlags, INVOICES_NEED_PRICES, invoicesVisible, invoicesWithoutPrices, permissionsOf } from "./permissions";
 export { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPrice, lineWeightGrams } from "./pricing";
 export type { NetPrice, PriceableProduct, PriceCondition, PriceConditions } from "./customer-price";
 export { NO_CONDITIONS, applicableCondition, conditionRunsOn, customerNetPrice, discountedPrice, impliedDiscount } from "./customer-price";

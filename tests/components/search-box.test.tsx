@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { useParams } from "@remix-run/react";
+import { Outlet, useLocation, useParams } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -126,6 +126,74 @@ describe("header search box", () => {
     if (!antenna) throw new Error("no suggestion");
     await user.click(antenna);
     await waitFor(() => expect(screen.getByTestId("opened-product").textContent).toBe("Fiche du produit 42"));
+  });
+
+  it("closes the list when Enter searches, and keeps it closed over the results (issue 36)", async () => {
+    const user = userEvent.setup();
+    // The header lives in the layout, so it stays mounted from the cart page to the results.
+    function Results() {
+      return <h1>{`Résultats pour ${new URLSearchParams(useLocation().search).get("q") ?? ""}`}</h1>;
+    }
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => (
+          <>
+            {header()}
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: "mon-panier", Component: () => <h1>Panier</h1> },
+          { path: "catalogue", Component: Results },
+        ],
+      },
+      { path: "/catalogue/suggestions", loader: () => ({ suggestions: PRODUCTS }) },
+    ]);
+    render(<Stub initialEntries={["/mon-panier"]} />);
+    const field = screen.getByRole("combobox", { name: "Rechercher dans le catalogue" });
+    await user.type(field, "an");
+    await screen.findAllByRole("option");
+
+    await user.keyboard("{Enter}");
+    await screen.findByRole("heading", { name: "Résultats pour an" });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(field.getAttribute("aria-expanded")).toBe("false");
+    // The field keeps the focus and what was typed: a later answer must not open the list again.
+    expect(document.activeElement).toBe(field);
+    expect((field as HTMLInputElement).value).toBe("an");
+  });
+
+  it("closes the list when the page changes by a link, the field still focused", async () => {
+    const user = userEvent.setup();
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => (
+          <>
+            {header()}
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: "mon-panier", Component: () => <h1>Panier</h1> },
+          { path: "mon-compte", Component: () => <h1>Mon compte</h1> },
+        ],
+      },
+      { path: "/catalogue/suggestions", loader: () => ({ suggestions: PRODUCTS }) },
+    ]);
+    render(<Stub initialEntries={["/mon-panier"]} />);
+    const field = screen.getByRole("combobox", { name: "Rechercher dans le catalogue" });
+    await user.type(field, "an");
+    await screen.findAllByRole("option");
+    // The account menu's link, followed while the field keeps the focus (a keyboard shortcut, a
+    // live redirect): any navigation closes the list.
+    const link = screen.getAllByRole("link").find((candidate) => candidate.getAttribute("href") === "/mon-compte");
+    if (!link) throw new Error("no account link");
+    link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+    await screen.findByRole("heading", { name: "Mon compte" });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(field.getAttribute("aria-expanded")).toBe("false");
   });
 
   it("is a plain GET form to /catalogue in the server's HTML (no JavaScript needed)", () => {

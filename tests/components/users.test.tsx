@@ -179,6 +179,38 @@ describe("a switch with JavaScript", () => {
   });
 });
 
+describe("invoices need prices (decision 0188)", () => {
+  it("keeps a person's invoices switch off and disabled without prices, says why next to it and above the table", () => {
+    renderAt(<UserTable rows={[marie, yann]} />);
+    const invoices = screen.getByRole("switch", { name: "Voir les factures — Marie Le Goff" }) as HTMLButtonElement;
+    expect(invoices.getAttribute("aria-checked")).toBe("false");
+    expect(invoices.disabled).toBe(true);
+    expect(document.getElementById(invoices.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Accordez d'abord « Voir les prix » : une facture montre les montants.",
+    );
+    const withPrices = screen.getByRole("switch", { name: "Voir les factures — Yann Kerjean" }) as HTMLButtonElement;
+    expect(withPrices.disabled).toBe(false);
+    expect(withPrices.hasAttribute("aria-describedby")).toBe(false);
+    expect(document.body.textContent).toContain("retirer « Voir les prix » retire aussi « Voir les factures »");
+  });
+
+  it("turns the invoices switch off at once when prices are switched off (JavaScript)", async () => {
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => <UserTable rows={[marie, yann]} />,
+        action: () => new Promise<never>(() => undefined),
+      },
+    ]);
+    render(<Stub />);
+    const invoices = () => screen.getByRole("switch", { name: "Voir les factures — Yann Kerjean" }) as HTMLButtonElement;
+    expect(invoices().getAttribute("aria-checked")).toBe("true");
+    await userEvent.setup().click(screen.getByRole("switch", { name: "Voir les prix — Yann Kerjean" }));
+    await waitFor(() => expect(invoices().getAttribute("aria-checked")).toBe("false"));
+    expect(invoices().disabled).toBe(true);
+  });
+});
+
 describe("the invite form", () => {
   it("posts the invite intent with the name and e-mail", () => {
     renderAt(<InviteForm />);

@@ -110,6 +110,8 @@ const PUBLIC_PAGES: readonly [title: string, path: string][] = [
   ["a new password link that is not valid", "/nouveau-mot-de-passe?jeton=abc"],
   ["the account opening request", "/demande-ouverture-compte"],
   ["the accessibility statement, signed out", "/accessibilite"],
+  ["the legal notice, signed out", "/mentions-legales"],
+  ["the privacy policy, signed out", "/politique-de-confidentialite"],
 ];
 
 test("the account opening request, sent empty: the messages next to the fields", async ({ page }) => {

@@ -37,12 +37,12 @@ test.describe("login and logout", () => {
   });
 
   test("a page asked for before login is shown after it", async ({ page }) => {
-    await page.goto("/mentions-legales");
-    await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Fmentions-legales$/);
+    await page.goto("/actualites");
+    await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Factualites$/);
     await page.getByLabel("Identifiant (adresse e-mail)").fill("client@voilerie-atlantique.fr");
     await page.getByLabel("Mot de passe").fill("demo1234");
     await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/mentions-legales$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
+    await expect(page).toHaveURL(/\/actualites$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Actualités");
   });
 });

@@ -5,7 +5,7 @@ import { mailsWith } from "./ordering";
 /**
  * The public and content pages in the browser, JavaScript on and off (issue 21): a password
  * reset from the e-mail of the mail folder, then the login; the contact form sent signed out;
- * a document restricted to one organization; the offer of a new version that waits for a
+ * the legal pages open to visitors (decision 0187); a document restricted to one organization; the offer of a new version that waits for a
  * navigation and leaves a half-filled form alone.
  */
 
@@ -72,6 +72,35 @@ test("the contact form sent signed out: refused empty, then acknowledged and e-m
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message envoyé");
   // One to the distributor; a visitor gets no copy (the form is no relay for strangers).
   await expect.poll(async () => (await mailsWith(E2E_DATA_DIR, tag)).length).toBe(1);
+});
+
+test("the legal notice and the privacy policy, open to a visitor from the login page and under each public form (decision 0187)", async ({
+  page,
+}) => {
+  await page.goto("/connexion");
+  await page.getByRole("link", { name: "mentions légales", exact: true }).click();
+  await expect(page).toHaveURL(/\/mentions-legales$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
+  // The visitor's frame: its footer links the privacy policy too.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Politique de confidentialité" }).click();
+  await expect(page).toHaveURL(/\/politique-de-confidentialite$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Politique de confidentialité");
+  await expect(page.locator("#formulaires-publics")).toContainText("Formulaires publics");
+
+  for (const [path, note] of [
+    ["/nous-contacter", "répondre à votre message"],
+    ["/demande-ouverture-compte", "étudier votre demande d'ouverture de compte"],
+    ["/mot-de-passe-oublie", "vous envoyer le lien"],
+  ] as const) {
+    await page.goto(path);
+    const form = page.locator("form.public-form");
+    await expect(form.getByText(`Les informations de ce formulaire servent uniquement à ${note}`)).toBeVisible();
+    await expect(form.getByRole("link", { name: "politique de confidentialité" })).toHaveAttribute(
+      "href",
+      "/politique-de-confidentialite#formulaires-publics",
+    );
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Mentions légales" })).toBeVisible();
+  }
 });
 
 test("a document restricted to one organization: downloaded by it, a 404 for another", async ({

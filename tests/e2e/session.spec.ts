@@ -21,8 +21,8 @@ test("an expired session lands on /connexion", async ({ page, context, baseURL }
   const setCookie = await sessions.start({ user, master: null, token: "x".repeat(48) });
   const [name = "", value = ""] = (setCookie.split(";")[0] ?? "").split(/=(.*)/s);
   await context.addCookies([{ name, value, url: baseURL ?? "" }]);
-  await page.goto("/mentions-legales");
-  await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Fmentions-legales$/);
+  await page.goto("/actualites");
+  await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Factualites$/);
   await expect(page.getByText("Votre session a expiré. Reconnectez-vous.").first()).toBeAttached();
 });
 

@@ -5,6 +5,7 @@ import { FormAlert } from "~/components/contact/FormAlert";
 import { HoneypotField } from "~/components/contact/HoneypotField";
 import { TextField } from "~/components/users/FormFields";
 import type { AccountOpeningRefusal, AccountOpeningView } from "~/services/account-opening/types";
+import { FormPrivacyNote } from "~/components/legal/FormPrivacyNote";
 
 /**
  * The account opening request: the company, its identifiers, its head office, its activity and
@@ -160,6 +161,10 @@ export function AccountOpeningForm({ view, refusal }: { view: AccountOpeningView
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? "Envoi…" : "Envoyer ma demande"}
       </button>
+      <FormPrivacyNote
+        id="ouverture-donnees"
+        purpose="étudier votre demande d'ouverture de compte et, si elle est acceptée, créer votre compte ; une demande refusée est conservée 3 ans après notre dernier échange"
+      />
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { productHref } from "~/services/catalogue/list-url";
 
@@ -31,8 +31,11 @@ const VARIANTS: Record<SearchBoxVariant, { inputId: string; label: string; landm
   },
 };
 
-/** The products matching what is typed, asked after a pause in typing; none under MIN_LENGTH characters. */
-function useSuggestions(query: string, defaultQuery: string): readonly Suggestion[] {
+/**
+ * The products matching what is typed, asked after a pause in typing; none under MIN_LENGTH
+ * characters. `cancel` drops a question not asked yet (the search was submitted meanwhile).
+ */
+function useSuggestions(query: string, defaultQuery: string): { suggestions: readonly Suggestion[]; cancel: () => void } {
   const fetcher = useFetcher<{ suggestions: Suggestion[] }>();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { load } = fetcher;
@@ -47,7 +50,11 @@ function useSuggestions(query: string, defaultQuery: string): readonly Suggestio
     };
   }, [query, defaultQuery, load]);
 
-  return query.trim().length >= MIN_LENGTH ? (fetcher.data?.suggestions ?? NO_SUGGESTIONS) : NO_SUGGESTIONS;
+  const suggestions = query.trim().length >= MIN_LENGTH ? (fetcher.data?.suggestions ?? NO_SUGGESTIONS) : NO_SUGGESTIONS;
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+  };
+  return { suggestions, cancel };
 }
 
 function statusText(count: number): string {
@@ -66,8 +73,9 @@ export function SearchBox({ defaultQuery, variant = "page" }: { defaultQuery: st
   const [query, setQuery] = useState(defaultQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = useSuggestions(query, defaultQuery);
+  const { suggestions, cancel } = useSuggestions(query, defaultQuery);
   const navigate = useNavigate();
+  const { key: locationKey } = useLocation();
   const baseId = useId();
   const listId = `${baseId}suggestions`;
   const statusId = `${baseId}etat`;
@@ -82,6 +90,17 @@ export function SearchBox({ defaultQuery, variant = "page" }: { defaultQuery: st
   function close() {
     setOpen(false);
     setActive(-1);
+  }
+
+  // Another page (the results after Enter, a link, a redirect) closes the list: the field keeps
+  // the focus in the header, and an open list would cover the results' title, count and filters
+  // (issue 36). Typing again opens it.
+  useEffect(close, [locationKey]);
+
+  /** Enter without a chosen option searches: the list closes at once, and no late question reopens it. */
+  function onSubmit() {
+    cancel();
+    close();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -163,7 +182,14 @@ export function SearchBox({ defaultQuery, variant = "page" }: { defaultQuery: st
 
   if (variant === "header") {
     return (
-      <Form method="get" action="/catalogue" role="search" aria-label={landmark} className="search-box catalogue-search">
+      <Form
+        method="get"
+        action="/catalogue"
+        role="search"
+        aria-label={landmark}
+        className="search-box catalogue-search"
+        onSubmit={onSubmit}
+      >
         <label htmlFor={inputId} className="visually-hidden">
           {label}
         </label>
@@ -175,7 +201,14 @@ export function SearchBox({ defaultQuery, variant = "page" }: { defaultQuery: st
   }
   return (
     <div className="catalogue-search">
-      <Form method="get" action="/catalogue" role="search" aria-label={landmark} className="search-box search-box--wide">
+      <Form
+        method="get"
+        action="/catalogue"
+        role="search"
+        aria-label={landmark}
+        className="search-box search-box--wide"
+        onSubmit={onSubmit}
+      >
         <label htmlFor={inputId}>{label}</label>
         <div className="search-box__row">
           {input}

@@ -5,6 +5,7 @@ import type { ContactPageView, ContactRefusal } from "~/services/contact/types";
 import { FormAlert } from "./FormAlert";
 import { SelectField, TextAreaField } from "./Fields";
 import { HoneypotField } from "./HoneypotField";
+import { FormPrivacyNote } from "~/components/legal/FormPrivacyNote";
 
 /**
  * Only a signed-in user gets a copy, at the account's own address: a copy to an address anyone
@@ -105,6 +106,7 @@ export function ContactForm({ view, refusal }: { view: ContactPageView; refusal:
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? "Envoi…" : "Envoyer le message"}
       </button>
+      <FormPrivacyNote id="contact-donnees" purpose="répondre à votre message ; il est conservé 3 ans après notre dernier échange" />
     </Form>
   );
 }

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 
 /**
  * The visitor's frame: the public header (the brand leads to the login), the page, and the
- * footer with the company's identity and the links a visitor may follow. Drawn by the public
- * layout and by the pages open to everyone when nobody is signed in (the contact pages).
+ * footer with the company's identity and the links a visitor may follow, the legal notice and
+ * the privacy policy among them (decision 0187). Drawn by the public layout and by the pages
+ * open to everyone when nobody is signed in (the contact and legal pages).
  */
 export function PublicFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   return (
@@ -24,6 +25,8 @@ export function PublicFrame({ children, wide = false }: { children: ReactNode; w
       <footer className="site-footer">
         <nav aria-label="Informations" className="site-footer__links">
           <Link to="/nous-contacter">Nous contacter</Link>
+          <Link to="/mentions-legales">Mentions légales</Link>
+          <Link to="/politique-de-confidentialite">Politique de confidentialité</Link>
           <Link to="/accessibilite">Accessibilité : partiellement conforme</Link>
         </nav>
         <p className="site-footer__company">NautiDistrib SAS · 12 quai Louis Prunier, 17000 La Rochelle · RCS La Rochelle 812 345 678</p>

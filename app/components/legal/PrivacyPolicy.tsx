@@ -28,6 +28,13 @@ export function PrivacyPolicy() {
           <strong>Certificats MMSI</strong> : le numéro MMSI et le fichier du certificat (licence de la station radio du navire) joints au
           panier pour chaque balise commandée. Base légale : exécution du contrat ; la programmation d'une balise exige ce certificat.
         </li>
+        <li id="formulaires-publics">
+          <strong>Formulaires publics</strong> (contact, demande d'ouverture de compte, mot de passe oublié) : nom, société, adresse e-mail,
+          téléphone, et pour une ouverture de compte le SIRET, le numéro de TVA et l'adresse de la société, avec votre message. Ils servent
+          uniquement à vous répondre, à étudier votre demande et à créer votre compte si elle est acceptée, ou à vous envoyer le lien d'un
+          nouveau mot de passe. Base légale : mesures précontractuelles prises à votre demande ; notre intérêt légitime à répondre à vos
+          messages. Ils ne servent à aucune prospection.
+        </li>
         <li>
           <strong>Sécurité du portail</strong> : adresse IP, tentatives de connexion, identifiant de requête. Base légale : notre intérêt
           légitime à protéger les comptes de nos clients.
@@ -39,6 +46,10 @@ export function PrivacyPolicy() {
         <li>Compte utilisateur : pendant la relation commerciale, puis 3 ans.</li>
         <li>Commandes et factures : 10 ans (article L. 123-22 du Code de commerce).</li>
         <li>Journaux de connexion et de sécurité : 12 mois.</li>
+        <li>
+          Messages du formulaire de contact et demandes d'ouverture de compte non suivies d'un compte : 3 ans après notre dernier échange ;
+          une demande acceptée devient votre compte. Liens de nouveau mot de passe : inutilisables après leur délai de validité.
+        </li>
         <li id="certificats-mmsi">
           Certificats MMSI : tant qu'ils sont joints au panier ; supprimés aussitôt quand la ligne est retirée ou le certificat détaché, ou
           au plus tard 24 heures après leur envoi s'ils n'ont été joints à rien ; joints à une commande, {CERTIFICATE_RETENTION_MONTHS} mois

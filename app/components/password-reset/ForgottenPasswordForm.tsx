@@ -3,6 +3,7 @@ import { FormAlert } from "~/components/contact/FormAlert";
 import { HoneypotField } from "~/components/contact/HoneypotField";
 import { TextField } from "~/components/users/FormFields";
 import type { ForgottenPasswordRefusal, ForgottenPasswordView } from "~/services/password-reset/types";
+import { FormPrivacyNote } from "~/components/legal/FormPrivacyNote";
 
 /** The address to send a link to. A plain POST form; the page after it says the same for every address. */
 export function ForgottenPasswordForm({ view, refusal }: { view: ForgottenPasswordView; refusal: ForgottenPasswordRefusal | null }) {
@@ -37,6 +38,7 @@ export function ForgottenPasswordForm({ view, refusal }: { view: ForgottenPasswo
         <button type="submit" className="button button--primary button--block" disabled={sending}>
           {sending ? "Envoi…" : "Recevoir un lien"}
         </button>
+        <FormPrivacyNote id="oubli-donnees" purpose="vous envoyer le lien, si l'adresse est celle d'un compte" />
       </Form>
       <ul className="card__links">
         <li>

@@ -22,6 +22,11 @@ function lockReason(user: UserRow, activeAdmins: number): string | null {
   return null;
 }
 
+/** Under the invoices switch of a person without prices (decision 0188). */
+const INVOICES_NEED_PRICES_NOTE = "Accordez d'abord « Voir les prix » : une facture montre les montants.";
+const INVOICES_FOLLOW_PRICES =
+  "Les factures montrent les montants : « Voir les factures » demande « Voir les prix », et retirer « Voir les prix » retire aussi « Voir les factures ».";
+
 /**
  * The organization's people accounts: one row each, its five rights and the admin role as
  * switches (each a small form, FlagSwitch). The back-office refuses to remove the last active
@@ -33,6 +38,7 @@ export function UserTable({ rows }: { rows: UserRow[] }) {
   const activeAdmins = rows.filter((row) => row.isAdmin && row.state === "active").length;
   return (
     <div className="users-table__scroll">
+      <p className="muted">{INVOICES_FOLLOW_PRICES}</p>
       <table className="table users-table">
         <caption>Utilisateurs de l'organisation</caption>
         <thead>
@@ -78,6 +84,16 @@ export function UserTable({ rows }: { rows: UserRow[] }) {
                       flag={flag}
                       label={USER_FLAG_LABELS[flag]}
                       on={user.flags[flag]}
+                      requires={
+                        flag === "invoices"
+                          ? {
+                              flag: "prices",
+                              on: user.flags.prices,
+                              reason: INVOICES_NEED_PRICES_NOTE,
+                              reasonId: `utilisateur-${user.id}-factures`,
+                            }
+                          : undefined
+                      }
                     />
                   </td>
                 ))}

@@ -87,6 +87,8 @@ async function change(user: OrdersUser, form: Exclude<UsersForm, { intent: "invi
       case "droit":
         await users.update(form.utilisateur, { org_id: user.orgId, flags: { [form.droit]: form.valeur } });
         publishAccessChange(context, user.session);
+        // Invoices go with prices (decision 0188): the toast says so.
+        if (form.droit === "prices" && !form.valeur) return saved("Voir les prix : retiré, et Voir les factures avec lui.");
         return saved(`${USER_FLAG_LABELS[form.droit]} : ${form.valeur ? "accordé" : "retiré"}.`);
       case "admin":
         await users.update(form.utilisateur, { org_id: user.orgId, is_admin: form.valeur });

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { SessionCache } from "../auth/session-cache";
 import { hashToken } from "../auth/tokens";
 import type { Database, OrganizationRow, PeopleFlags, UserRow } from "../db/schema";
+import { invoicesVisible } from "@shared/domain/index";
 import { ApiFailure, notFound, unauthorized } from "./errors";
 
 /** Who is calling, resolved from the bearer token once per request. */
@@ -121,9 +122,14 @@ const FLAG_REFUSALS: Record<keyof PeopleFlags, string> = {
   prices: "Votre compte ne permet pas de consulter les prix.",
 };
 
-/** People accounts' flags are true when absent; other classes have every right. */
+/**
+ * People accounts' flags are true when absent; other classes have every right. Invoices are
+ * amounts: without the prices right they are refused whatever the invoices flag says (decision 0188).
+ */
 export function hasFlag(session: Session, flag: keyof PeopleFlags): boolean {
-  return session.user.class !== "people" || session.user.auth_flags?.[flag] !== false;
+  if (session.user.class !== "people") return true;
+  const flags = session.user.auth_flags ?? {};
+  return flag === "invoices" ? invoicesVisible(flags) : flags[flag] !== false;
 }
 
 export function requireFlag(session: Session, flag: keyof PeopleFlags): void {

@@ -191,7 +191,7 @@ export const NAMED_CLIENTS: readonly OrgSeed[] = [
         login: "magasinier@voilerie-atlantique.fr",
         name: "Gwen Le Bihan",
         title: "Magasinier",
-        flags: { cart: true, orders: false, prices: false },
+        flags: { cart: true, orders: false, invoices: false, prices: false },
       },
       {
         login: "consultant@voilerie-atlantique.fr",
@@ -273,7 +273,7 @@ const TRADES: readonly string[] = [
 ];
 const FLAG_SETS: readonly PeopleFlags[] = [
   {},
-  { prices: false },
+  { invoices: false, prices: false },
   { orders: false },
   { cart: false, orders: false },
   { invoices: false, quotes: false },

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { InvitationInfo, InviteRequest } from "@shared/contracts/users";
+import { INVOICES_NEED_PRICES, invoicesWithoutPrices } from "@shared/domain/index";
 import { hashPassword } from "../auth/passwords";
 import { assertStrongPassword } from "../auth/password-rule";
 import { hashToken } from "../auth/tokens";
@@ -96,6 +97,7 @@ export async function invite(
   now: Date,
 ): Promise<{ usrId: number; mailSent: boolean }> {
   const actor = actorOf(session);
+  if (invoicesWithoutPrices(body.flags)) throw new ApiFailure(422, "invoices_need_prices", INVOICES_NEED_PRICES);
   let created: { person: UserRow; link: { token: string; expiresAt: Date } };
   try {
     created = await deps.db.transaction().execute(async (trx) => {

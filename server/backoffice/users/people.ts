@@ -1,16 +1,19 @@
 import type { Kysely } from "kysely";
 import type { OrgPerson, PeopleFlagsView } from "@shared/contracts/users";
-import { frenchOrder } from "@shared/domain/index";
+import { frenchOrder, invoicesVisible } from "@shared/domain/index";
 import type { Database, PeopleFlags, UserRow } from "../db/schema";
 import { isPending } from "./access";
 
-/** Absent flags are true (docs/specification.md §6): the page shows all five. */
+/**
+ * Absent flags are true (docs/specification.md §6): the page shows all five, invoices as they
+ * apply (off without prices, decision 0188).
+ */
 export function fullFlags(flags: PeopleFlags | null): PeopleFlagsView {
   return {
     cart: flags?.cart !== false,
     orders: flags?.orders !== false,
     quotes: flags?.quotes !== false,
-    invoices: flags?.invoices !== false,
+    invoices: invoicesVisible(flags ?? {}),
     prices: flags?.prices !== false,
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { PEOPLE_FLAG_NAMES, type PeopleFlagsView, type UpdatePersonRequest } from "@shared/contracts/users";
+import { changeFlags } from "@shared/domain/index";
 import { revokeUserTokens } from "../auth/tokens";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
@@ -30,11 +31,16 @@ async function otherActiveAdmins(db: Kysely<Database>, orgId: number, exceptId: 
   return Number(row.count);
 }
 
+/**
+ * The flags that change, the invoices rule applied (decision 0188): removing prices removes
+ * invoices too (both written in the history); invoices without prices are a 422.
+ */
 function changedFlags(before: PeopleFlagsView, asked: Partial<PeopleFlagsView>): Partial<PeopleFlagsView> {
+  const result = changeFlags(before, asked);
+  if (!result.ok) throw new ApiFailure(422, "invoices_need_prices", result.message);
   const changed: Partial<PeopleFlagsView> = {};
   for (const name of PEOPLE_FLAG_NAMES) {
-    const value = asked[name];
-    if (value !== undefined && value !== before[name]) changed[name] = value;
+    if (result.flags[name] !== before[name]) changed[name] = result.flags[name];
   }
   return changed;
 }

@@ -4,14 +4,16 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createElement, type ComponentType } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import AccessibilityPage, * as accessibility from "~/routes/accessibilite";
-import PrivacyPage, * as privacy from "~/routes/_app.politique-de-confidentialite";
+import LegalNoticePage, * as legalNotice from "~/routes/mentions-legales";
+import PrivacyPage, * as privacy from "~/routes/politique-de-confidentialite";
 import type { PortalLoadContext } from "~/services/context.server";
 import { createPortalLoadContext, createPortalServices } from "~/services/context.server";
-import { callRoute, pageRequest, responseOf } from "../portal/harness";
+import { callRoute, pageRequest } from "../portal/harness";
 
 /**
  * The accessibility statement (RGAA 4.1 wording) and the privacy page's analytics section:
- * their words; the statement is open to visitors, the privacy page needs a session (decision 0031).
+ * their words; the statement, the legal notice and the privacy page are open to visitors
+ * (decisions 0031, 0187).
  */
 
 afterEach(cleanup);
@@ -66,7 +68,7 @@ describe("/accessibilite", () => {
 
 describe("/politique-de-confidentialite", () => {
   it("keeps its content and says what the analytics count, without cookie, 25 months at most, and how to object", async () => {
-    renderPage(PrivacyPage);
+    renderPage(PrivacyPage, () => ({ member: null }));
     await screen.findByRole("heading", { level: 1, name: "Politique de confidentialité" });
     expect(screen.getByRole("heading", { level: 2, name: "Vos droits" })).not.toBeNull();
     // The MMSI certificates' retention, as the back-office's purge applies it (decision 0142).
@@ -81,7 +83,26 @@ describe("/politique-de-confidentialite", () => {
     expect(text).toContain("ni votre identifiant, ni votre organisation, ni votre adresse IP");
     expect(text).toContain("change chaque jour");
     expect(text).toContain("Global Privacy Control");
-    const response = await responseOf(() => callRoute(privacy.loader, pageRequest("/politique-de-confidentialite"), visitorContext()));
-    expect(response.headers.get("location")).toBe("/connexion?redirectTo=%2Fpolitique-de-confidentialite");
+    // What the public forms collect and why, where they link (decision 0187).
+    const forms = document.getElementById("formulaires-publics")?.textContent ?? "";
+    expect(forms).toContain("contact, demande d'ouverture de compte, mot de passe oublié");
+    expect(forms).toContain("Ils ne servent à aucune prospection.");
+  });
+
+  it("is open to a visitor, in the public frame (decision 0187)", async () => {
+    const answer = await callRoute(privacy.loader, pageRequest("/politique-de-confidentialite"), visitorContext());
+    expect(answer).toEqual({ member: null });
+  });
+});
+
+describe("/mentions-legales", () => {
+  it("is open to a visitor, in the public frame, with the publisher's identity and the footer's legal links (decision 0187)", async () => {
+    const answer = await callRoute(legalNotice.loader, pageRequest("/mentions-legales"), visitorContext());
+    expect(answer).toEqual({ member: null });
+    renderPage(LegalNoticePage, () => ({ member: null }));
+    await screen.findByRole("heading", { level: 1, name: "Mentions légales" });
+    const footer = screen.getByRole("contentinfo");
+    expect(footer.querySelector('a[href="/mentions-legales"]')?.textContent).toBe("Mentions légales");
+    expect(footer.querySelector('a[href="/politique-de-confidentialite"]')?.textContent).toBe("Politique de confidentialité");
   });
 });

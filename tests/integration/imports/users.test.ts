@@ -96,6 +96,7 @@ describe.each(ENGINES)("the users feed on %s", (engine) => {
       "C0002;client@voilerie-atlantique.fr;Yves;Le Du;;oui;oui;oui;oui;oui;non",
       "C0002;chef@chantier-naval-suspension.fr;Yves;Le Du;;peut-être;oui;oui;oui;oui;non",
       "C0002;pas-une-adresse;Yves;Le Du;;oui;oui;oui;oui;oui;non",
+      "C0002;compta@chantier-naval-suspension.fr;Yves;Le Du;;oui;oui;oui;oui;non;non",
     ];
     const { status, body } = await postFeed(bo, "users", utf8(lines.join("\n")));
     expect(status).toBe(422);
@@ -105,6 +106,8 @@ describe.each(ENGINES)("the users feed on %s", (engine) => {
       "ligne 5, colonne E-mail : « client@voilerie-atlantique.fr » est déjà l'identifiant d'un autre compte du portail",
       "ligne 6, colonne Panier : « peut-être » n'est ni « oui » ni « non »",
       "ligne 7, colonne E-mail : « pas-une-adresse » n'est pas une adresse e-mail",
+      // Invoices are amounts (decision 0188).
+      "ligne 8, colonne Factures : « oui » demande « Prix » à oui : une facture montre les montants (mettez « Prix » à oui ou « Factures » à non)",
     ]);
     expect(await peopleCount()).toBe(before);
     expect((await person("acheteur@voilerie-atlantique.fr")).org_id).not.toBe(
@@ -112,7 +115,7 @@ describe.each(ENGINES)("the users feed on %s", (engine) => {
     );
   });
 
-  it("reads an XLSX workbook; a flag left out of the file keeps its value, a removed one is felt at once", async () => {
+  it("reads an XLSX workbook; a flag left out of the file keeps its value (invoices go with prices), a removed one is felt at once", async () => {
     const storekeeper = await login(bo, LOGINS.storekeeper);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Contacts");
@@ -122,18 +125,20 @@ describe.each(ENGINES)("the users feed on %s", (engine) => {
     const { status, body } = await postFeed(bo, "users", new Uint8Array(await workbook.xlsx.writeBuffer()));
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.counts).toEqual({ created: 0, updated: 2, unchanged: 0, refused: 0 });
+    // The storekeeper had neither prices nor invoices: prices come back, invoices stay off.
     expect((await person("magasinier@voilerie-atlantique.fr")).auth_flags).toEqual({
       cart: true,
       orders: false,
       quotes: true,
-      invoices: true,
+      invoices: false,
       prices: true,
     });
+    // Prices removed by a file without the « Factures » column: invoices go with them.
     expect((await person("l.morvan@voilerie-atlantique.fr")).auth_flags).toEqual({
       cart: false,
       orders: false,
       quotes: true,
-      invoices: true,
+      invoices: false,
       prices: false,
     });
     // Left out of the file: the title stays.

@@ -47,7 +47,7 @@ describe("a client's mistakes: French pages, log lines below error level", () =>
   });
 
   it("refuses a legacy ?_data request (400, its request id) and logs it as a warning", async () => {
-    const response = await fetch(`${portal.url}/mentions-legales?_data=routes%2F_app.mentions-legales`, {
+    const response = await fetch(`${portal.url}/mentions-legales?_data=routes%2Fmentions-legales`, {
       headers: { ...BROWSER, cookie: buyer.cookie, accept: "application/json" },
     });
     expect(response.status).toBe(400);

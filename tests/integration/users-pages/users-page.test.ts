@@ -61,7 +61,8 @@ describe("who may open the page", () => {
       state: "active",
       isAdmin: false,
       isSelf: false,
-      flags: { cart: true, orders: false, prices: false },
+      // Invoices are amounts: no invoices without prices (decision 0188).
+      flags: { cart: true, orders: false, invoices: false, prices: false },
     });
     expect(view.rows.every((row) => !row.isSelf)).toBe(true);
   });
@@ -136,7 +137,10 @@ describe("who may open the page", () => {
 describe("the switches and the states", () => {
   it("sets the value asked (never a toggle) and records who did it", async () => {
     const off = { intent: "droit", utilisateur: String(ids.consultant), droit: "prices", valeur: "off" };
-    expect(await toastOf(bed, await send(organization, off))).toEqual({ type: "success", message: "Voir les prix : retiré." });
+    expect(await toastOf(bed, await send(organization, off))).toEqual({
+      type: "success",
+      message: "Voir les prix : retiré, et Voir les factures avec lui.",
+    });
     // The same click again (a page left open): still off.
     await send(organization, off);
     expect((await personRow(bed, LOGINS.consultant)).flags.prices).toBe(false);
@@ -146,6 +150,16 @@ describe("the switches and the states", () => {
     expect(view.history[1]?.summary).not.toBe("Voir les prix retiré");
     await send(organization, { ...off, valeur: "on" });
     expect((await personRow(bed, LOGINS.consultant)).flags.prices).toBe(true);
+  });
+
+  it("refuses invoices to a person without prices, in French, nothing changed (decision 0188)", async () => {
+    const before = await personRow(bed, LOGINS.storekeeper);
+    const on = { intent: "droit", utilisateur: String(ids.storekeeper), droit: "invoices", valeur: "on" };
+    expect(await toastOf(bed, await send(organization, on))).toEqual({
+      type: "error",
+      message: "« Voir les factures » demande « Voir les prix » : une facture montre les montants. Accordez d'abord « Voir les prix ».",
+    });
+    expect(await personRow(bed, LOGINS.storekeeper)).toEqual(before);
   });
 
   it("refuses a malformed form in French and an unknown intent with a 400, nothing changed", async () => {

@@ -35,7 +35,7 @@ describe("the organization's users", () => {
     expect(storekeeper).toMatchObject({
       state: "active",
       is_admin: false,
-      flags: { cart: true, orders: false, quotes: true, invoices: true, prices: false },
+      flags: { cart: true, orders: false, quotes: true, invoices: false, prices: false },
       invitation: null,
     });
     expect(body.people.find((person) => person.usr_id === buyer.user.obj_id)?.last_login_at).toBe(bed.harness.clock.now().toISOString());
@@ -74,18 +74,67 @@ describe("the organization's users", () => {
     const me = await call<{ user: SessionResponse["user"] }>(bo, "/auth/me", { token: buyer.token });
     expect(me.body.user.obj_properties.auth?.prices).toBe(false);
 
-    await patchPerson(bo, client, buyer.user.obj_id, { flags: { prices: true } });
+    await patchPerson(bo, client, buyer.user.obj_id, { flags: { prices: true, invoices: true } });
     expect((await priceList()).status).toBe(200);
     const history = usersResponse.parse((await users(client)).body).history;
     expect(history.slice(0, 2)).toEqual([
       expect.objectContaining({
         change: "flags",
-        details: { prices: true },
+        details: { invoices: true, prices: true },
         target_name: "Maël Kerjean",
         actor_name: "Voilerie Atlantique",
       }),
-      expect.objectContaining({ change: "flags", details: { prices: false }, target_id: buyer.user.obj_id }),
+      // Invoices went with prices (decision 0188).
+      expect.objectContaining({ change: "flags", details: { invoices: false, prices: false }, target_id: buyer.user.obj_id }),
     ]);
+  });
+
+  it("keeps invoices behind prices: removed with them, refused without them, and refused at the API (decision 0188)", async () => {
+    const buyer = await login(bo, LOGINS.buyer);
+    const invoices = () => call(bo, `/oms/invoices?org_id=${buyer.user.auth_org_id}`, { token: buyer.token });
+    expect((await invoices()).status).toBe(200);
+
+    const removed = await patchPerson(bo, client, buyer.user.obj_id, { flags: { prices: false } });
+    expect(personResponse.parse(removed.body).person.flags).toMatchObject({ prices: false, invoices: false });
+    expect(await invoices()).toMatchObject({ status: 403, body: { message: "Votre compte ne permet pas de consulter les factures." } });
+
+    const refused = await patchPerson(bo, client, buyer.user.obj_id, { flags: { invoices: true } });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { code: "invoices_need_prices", message: expect.stringContaining("« Voir les factures » demande « Voir les prix »") },
+    });
+    expect((await invoices()).status).toBe(403);
+
+    // A row written before the rule (or by hand): invoices on, prices off. The API still refuses.
+    await bo.db
+      .updateTable("users")
+      .set({ auth_flags: JSON.stringify({ cart: true, orders: true, quotes: true, invoices: true, prices: false }) })
+      .where("id", "=", buyer.user.obj_id)
+      .execute();
+    const fresh = await login(bo, LOGINS.buyer);
+    expect(await call(bo, `/oms/invoices?org_id=${fresh.user.auth_org_id}`, { token: fresh.token })).toMatchObject({ status: 403 });
+    const listed = usersResponse.parse((await users(client)).body).people.find((person) => person.usr_id === buyer.user.obj_id);
+    expect(listed?.flags).toMatchObject({ prices: false, invoices: false });
+
+    const restored = await patchPerson(bo, client, buyer.user.obj_id, { flags: { prices: true, invoices: true } });
+    expect(personResponse.parse(restored.body).person.flags).toMatchObject({ prices: true, invoices: true });
+    expect((await invoices()).status).toBe(200);
+  });
+
+  it("refuses to invite a person with invoices but without prices (decision 0188)", async () => {
+    const answer = await call(bo, "/crm/invitations", {
+      token: client.token,
+      body: {
+        org_id: client.user.auth_org_id,
+        name: "Yann Caradec",
+        email: "y.caradec@voilerie-atlantique.fr",
+        flags: { cart: true, orders: true, quotes: true, invoices: true, prices: false },
+      },
+    });
+    expect(answer).toMatchObject({ status: 422, body: { code: "invoices_need_prices" } });
+    expect(await bo.db.selectFrom("users").select("id").where("login", "=", "y.caradec@voilerie-atlantique.fr").executeTakeFirst()).toBe(
+      undefined,
+    );
   });
 
   it("lets an administrator manage the users, and never removes the last one", async () => {

@@ -25,6 +25,7 @@ import * as importJobs from "./0024_import_jobs";
 import * as outbox from "./0025_outbox";
 import * as erpInvoices from "./0026_erp_invoices";
 import * as invoicePlatformStatuses from "./0027_invoice_platform_statuses";
+import * as invoicesNeedPrices from "./0028_invoices_need_prices";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0025_outbox": outbox,
   "0026_erp_invoices": erpInvoices,
   "0027_invoice_platform_statuses": invoicePlatformStatuses,
+  "0028_invoices_need_prices": invoicesNeedPrices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,7 +16,7 @@ import { text, yes, type Feed } from "./plan";
  * is used (`--invite` sends it); a person's flags, administrator right, name and function
  * follow the file, each change written in the users page's history under the system's name.
  * An e-mail can be only one account's: another customer's person or any other account
- * refuses the line.
+ * refuses the line, and so does « Factures » oui with « Prix » non (decision 0188).
  */
 
 interface StoredPerson {
@@ -64,13 +64,22 @@ function readUserLine(
   }
   const before = stored ? fullFlags(stored.auth_flags) : null;
   const flag = (name: keyof PeopleFlagsView) => (fields.has(name) ? yes(record, name) : (before?.[name] ?? true));
+  // Invoices are amounts (decision 0188): « Factures » oui with « Prix » non is refused; a file
+  // without the « Factures » column takes invoices away with prices.
+  const prices = flag("prices");
+  if (fields.has("invoices") && yes(record, "invoices") && !prices)
+    return issue(
+      "invoices",
+      "oui",
+      "demande « Prix » à oui : une facture montre les montants (mettez « Prix » à oui ou « Factures » à non)",
+    );
   const row: UserImportRow = {
     customer_reference: reference,
     email,
     first_name: text(record, "first_name"),
     last_name: text(record, "last_name") ?? "",
     title: fields.has("title") ? (text(record, "title") ?? "") : (stored?.title ?? ""),
-    flags: { cart: flag("cart"), orders: flag("orders"), quotes: flag("quotes"), invoices: flag("invoices"), prices: flag("prices") },
+    flags: { cart: flag("cart"), orders: flag("orders"), quotes: flag("quotes"), invoices: flag("invoices") && prices, prices },
     is_admin: fields.has("is_admin") ? yes(record, "is_admin") : (stored?.is_admin ?? false),
   };
   const name = [row.first_name, row.last_name].filter((part) => part).join(" ");

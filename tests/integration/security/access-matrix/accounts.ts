@@ -171,7 +171,8 @@ export class Accounts {
   /** The C0001 person with every flag but one, set by the organization, then signed in. */
   private async withoutFlag(kind: FlagKind): Promise<Account> {
     const { orgId, personId } = await this.fixtures();
-    const flags = { cart: true, orders: true, quotes: true, invoices: true, prices: true, [MISSING_FLAG[kind]]: false };
+    // Without prices, no invoices either (decision 0188): the API refuses invoices without prices.
+    const flags = { cart: true, orders: true, quotes: true, invoices: kind !== "noPrices", prices: true, [MISSING_FLAG[kind]]: false };
     const changed = await api(this.portal, await this.organization(), `/crm/users/${personId}`, {
       method: "PATCH",
       body: { org_id: orgId, flags },

@@ -26,6 +26,8 @@ const open = (answer: Answer) => all(answer);
 /** The representatives' own area (/sales): a customer account gets a 403. */
 const SALES = (answer: Answer) => all(403, { visitor: 401, contributor: answer, contributorAs: answer });
 
+/** Invoices are amounts: without prices, no invoices either (decision 0188). */
+const INVOICES_403 = { noInvoices: 403, noPrices: 403 } as const;
 const PEOPLE_403 = { people: 403, noCart: 403, noOrders: 403, noQuotes: 403, noInvoices: 403, noPrices: 403 } as const;
 
 const withOrg = (ids: Fixtures) => `org_id=${ids.orgId}`;
@@ -181,14 +183,14 @@ export const API_EXPECTATIONS: Record<string, Row> = {
     make: freshCertificate,
     expect: client(204, { noCart: 403 }),
   },
-  // ---- invoices: the `invoices` flag
-  "GET /oms/invoices": { path: (ids) => `/oms/invoices?${withOrg(ids)}`, expect: client(200, { noInvoices: 403 }) },
-  "GET /oms/invoices/:invId": { path: (ids) => `/oms/invoices/${ids.invoiceId}`, expect: client(200, { noInvoices: 403 }) },
-  "GET /oms/invoices/:invId/pdf": { path: (ids) => `/oms/invoices/${ids.invoiceId}/pdf`, expect: client(200, { noInvoices: 403 }) },
+  // ---- invoices: the `invoices` flag, which needs `prices` (decision 0188)
+  "GET /oms/invoices": { path: (ids) => `/oms/invoices?${withOrg(ids)}`, expect: client(200, INVOICES_403) },
+  "GET /oms/invoices/:invId": { path: (ids) => `/oms/invoices/${ids.invoiceId}`, expect: client(200, INVOICES_403) },
+  "GET /oms/invoices/:invId/pdf": { path: (ids) => `/oms/invoices/${ids.invoiceId}/pdf`, expect: client(200, INVOICES_403) },
   "POST /oms/invoices/archive": {
     path: () => "/oms/invoices/archive",
     body: (ids) => ({ org_id: ids.orgId, ids: [ids.invoiceId] }),
-    expect: client(200, { noInvoices: 403 }),
+    expect: client(200, INVOICES_403),
   },
   // ---- quotes, the customer's side: the `quotes` flag
   "GET /oms/quotes": { path: (ids) => `/oms/quotes?${withOrg(ids)}`, expect: client(200, { noQuotes: 403 }) },

@@ -34,7 +34,8 @@ const ORDERS = {} as const;
 /** Every people account (the organization's account and representatives manage users and alerts). */
 const PEOPLE_404 = { people: 404, noCart: 404, noOrders: 404, noQuotes: 404, noInvoices: 404, noPrices: 404 } as const;
 const QUOTES = { noQuotes: 404 } as const;
-const INVOICES = { noInvoices: 403 } as const;
+/** Invoices are amounts: without prices, no invoices either (decision 0188). */
+const INVOICES = { noInvoices: 403, noPrices: 403 } as const;
 const PRICES = { noPrices: 403 } as const;
 const CART = { noCart: 403 } as const;
 
@@ -96,7 +97,8 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "POST /invitation/:token": { path: () => "/invitation/jeton-inconnu", expect: all(404) },
   // The old address of the brands' list.
   "GET /marques": { path: () => "/marques", expect: all("redirect /catalogue/marques") },
-  "GET /mentions-legales": { path: () => "/mentions-legales", expect: member() },
+  // Open to visitors on purpose, against the spec's guard rule (decision 0187).
+  "GET /mentions-legales": { path: () => "/mentions-legales", expect: all(200) },
   "GET /mon-compte": { path: () => "/mon-compte", expect: client() },
   // A person's alerts go to its organization's account (docs/alerts.md): 404 for a people account.
   "GET /mon-compte/alertes-emails": { path: () => "/mon-compte/alertes-emails", expect: member(PEOPLE_404) },
@@ -195,7 +197,7 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   // Without the e-mailed token the page has nothing to show: 404.
   "GET /nouveau-mot-de-passe": { path: () => "/nouveau-mot-de-passe", expect: all("home", { visitor: 404 }) },
   "POST /nouveau-mot-de-passe": { path: () => "/nouveau-mot-de-passe", expect: all("home", { visitor: 404 }) },
-  "GET /politique-de-confidentialite": { path: () => "/politique-de-confidentialite", expect: member() },
+  "GET /politique-de-confidentialite": { path: () => "/politique-de-confidentialite", expect: all(200) },
   "GET /sante": { path: () => "/sante", expect: all(200) },
   "GET /sante/rendu": { path: () => "/sante/rendu", expect: all(200) },
   "GET /telechargements": { path: () => "/telechargements", expect: member() },

@@ -1,12 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OpenPageFrame } from "~/components/layout/OpenPageFrame";
 import { PrivacyPolicy } from "~/components/legal/PrivacyPolicy";
-import { requireUser } from "~/services/guards.server";
+import { loadOpenPageFrame } from "~/services/layout/open-frame.server";
 
 export const meta: MetaFunction = () => [{ title: "Politique de confidentialité · NautiDistrib" }];
 
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  return null;
+/**
+ * Open to everyone, signed in or not (decision 0187): the public forms collect names, e-mails
+ * and phones, and link here to say what is done with them (GDPR art. 13).
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadOpenPageFrame(args);
 }
 
 /**
@@ -50,10 +55,11 @@ function AudienceMeasurement() {
 }
 
 export default function PrivacyPolicyPage() {
+  const { member } = useLoaderData<typeof loader>();
   return (
-    <>
+    <OpenPageFrame member={member}>
       <PrivacyPolicy />
       <AudienceMeasurement />
-    </>
+    </OpenPageFrame>
   );
 }
