@@ -20,6 +20,11 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghij";
  */
 export const E2E_DATA_DIR = path.join(tmpdir(), `portail-e2e-jeudi-${E2E_PORT}`);
 export const E2E_FRIDAY_DATA_DIR = path.join(tmpdir(), `portail-e2e-vendredi-${E2E_FRIDAY_PORT}`);
+/**
+ * Where the pages' HTML is recorded where axe runs (tests/e2e/html-validity.ts), emptied by the
+ * global setup, checked by the Nu Html Checker in the global teardown (decision 0190).
+ */
+export const E2E_HTML_DIR = path.join(tmpdir(), `portail-e2e-html-${E2E_PORT}`);
 
 /**
  * The coming day named `weekday` ("Thu", "Fri") in France, 1 to 7 days ahead, in the morning
@@ -42,6 +47,8 @@ const dataDirEnv = (dir: string) => ({ DATA_DIR: dir, CERTIFICATES_DIR: path.joi
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
+  // One Nu Html Checker run over the HTML of every page axe checked (tests/e2e/html-validity.ts).
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   // Tests are spread over the workers one by one. Each worker changes carts with accounts of its
   // own (tests/e2e/fixtures.ts, which has two sets: more workers need more sets first).
   fullyParallel: true,

@@ -31,10 +31,18 @@ const ABORT_DELAY_MS = 5000;
  * all within one tick for the shell. Each chunk then crosses a web stream and the HTTP
  * response on its own; joining the chunks written in the same tick sends the shell as one
  * (decision 0084). Later chunks (streamed stock, Suspense) still go out as they come.
+ *
+ * The document's closing `</body></html>` is held back to the very end: Remix renders the
+ * streamed data's Suspense boundary after the document (a `<template>` and scripts after
+ * `</html>`, which browsers move into the body but which is not valid HTML); holding the end
+ * tags puts them in the body as written (decision 0190).
  */
+const DOCUMENT_END = "</body></html>";
+
 class TickCoalescer extends Transform {
   private pending: Buffer[] = [];
   private scheduled = false;
+  private documentEndHeld = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.pending.push(chunk);
@@ -47,6 +55,7 @@ class TickCoalescer extends Transform {
 
   override _flush(done: TransformCallback): void {
     this.release();
+    if (this.documentEndHeld) this.push(DOCUMENT_END);
     done();
   }
 
@@ -55,7 +64,16 @@ class TickCoalescer extends Transform {
     if (this.pending.length === 0) return;
     const chunks = this.pending;
     this.pending = [];
-    this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    const [first] = chunks;
+    this.push(this.holdDocumentEnd(chunks.length === 1 && first ? first : Buffer.concat(chunks)));
+  }
+
+  private holdDocumentEnd(chunk: Buffer): Buffer {
+    if (this.documentEndHeld) return chunk;
+    const at = chunk.indexOf(DOCUMENT_END);
+    if (at === -1) return chunk;
+    this.documentEndHeld = true;
+    return Buffer.concat([chunk.subarray(0, at), chunk.subarray(at + DOCUMENT_END.length)]);
   }
 }
 

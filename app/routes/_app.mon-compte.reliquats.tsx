@@ -58,11 +58,13 @@ export default function BackordersPage() {
       </p>
       {page.groups.length === 0 ? <p>Aucun reliquat en cours.</p> : null}
       {page.groups.map((group) => (
-        <section key={group.key} aria-label={group.title}>
-          <h2>{group.href ? <Link to={group.href}>{group.title}</Link> : group.title}</h2>
+        // The title is shown once, as the heading; the region and the table take their names from it.
+        <section key={group.key} aria-labelledby={`reliquats-${group.key}`}>
+          <h2 id={`reliquats-${group.key}`}>{group.href ? <Link to={group.href}>{group.title}</Link> : group.title}</h2>
           <BackorderTable
             rows={group.rows}
             caption={`Reliquats : ${group.title}`}
+            captionShown={false}
             showPrices={page.showPrices}
             grouping={page.grouping}
             refusal={refusal}

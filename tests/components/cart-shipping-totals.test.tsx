@@ -242,7 +242,8 @@ describe("the summary", () => {
     const row = within(table).getByTestId("summary-line-AVF1500001");
     expect(within(row).getByRole("rowheader").textContent).toContain("Gilet autogonflant 150 N");
     const cells = within(row).getAllByRole("cell");
-    expect(cells.map((cell) => cell.textContent?.replace(/\s/g, " "))).toEqual(["213,68 €", "4", "855,20 €", "0,48 €"]);
+    // A reduced unit price shows the public price struck under it, as in the cart (issue 36).
+    expect(cells.map((cell) => cell.textContent?.replace(/\s/g, " "))).toEqual(["213,68 €284,90 €", "4", "855,20 €", "0,48 €"]);
     for (const cell of cells) expect(cell.className).toBe("checkout-table__number");
     const css = readFileSync("app/styles/checkout.css", "utf8");
     expect(css).toMatch(/\.checkout-table \.checkout-table__number \{[^}]*text-align: right;[^}]*font-variant-numeric: tabular-nums;/);

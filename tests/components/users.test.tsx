@@ -61,29 +61,29 @@ function sentBy(button: HTMLElement): Record<string, string> {
 describe("the users table", () => {
   it("shows each person's rights as switches that post the value they turn to", () => {
     renderAt(<UserTable rows={[marie, yann]} />);
-    const pricesOff = screen.getByRole("switch", { name: "Voir les prix — Marie Le Goff" });
-    expect(pricesOff.getAttribute("aria-checked")).toBe("false");
+    const pricesOff = screen.getByRole("button", { name: "Voir les prix — Marie Le Goff" });
+    expect(pricesOff.getAttribute("aria-pressed")).toBe("false");
     expect(sentBy(pricesOff)).toEqual({ intent: "droit", utilisateur: "11", droit: "prices", valeur: "on", method: "post" });
-    const cartOn = screen.getByRole("switch", { name: "Modifier le panier — Yann Kerjean" });
-    expect(cartOn.getAttribute("aria-checked")).toBe("true");
+    const cartOn = screen.getByRole("button", { name: "Modifier le panier — Yann Kerjean" });
+    expect(cartOn.getAttribute("aria-pressed")).toBe("true");
     expect(sentBy(cartOn)).toMatchObject({ intent: "droit", droit: "cart", valeur: "off" });
   });
 
   it("keeps the only administrator's role switch disabled, offers no deactivation and says why", () => {
     renderAt(<UserTable rows={[marie, yann]} />);
-    const role = screen.getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
+    const role = screen.getByRole("button", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
     expect(role.disabled).toBe(true);
     expect(document.getElementById(role.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(
       /^Dernier administrateur : nommez-en un autre/,
     );
     expect(screen.queryByRole("button", { name: "Désactiver : Marie Le Goff" })).toBeNull();
-    expect((screen.getByRole("switch", { name: "Administrateur — Yann Kerjean" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole("button", { name: "Administrateur — Yann Kerjean" }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole("button", { name: "Désactiver : Yann Kerjean" })).toBeInstanceOf(HTMLButtonElement);
   });
 
   it("lets a second administrator lose the role or be deactivated", () => {
     renderAt(<UserTable rows={[marie, { ...yann, isAdmin: true }]} />);
-    const role = screen.getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
+    const role = screen.getByRole("button", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
     expect(role.disabled).toBe(false);
     expect(role.hasAttribute("aria-describedby")).toBe(false);
     expect(sentBy(role)).toEqual({ intent: "admin", utilisateur: "11", valeur: "off", method: "post" });
@@ -104,12 +104,12 @@ describe("the users table", () => {
     );
     const [, selfRow] = within(screen.getByRole("table")).getAllByRole("row");
     expect(selfRow!.textContent).toContain("Marie Le Goff (vous)");
-    const role = within(selfRow!).getByRole("switch", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
+    const role = within(selfRow!).getByRole("button", { name: "Administrateur — Marie Le Goff" }) as HTMLButtonElement;
     expect(role.disabled).toBe(true);
     expect(document.getElementById(role.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(/^C'est vous/);
     expect(within(selfRow!).queryByRole("button", { name: /Désactiver/ })).toBeNull();
     // Its own rights stay switches: an administrator may restrict itself.
-    expect((within(selfRow!).getByRole("switch", { name: "Voir les prix — Marie Le Goff" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(selfRow!).getByRole("button", { name: "Voir les prix — Marie Le Goff" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("shows states, last login in French, and the actions each state allows", () => {
@@ -148,8 +148,8 @@ describe("the users table", () => {
       utilisateur: "14",
     });
     // A deactivated person's rights may still be set before it comes back; not its role.
-    expect((within(disabledRow!).getByRole("switch", { name: "Voir les prix — Paul Parti" }) as HTMLButtonElement).disabled).toBe(false);
-    expect((within(disabledRow!).getByRole("switch", { name: "Administrateur — Paul Parti" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(disabledRow!).getByRole("button", { name: "Voir les prix — Paul Parti" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(disabledRow!).getByRole("button", { name: "Administrateur — Paul Parti" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 
@@ -168,27 +168,27 @@ describe("a switch with JavaScript", () => {
       },
     ]);
     render(<Stub />);
-    const prices = screen.getByRole("switch", { name: "Voir les prix — Yann Kerjean" });
-    expect(prices.getAttribute("aria-checked")).toBe("true");
+    const prices = screen.getByRole("button", { name: "Voir les prix — Yann Kerjean" });
+    expect(prices.getAttribute("aria-pressed")).toBe("true");
     await userEvent.setup().click(prices);
     await waitFor(() => expect(sent).toEqual([{ intent: "droit", utilisateur: "12", droit: "prices", valeur: "off" }]));
-    expect(screen.getByRole("switch", { name: "Voir les prix — Yann Kerjean" }).getAttribute("aria-checked")).toBe("false");
+    expect(screen.getByRole("button", { name: "Voir les prix — Yann Kerjean" }).getAttribute("aria-pressed")).toBe("false");
     // Only the switch sent: the same right of another person, and another right, are as they were.
-    expect(screen.getByRole("switch", { name: "Voir les prix — Marie Le Goff" }).getAttribute("aria-checked")).toBe("false");
-    expect(screen.getByRole("switch", { name: "Modifier le panier — Yann Kerjean" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("button", { name: "Voir les prix — Marie Le Goff" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByRole("button", { name: "Modifier le panier — Yann Kerjean" }).getAttribute("aria-pressed")).toBe("true");
   });
 });
 
 describe("invoices need prices (decision 0188)", () => {
   it("keeps a person's invoices switch off and disabled without prices, says why next to it and above the table", () => {
     renderAt(<UserTable rows={[marie, yann]} />);
-    const invoices = screen.getByRole("switch", { name: "Voir les factures — Marie Le Goff" }) as HTMLButtonElement;
-    expect(invoices.getAttribute("aria-checked")).toBe("false");
+    const invoices = screen.getByRole("button", { name: "Voir les factures — Marie Le Goff" }) as HTMLButtonElement;
+    expect(invoices.getAttribute("aria-pressed")).toBe("false");
     expect(invoices.disabled).toBe(true);
     expect(document.getElementById(invoices.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
       "Accordez d'abord « Voir les prix » : une facture montre les montants.",
     );
-    const withPrices = screen.getByRole("switch", { name: "Voir les factures — Yann Kerjean" }) as HTMLButtonElement;
+    const withPrices = screen.getByRole("button", { name: "Voir les factures — Yann Kerjean" }) as HTMLButtonElement;
     expect(withPrices.disabled).toBe(false);
     expect(withPrices.hasAttribute("aria-describedby")).toBe(false);
     expect(document.body.textContent).toContain("retirer « Voir les prix » retire aussi « Voir les factures »");
@@ -203,10 +203,10 @@ describe("invoices need prices (decision 0188)", () => {
       },
     ]);
     render(<Stub />);
-    const invoices = () => screen.getByRole("switch", { name: "Voir les factures — Yann Kerjean" }) as HTMLButtonElement;
-    expect(invoices().getAttribute("aria-checked")).toBe("true");
-    await userEvent.setup().click(screen.getByRole("switch", { name: "Voir les prix — Yann Kerjean" }));
-    await waitFor(() => expect(invoices().getAttribute("aria-checked")).toBe("false"));
+    const invoices = () => screen.getByRole("button", { name: "Voir les factures — Yann Kerjean" }) as HTMLButtonElement;
+    expect(invoices().getAttribute("aria-pressed")).toBe("true");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Voir les prix — Yann Kerjean" }));
+    await waitFor(() => expect(invoices().getAttribute("aria-pressed")).toBe("false"));
     expect(invoices().disabled).toBe(true);
   });
 });

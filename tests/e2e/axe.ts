@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { recordPageHtml } from "./html-validity";
 
 /**
  * Runs axe-core on the page as it stands (every rule axe runs by default: WCAG 2.x A and AA
@@ -11,6 +12,9 @@ import { expect, type Page } from "@playwright/test";
  * With JavaScript, call it once the page is hydrated (waitUntilInteractive): React may still
  * change the markup before. Running transitions are waited for first: a toast fading in has
  * its text at partial opacity, which axe would measure as low contrast.
+ *
+ * The page's HTML is recorded at the same time for the Nu Html Checker, which runs once over
+ * every recorded page after the tests (tests/e2e/html-validity.ts, decision 0190).
  */
 export async function expectNoAxeViolations(page: Page, label = new URL(page.url()).pathname + new URL(page.url()).search): Promise<void> {
   await page.evaluate(() =>
@@ -21,6 +25,7 @@ export async function expectNoAxeViolations(page: Page, label = new URL(page.url
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+  await recordPageHtml(page, label, test.info().project.use.javaScriptEnabled !== false);
   // Only the violations are detailed (passes and the rest are not collected): faster, same rules.
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   expect(describeViolations(violations), `axe violations on ${label}`).toEqual([]);

@@ -2,6 +2,7 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 import { sessionResponse } from "@shared/contracts/api";
 import { createPortalSessions } from "~/services/session.server";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
+import { followDocuments } from "./html-validity";
 
 export { expect };
 
@@ -76,6 +77,11 @@ const sessions = createPortalSessions({ secret: E2E_SESSION_SECRET, secure: fals
 // The fixtures' second argument is Playwright's `use`, named `provide` here so that the React
 // hooks lint rule does not take it for React's use().
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // The HTML check reads the server's answer of the page's last document load (html-validity.ts).
+  page: async ({ page }, provide) => {
+    followDocuments(page);
+    await provide(page);
+  },
   accounts: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
     async ({}, provide, workerInfo) => {
@@ -124,7 +130,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const context = await browser.newContext();
       contexts.push(context);
       await loginAs(login, context);
-      return context.newPage();
+      const page = await context.newPage();
+      followDocuments(page);
+      return page;
     });
     await Promise.all(contexts.map((context) => context.close()));
   },

@@ -89,14 +89,14 @@ test("the organization invites a person, who chooses a password and logs in; a r
 
   // The organization removes `prices`: the person's very next page shows none.
   await page.reload();
-  const pricesSwitch = page.getByRole("switch", { name: `Voir les prix — ${name}` });
-  await expect(pricesSwitch).toHaveAttribute("aria-checked", "true");
+  const pricesSwitch = page.getByRole("button", { name: `Voir les prix — ${name}` });
+  await expect(pricesSwitch).toHaveAttribute("aria-pressed", "true");
   await pricesSwitch.click();
   // The switch turns at once with JavaScript; the message comes once the change is saved.
   await expect(page.getByText("Voir les prix : retiré, et Voir les factures avec lui.").first()).toBeVisible();
-  await expect(page.getByRole("switch", { name: `Voir les prix — ${name}` })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("button", { name: `Voir les prix — ${name}` })).toHaveAttribute("aria-pressed", "false");
   // Invoices are amounts: they went with the prices (decision 0188).
-  await expect(page.getByRole("switch", { name: `Voir les factures — ${name}` })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("button", { name: `Voir les factures — ${name}` })).toHaveAttribute("aria-pressed", "false");
   await person.goto(product);
   await expect(person.getByText("Les prix ne sont pas affichés pour votre compte.")).toBeVisible();
   await expect(person.locator(".price__amount")).toHaveCount(0);

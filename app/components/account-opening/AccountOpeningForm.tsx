@@ -75,7 +75,7 @@ export function AccountOpeningForm({ view, refusal }: { view: AccountOpeningView
           name="street"
           label="Adresse"
           defaultValue={value("street")}
-          autoComplete="street-address"
+          autoComplete="address-line1"
           maxLength={200}
           required
           error={errors.street}

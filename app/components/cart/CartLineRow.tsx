@@ -3,7 +3,7 @@ import type { CartLineView } from "~/services/cart/types";
 import { Money } from "~/components/ui/Money";
 import { StockNotice } from "./StockNotice";
 import { useQuantityField } from "./useQuantityField";
-import { formatDate } from "@shared/domain/french-format";
+import { formatDate, formatPercent } from "@shared/domain/french-format";
 
 function stockText(line: CartLineView): string {
   if (line.stock > 0) return `En stock (${line.stock})`;
@@ -45,7 +45,7 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
         <br />
         <span className="muted">Réf. {line.ref}</span>
         {line.promoName ? <span className="tag cart-line__promo">{line.promoName}</span> : null}
-        {line.discountPercent !== null ? <span className="muted"> · remise {line.discountPercent} %</span> : null}
+        {line.discountPercent !== null ? <span className="muted"> · remise {formatPercent(line.discountPercent)}</span> : null}
         {line.quote ? (
           <span className="tag cart-line__quote">
             Prix du devis {line.quote.number} jusqu&apos;au {formatDate(line.quote.validUntil)}

@@ -11,7 +11,8 @@ function PriceLines({ price }: { price: CardPriceView }) {
         {reduced ? (
           <>
             {" "}
-            <del className="price__list" aria-label={`Prix public ${formatEuros(price.listPrice)}`}>
+            <del className="price__list">
+              <span className="visually-hidden">Prix public </span>
               {formatEuros(price.listPrice)}
             </del>
           </>

@@ -126,7 +126,10 @@ export function SearchBox({ defaultQuery, variant = "page" }: { defaultQuery: st
   const input = (
     <input
       id={inputId}
-      type="search"
+      // A text field: HTML gives an <input type="search"> the searchbox role and allows no
+      // combobox there (decision 0190); the keyboard's key still says « Rechercher ».
+      type="text"
+      enterKeyHint="search"
       name="q"
       value={query}
       placeholder={placeholder}

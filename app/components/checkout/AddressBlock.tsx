@@ -1,11 +1,15 @@
 import type { Address } from "@shared/contracts/entities";
 import { countryName } from "@shared/domain/countries";
 
-/** A postal address as a French letter shows it. */
-export function AddressBlock({ address, testId }: { address: Address | null; testId?: string }) {
+/**
+ * A postal address as a French letter shows it. Inside a label (a choice of address) it is a
+ * <span>: HTML allows no <address> there (decision 0190).
+ */
+export function AddressBlock({ address, testId, inLabel = false }: { address: Address | null; testId?: string; inLabel?: boolean }) {
   if (!address) return <p className="muted">Aucune adresse enregistrée.</p>;
+  const Block = inLabel ? "span" : "address";
   return (
-    <address className="address-block" data-testid={testId}>
+    <Block className="address-block" data-testid={testId}>
       <strong>{address.adr_name}</strong>
       <br />
       {address.adr_line1}
@@ -25,6 +29,6 @@ export function AddressBlock({ address, testId }: { address: Address | null; tes
           Tél. {address.adr_phone}
         </>
       ) : null}
-    </address>
+    </Block>
   );
 }

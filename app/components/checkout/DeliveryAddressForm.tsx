@@ -46,7 +46,7 @@ export function DeliveryAddressForm({ addresses, selectedId, countries, refused 
         {addresses.map((address) => (
           <label key={address.obj_id} className="address-choice" data-testid={`address-${address.obj_id}`}>
             <input type="radio" name="address" value={String(address.obj_id)} defaultChecked={choice === String(address.obj_id)} />
-            <AddressBlock address={address} />
+            <AddressBlock address={address} inLabel />
           </label>
         ))}
         <label className="address-choice">

@@ -22,6 +22,8 @@ export function InstructionsForm({ values, refused }: Props) {
   const error = (name: string) => refused?.errors?.[name];
   const partial = refused ? refused.values?.partialDelivery !== undefined : values.partialDelivery;
   const described = (name: string) => (error(name) ? `${name}-error` : undefined);
+  // The two free texts say who reads them, so each goes to the right reader.
+  const describedWithHint = (name: string) => [`${name}-hint`, described(name)].filter(Boolean).join(" ");
   // Said only while the field holds what was pre-filled (a refused form shows what was typed).
   const prefilled = values.refFromPromotion !== null && text("ref") === values.ref ? values.refFromPromotion : null;
   return (
@@ -57,8 +59,11 @@ export function InstructionsForm({ values, refused }: Props) {
           rows={4}
           maxLength={2000}
           defaultValue={text("comments")}
-          aria-describedby={described("comments")}
+          aria-describedby={describedWithHint("comments")}
         />
+        <p id="comments-hint" className="field__hint">
+          Lues par notre entrepôt, qui prépare et expédie la commande : horaires de réception, accès, emballage.
+        </p>
         {error("comments") ? (
           <p id="comments-error" className="form__error">
             {error("comments")}
@@ -67,7 +72,17 @@ export function InstructionsForm({ values, refused }: Props) {
       </div>
       <div className="field">
         <label htmlFor="notes">Notes</label>
-        <textarea id="notes" name="notes" rows={3} maxLength={2000} defaultValue={text("notes")} aria-describedby={described("notes")} />
+        <textarea
+          id="notes"
+          name="notes"
+          rows={3}
+          maxLength={2000}
+          defaultValue={text("notes")}
+          aria-describedby={describedWithHint("notes")}
+        />
+        <p id="notes-hint" className="field__hint">
+          Lues par votre commercial et notre service clients, pas par l&apos;entrepôt : une précision ou une question sur la commande.
+        </p>
         {error("notes") ? (
           <p id="notes-error" className="form__error">
             {error("notes")}

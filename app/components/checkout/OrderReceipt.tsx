@@ -7,13 +7,16 @@ import { shownTotalRows } from "./shown-total-rows";
 import { AddressBlock } from "./AddressBlock";
 
 const NUMBER = "checkout-table__number";
+/** The Saturday shipping line: present when the Saturday delivery was charged (ordered on a Friday). */
+const SATURDAY_REF = "PORT_SAMEDI";
 
 /**
  * The confirmed order as the back-office stored it: number, lines, shipping amounts (the
  * direct-delivery fee included, French names), totals, delivery address. What the table lists
  * adds up to the totals below it; a product line's « Total HT » includes its ecotax and the HT
  * total shows it as « dont éco-participation » (decision 0161). Without `prices` the amounts are null
- * (docs/decisions/0107-no-amounts-without-prices.md): « — ».
+ * (docs/decisions/0107-no-amounts-without-prices.md): « — ». The number links to the order's
+ * page; the delivery restates what was chosen: express, Saturday, partial delivery.
  */
 export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; taxExempt: boolean; showPrices: boolean }) {
   const amount = (cents: number | null) => <Money cents={showPrices ? cents : null} />;
@@ -24,7 +27,10 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
   return (
     <section className="order-receipt" aria-labelledby="order-receipt-title">
       <h2 id="order-receipt-title">
-        Commande n° <span data-testid="order-number">{order.ord_ref}</span>
+        Commande n°{" "}
+        <Link to={`/mon-compte/commandes/${order.ord_id}`} data-testid="order-number">
+          {order.ord_ref}
+        </Link>
       </h2>
       <p>
         Passée par {order.usr_name}
@@ -108,6 +114,15 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
       {taxExempt && showPrices ? <p className="muted">Compte exonéré : ni TVA ni éco-participation.</p> : null}
       <h3>Livraison</h3>
       <AddressBlock address={order.dlv_address} />
+      <p data-testid="order-delivery-options">
+        {order.ldd_active ? "Livraison directe chez votre client (express)." : "Livraison standard."}
+        {order.saturday
+          ? receipt.shipping.rows.some((row) => row.key === SATURDAY_REF)
+            ? " Livraison le samedi."
+            : " Livraison le samedi demandée (facturée seulement le vendredi)."
+          : null}
+      </p>
+      <p>{order.partialDelivery ? "Livraison partielle acceptée." : "Livraison en une seule fois."}</p>
       <p>
         <Link to="/mon-compte/commandes" className="button button--primary">
           Voir mes commandes

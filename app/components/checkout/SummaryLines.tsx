@@ -1,12 +1,14 @@
 import type { CartLineView } from "~/services/cart/types";
 import { StockNotice } from "~/components/cart/StockNotice";
 import { Money } from "~/components/ui/Money";
+import { formatPercent } from "@shared/domain/french-format";
 
 /**
  * Every product line of the order, with its MMSI certificates and what the stock cannot serve
  * now: a table with a caption and column headers, amounts right-aligned in figures of one width.
  * A line's « Total HT » includes its ecotax (when this account pays it), shown beside it as
- * « dont éco-participation », as in the cart (decision 0161).
+ * « dont éco-participation », as in the cart (decision 0161). A discounted line shows its
+ * discount and its struck public price, as the cart does.
  */
 export function SummaryLines({ lines }: { lines: CartLineView[] }) {
   const showsEcotaxe = lines.some((line) => line.ecotaxe !== null);
@@ -38,6 +40,7 @@ export function SummaryLines({ lines }: { lines: CartLineView[] }) {
             <th scope="row">
               <strong>{line.title}</strong> <span className="muted">Réf. {line.ref}</span>
               {line.promoName ? <span className="badge"> {line.promoName}</span> : null}
+              {line.discountPercent !== null ? <span className="muted"> · remise {formatPercent(line.discountPercent)}</span> : null}
               {line.availability ? (
                 <>
                   <br />
@@ -57,6 +60,11 @@ export function SummaryLines({ lines }: { lines: CartLineView[] }) {
             </th>
             <td className="checkout-table__number" data-label="Prix unitaire HT">
               <Money cents={line.unitPrice} />
+              {line.listPrice !== null && line.unitPrice !== null && line.listPrice > line.unitPrice ? (
+                <del className="muted summary-lines__list-price">
+                  <Money cents={line.listPrice} />
+                </del>
+              ) : null}
             </td>
             <td className="checkout-table__number" data-label="Quantité">
               {line.qty}

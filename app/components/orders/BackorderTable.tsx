@@ -67,16 +67,19 @@ export function BackorderTable({
   showPrices,
   grouping,
   refusal = null,
+  captionShown = true,
 }: {
   rows: BackorderRow[];
   caption: string;
+  /** False under a heading that already shows the caption's title: heard, not shown twice. */
+  captionShown?: boolean;
   showPrices: boolean;
   grouping: string;
   refusal?: CancellationRefusal | null;
 }) {
   return (
     <table className="table backorder-table">
-      <caption>{caption}</caption>
+      <caption className={captionShown ? undefined : "visually-hidden"}>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{grouping === "produit" ? "Commande" : "Produit"}</th>

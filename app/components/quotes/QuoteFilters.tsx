@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FilterActions, FilterNotices, SelectField, optionsOf } from "~/components/ui/ListFilterParts";
+import { FilterActions, FilterNotices, SelectField, optionsOf, realDateOrEmpty } from "~/components/ui/ListFilterParts";
 import type { QuoteFilterNotice, QuoteFilterValues, QuoteState } from "~/services/quotes/types";
 
 export interface QuoteFiltersProps {
@@ -27,11 +27,11 @@ export function QuoteFilters({ values, notices, states }: QuoteFiltersProps) {
       {/* Not DateRangeFields: the range is the request's date, and its labels say so. */}
       <div className="list-controls__field">
         <label htmlFor="devis-du">Demandé du</label>
-        <input id="devis-du" name="du" type="date" defaultValue={values.du} />
+        <input id="devis-du" name="du" type="date" defaultValue={realDateOrEmpty(values.du)} />
       </div>
       <div className="list-controls__field">
         <label htmlFor="devis-au">au</label>
-        <input id="devis-au" name="au" type="date" defaultValue={values.au} />
+        <input id="devis-au" name="au" type="date" defaultValue={realDateOrEmpty(values.au)} />
       </div>
       <QuoteSearchField label="Numéro ou votre référence" value={values.recherche} />
       <FilterActions resetTo="/mon-compte/mes-devis" className="order-filters__actions" />

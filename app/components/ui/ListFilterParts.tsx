@@ -54,17 +54,27 @@ export function SelectField(props: {
   );
 }
 
+/**
+ * A date field's value must be a real date (YYYY-MM-DD): a date the list ignored and explains
+ * (« 2026-02-30 ») leaves the field empty rather than make the HTML invalid (decision 0190).
+ */
+export function realDateOrEmpty(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return "";
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : "";
+}
+
 /** The « Du » and « Au » date fields (names `du` and `au`). */
 export function DateRangeFields({ idPrefix, du, au }: { idPrefix: string; du: string; au: string }) {
   return (
     <>
       <div className="list-controls__field">
         <label htmlFor={`${idPrefix}-du`}>Du</label>
-        <input id={`${idPrefix}-du`} name="du" type="date" defaultValue={du} />
+        <input id={`${idPrefix}-du`} name="du" type="date" defaultValue={realDateOrEmpty(du)} />
       </div>
       <div className="list-controls__field">
         <label htmlFor={`${idPrefix}-au`}>Au</label>
-        <input id={`${idPrefix}-au`} name="au" type="date" defaultValue={au} />
+        <input id={`${idPrefix}-au`} name="au" type="date" defaultValue={realDateOrEmpty(au)} />
       </div>
     </>
   );

@@ -47,8 +47,9 @@ export function FlagSwitch({ userId, userName, intent, flag, label, on, disabled
           type="submit"
           name="valeur"
           value={shown ? "off" : "on"}
-          role="switch"
-          aria-checked={shown}
+          // A toggle button (aria-pressed): HTML allows role="switch" only on type="button", and
+          // this one must send its form without JavaScript (decision 0190).
+          aria-pressed={shown}
           aria-label={`${label} — ${userName}`}
           aria-describedby={reasonId}
           className={shown ? "switch switch--on" : "switch"}

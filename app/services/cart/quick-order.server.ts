@@ -122,10 +122,19 @@ function refusalsOf(entry: SourcedEntry, message: string): QuickOrderSourceIssue
   return entry.where.map(({ source, line }) => ({ source, line, input: `${entry.ref} ; ${entry.qty}`, message }));
 }
 
-/** Lists the cut at the limit first (the user must see it), then the first refusals; counts the rest. */
-function listRefusals(refused: readonly QuickOrderSourceIssue[], unlisted: number): Pick<QuickOrderReport, "refused" | "unlisted"> {
+/**
+ * Lists the cut at the limit first (the user must see it), then the first refusals in the order
+ * of what was sent (the grid, the text, the file, each line by line, whichever check refused
+ * it); counts the rest.
+ */
+function listRefusals(
+  refused: readonly QuickOrderSourceIssue[],
+  unlisted: number,
+  sources: readonly QuickOrderSource[],
+): Pick<QuickOrderReport, "refused" | "unlisted"> {
+  const position = (issue: QuickOrderSourceIssue) => sources.findIndex((source) => source.label === issue.source);
   const cuts = refused.filter((issue) => issue.ignored !== undefined);
-  const others = refused.filter((issue) => issue.ignored === undefined);
+  const others = refused.filter((issue) => issue.ignored === undefined).sort((a, b) => position(a) - position(b) || a.line - b.line);
   const room = Math.max(0, QUICK_ORDER_MAX_ISSUES - cuts.length);
   return { refused: [...cuts, ...others.slice(0, room)], unlisted: unlisted + Math.max(0, others.length - room) };
 }
@@ -156,7 +165,7 @@ export async function runQuickOrder(
     wanted.set(item.lineId, lookup.entry);
     items.push(item);
   }
-  if (items.length === 0) return { report: { added: [], ...listRefusals(refused, unlisted) }, addedLines: new Map() };
+  if (items.length === 0) return { report: { added: [], ...listRefusals(refused, unlisted, sources) }, addedLines: new Map() };
   const result = await changeCart(context, active, { type: "addMany", items });
   const refusedByCart = (item: RefusedItem) => {
     const entry = wanted.get(item.lineId);
@@ -165,5 +174,5 @@ export async function runQuickOrder(
   };
   refused.push(...result.refused.flatMap(refusedByCart));
   const added = result.change.kind === "added" ? result.change.products : [];
-  return { report: { added, ...listRefusals(refused, unlisted) }, addedLines: linesBySource([...wanted.values()]) };
+  return { report: { added, ...listRefusals(refused, unlisted, sources) }, addedLines: linesBySource([...wanted.values()]) };
 }

@@ -42,7 +42,7 @@ const ref = (index: number) => products.plain[index]?.ref ?? "";
 const cartQuantities = async () => Object.fromEntries((await cartPage(backoffice, cookie)).view.lines.map((line) => [line.ref, line.qty]));
 
 describe("quick order", () => {
-  it("adds the good lines in one save and refuses the bad ones line by line", async () => {
+  it("adds the good lines in one save and refuses the bad ones line by line, in the order they were sent", async () => {
     const text = [
       `  ${ref(0).toLowerCase()} ; 2`,
       `${ref(1)}\t3`,
@@ -59,12 +59,13 @@ describe("quick order", () => {
       [ref(0), 2],
       [ref(1), 3],
     ]);
+    // Whichever check refused a line (reading, the catalogue, the cart), the list follows the text.
     expect(data.report.refused.map((issue) => [issue.source, issue.line, issue.message])).toEqual([
+      ["Texte collé", 3, "Référence inconnue : INCONNU-42."],
+      ["Texte collé", 4, `${products.discontinued.ref} n'est plus commercialisé.`],
       ["Texte collé", 5, "PORT_FRANCO est un frais de port : il est calculé automatiquement."],
       ["Texte collé", 6, "Quantité invalide « abc » : un nombre entier est attendu."],
       ["Texte collé", 7, "La quantité doit être au moins 1."],
-      ["Texte collé", 3, "Référence inconnue : INCONNU-42."],
-      ["Texte collé", 4, `${products.discontinued.ref} n'est plus commercialisé.`],
     ]);
     expect(await cartQuantities()).toEqual({ [ref(0)]: 2, [ref(1)]: 3, [ref(4)]: 5 });
   });
