@@ -71,6 +71,8 @@ test.describe("on a phone", () => {
   });
 
   test("an order's lines name each value and its totals are the cart's summary box", async ({ page, loginAs, javaScriptEnabled }) => {
+    // An order of many lines and an axe analysis: as the accessibility journeys, more than a minute on a loaded machine.
+    test.setTimeout(180_000);
     await loginAs(BUYER);
     await page.goto(await firstOrderPath(page));
     const lines = page.getByRole("table", { name: "Lignes de la commande" });
