@@ -27,6 +27,16 @@ export async function lockInvoiceByNumber(trx: Kysely<Database>, number: string)
   return invoice;
 }
 
+/** What is still owed on (or, for a credit note, left to use of) a locked invoice. */
+export async function remainingOn(trx: Kysely<Database>, invoice: { id: number; total_ttc: number }): Promise<number> {
+  const { paid } = await trx
+    .selectFrom("invoice_payments")
+    .select(sql<number>`coalesce(sum(amount), 0)`.as("paid"))
+    .where("invoice_id", "=", invoice.id)
+    .executeTakeFirstOrThrow();
+  return invoice.total_ttc - Number(paid);
+}
+
 /**
  * Records a payment received on an invoice, or the use of a credit note (docs/invoices.md):
  * with the invoice locked, never more than what remains, never dated in the future nor before
@@ -39,12 +49,7 @@ export async function recordPayment(db: Kysely<Database>, input: PaymentInput): 
     if (paidOn > parisDate(input.now)) throw refused("La date de paiement est dans le futur.", "paid_on");
     if (paidOn < invoice.issued_on)
       throw refused(`La date de paiement précède la date de la facture ${invoice.number} (${invoice.issued_on}).`, "paid_on");
-    const { paid } = await trx
-      .selectFrom("invoice_payments")
-      .select(sql<number>`coalesce(sum(amount), 0)`.as("paid"))
-      .where("invoice_id", "=", invoice.id)
-      .executeTakeFirstOrThrow();
-    const remaining = invoice.total_ttc - Number(paid);
+    const remaining = await remainingOn(trx, invoice);
     if (remaining <= 0) {
       throw refused(
         invoice.kind === "avoir"

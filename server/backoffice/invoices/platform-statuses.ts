@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import {
   COLLECTED_STATUS,
   PLATFORM_STATUS_CHOICES,
@@ -12,7 +12,7 @@ import {
 import { parisDate } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
-import { lockInvoiceByNumber } from "./payments";
+import { lockInvoiceByNumber, remainingOn } from "./payments";
 
 /**
  * The statuses of the plateforme agréée (docs/invoices.md, decision 0185): recorded as the
@@ -73,12 +73,7 @@ export async function recordPlatformStatus(db: Kysely<Database>, input: Platform
       .returning("id")
       .executeTakeFirst();
     if (!inserted || status.code !== COLLECTED_STATUS || invoice.kind !== "facture") return;
-    const { paid } = await trx
-      .selectFrom("invoice_payments")
-      .select(sql<number>`coalesce(sum(amount), 0)`.as("paid"))
-      .where("invoice_id", "=", invoice.id)
-      .executeTakeFirstOrThrow();
-    const remaining = invoice.total_ttc - Number(paid);
+    const remaining = await remainingOn(trx, invoice);
     if (remaining <= 0) return;
     const today = parisDate(input.now);
     await trx
