@@ -196,7 +196,8 @@ describe("a cart quantity with JavaScript", () => {
     await colleagueSets(server, 8);
     await waitFor(() => expect(savedQty()).toBe("8"));
     expect(field().value).toBe("12");
-    const notice = screen.getByTestId("qty-changed-AVF1500001");
+    // The notice comes from an effect of that render: a moment later on a loaded machine.
+    const notice = await screen.findByTestId("qty-changed-AVF1500001");
     expect(notice.textContent).toContain("Un collègue vient de passer cette ligne à 8. Votre quantité (12) la remplace.");
     expect(notice.closest("[role=status]")).not.toBeNull();
     await waitFor(() => expect(savedQty()).toBe("12"));
