@@ -111,3 +111,5 @@ export type { ShownTotalKey, ShownTotalLine, ShownTotals, Totals, VatAtRate } fr
 export { ECOTAX_LABEL, computeTotals, shownLineHt, shownTotalLines, shownTotals } from "./totals";
 export type { OrderProblem, OrderValidationContext } from "./validation";
 export { isMmsiProduct, validateOrder } from "./validation";
+export type { ApprovalReason, ApprovalReasonCode, PurchasingStanding } from "./purchasing-rules";
+export { approvalReasons, approvalReasonText, approvalReasonTextForApprover, budgetRemaining, monthOf, NO_RULES } from "./purchasing-rules";

@@ -1,4 +1,5 @@
 import { createAlertsClient, type AlertsClient } from "./alerts.server";
+import { createApprovalsClient, type ApprovalsClient } from "./approvals.server";
 import { CartCache } from "./cart-cache.server";
 import { createAuthClient, type AuthClient } from "./auth.server";
 import { createCartLookupsClient, type CartLookupsClient } from "./cart-lookups.server";
@@ -46,6 +47,8 @@ export interface Upstream {
   alerts: AlertsClient;
   /** Visitors' contact messages, account opening requests and forgotten passwords (docs/requests.md). */
   requests: RequestsClient;
+  /** The customer's purchasing rules and the orders waiting for an approver (docs/approvals.md). */
+  approvals: ApprovalsClient;
 }
 
 export interface UpstreamOptions extends UpstreamHttpOptions {
@@ -73,6 +76,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     content: createContentClient(http),
     alerts: createAlertsClient(http),
     requests: createRequestsClient(http),
+    approvals: createApprovalsClient(http),
   };
 }
 
