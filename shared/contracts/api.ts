@@ -159,6 +159,8 @@ export const order = z
     ord_total_ttc: cents.nullable(),
     /** The quotes some of its lines were ordered from, sorted. */
     quote_numbers: z.array(z.string()).optional(),
+    /** Who approved it, when it was placed by approving a request (docs/approvals.md). */
+    approved_by_name: z.string().nullable().optional(),
   })
   .strict();
 export type Order = z.infer<typeof order>;

@@ -183,6 +183,12 @@ export const timelineEvent = z
   .strict();
 export type TimelineEvent = z.infer<typeof timelineEvent>;
 
+/** The request an order was approved from: its number, who asked, who approved and when. */
+export const orderApproval = z
+  .object({ number: z.string(), requested_by: z.string(), approved_by: z.string(), approved_at: isoDateTime })
+  .strict();
+export type OrderApproval = z.infer<typeof orderApproval>;
+
 export const orderDetail = z
   .object({
     ord_id: z.number().int().positive(),
@@ -209,6 +215,8 @@ export const orderDetail = z
     ord_total_ttc: cents.nullable(),
     /** The quotes some of its lines were ordered from, sorted. */
     quote_numbers: z.array(z.string()).optional(),
+    /** Placed by approving a request (docs/approvals.md): the author above is the requester. */
+    approval: orderApproval.nullable().optional(),
   })
   .strict();
 export type OrderDetail = z.infer<typeof orderDetail>;
