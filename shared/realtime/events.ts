@@ -27,6 +27,7 @@ export const cartUpdatePayload: z.ZodType<CartUpdatePayload> = z
     author: z.string().trim().min(1).max(200),
     orgId: z.number().int().positive(),
     version: z.number().int().min(0),
+    reference: z.string().min(1).max(40).optional(),
     originSocketId: z.string().min(1).max(64).optional(),
     own: z.boolean().optional(),
   })

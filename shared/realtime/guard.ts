@@ -18,19 +18,21 @@ function isProduct(value: unknown): value is CartUpdateProduct {
 
 export function readCartUpdate(raw: unknown): CartUpdatePayload | null {
   if (!isRecord(raw)) return null;
-  const { kind, products, author, orgId, version, originSocketId, own } = raw;
+  const { kind, products, author, orgId, version, reference, originSocketId, own } = raw;
   if (typeof kind !== "string" || !KINDS.has(kind)) return null;
   if (!Array.isArray(products) || !products.every(isProduct)) return null;
   if (typeof author !== "string" || author.trim() === "") return null;
   if (!Number.isInteger(orgId) || !Number.isInteger(version)) return null;
   if (originSocketId !== undefined && typeof originSocketId !== "string") return null;
   if (own !== undefined && typeof own !== "boolean") return null;
+  if (reference !== undefined && typeof reference !== "string") return null;
   return {
     kind: kind as CartUpdateKind,
     products,
     author,
     orgId: orgId as number,
     version: version as number,
+    ...(reference === undefined ? {} : { reference }),
     ...(originSocketId === undefined ? {} : { originSocketId }),
     ...(own === undefined ? {} : { own }),
   };

@@ -15,6 +15,10 @@ function productsPhrase(products: readonly CartUpdateProduct[]): string {
   return products.length === 1 ? `Le produit ${productName(products[0])}` : `${products.length} produits`;
 }
 
+function reference(event: CartUpdatePayload): string {
+  return event.reference ? ` ${event.reference}` : "";
+}
+
 export function cartUpdateMessage(event: CartUpdatePayload): string {
   const by = `par ${event.author}`;
   const [first] = event.products;
@@ -46,5 +50,11 @@ export function cartUpdateMessage(event: CartUpdatePayload): string {
       return `La commande a été confirmée ${by}`;
     case "access":
       return `Les droits des utilisateurs ont été modifiés ${by}`;
+    case "approval_requested":
+      return `Le panier a été envoyé pour validation ${by}${event.reference ? ` (demande ${event.reference})` : ""}`;
+    case "approval_approved":
+      return `La demande de validation${reference(event)} a été approuvée ${by} : la commande est passée`;
+    case "approval_refused":
+      return `La demande de validation${reference(event)} a été refusée ${by}`;
   }
 }

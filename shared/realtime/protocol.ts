@@ -23,6 +23,11 @@ export const CART_UPDATE_KINDS = [
   // Not a cart change: a person's rights changed (issue 20), the organization's pages reload
   // so the person's next view shows what it may see now.
   "access",
+  // Not cart changes either (issue 37, docs/approvals.md): a cart sent for approval (the shared
+  // cart is emptied), and the decision on a request. `reference` names the request.
+  "approval_requested",
+  "approval_approved",
+  "approval_refused",
 ] as const;
 export type CartUpdateKind = (typeof CART_UPDATE_KINDS)[number];
 
@@ -42,6 +47,8 @@ export interface CartUpdatePayload {
   orgId: number;
   /** The cart's version after the change: a browser that already shows it need not reload. */
   version: number;
+  /** The approval request's number (VAL-000012) for the approval kinds. */
+  reference?: string;
   /** The socket of the tab that made the change, when known: it gets no notice. */
   originSocketId?: string;
   /**

@@ -45,4 +45,16 @@ describe("cartUpdateMessage: the French notices of docs/specification.md §8", (
     );
     expect(cartUpdateMessage(update("certificates"))).toBe("Les certificats MMSI du panier ont été modifiés par Marie Durand");
   });
+
+  it("tells the organization of a cart sent for approval and of the decision, naming the request (issue 37)", () => {
+    const named = (kind: "approval_requested" | "approval_approved" | "approval_refused") => ({ ...update(kind), reference: "VAL-000012" });
+    expect(cartUpdateMessage(named("approval_requested"))).toBe(
+      "Le panier a été envoyé pour validation par Marie Durand (demande VAL-000012)",
+    );
+    expect(cartUpdateMessage(named("approval_approved"))).toBe(
+      "La demande de validation VAL-000012 a été approuvée par Marie Durand : la commande est passée",
+    );
+    expect(cartUpdateMessage(named("approval_refused"))).toBe("La demande de validation VAL-000012 a été refusée par Marie Durand");
+    expect(cartUpdateMessage(update("approval_refused"))).toBe("La demande de validation a été refusée par Marie Durand");
+  });
 });
