@@ -78,6 +78,12 @@ export interface HarnessOptions {
    * (`mailDir`), read by the test; by default they are composed and sent nowhere.
    */
   mail?: boolean;
+  /**
+   * Keeps the demo's purchasing limits (Maël Kerjean, the buyer: 2 000 € HT an order;
+   * docs/approvals.md). By default they are dropped: most suites order as that buyer, the
+   * person with every right, and are about something else than the customer's approvals.
+   */
+  purchasingLimits?: boolean;
 }
 
 export interface Harness {
@@ -106,6 +112,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const engine = options.engine ?? "pglite";
   if (engine === "postgres" && !serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const database = engine === "postgres" && serverUrl ? await seededPostgres(serverUrl, seed) : await seededPglite(seed);
+  if (!options.purchasingLimits) await database.db.deleteFrom("purchasing_limits").execute();
   // Uploaded certificate files go to a throw-away directory, never the working tree's data/.
   const certificatesDir = await mkdtemp(path.join(tmpdir(), "certificats-"));
   const mailDir = options.mail ? await mkdtemp(path.join(tmpdir(), "mail-")) : null;

@@ -15,10 +15,17 @@ export const ALERTS_PATH = "/mon-compte/alertes-emails";
 /**
  * The kinds that never reach a representative's own address (docs/alerts.md « Portal pages »):
  * the quotes' answers and reminders go to the client (the representative gets the quotes' own
- * e-mails, not alerts), and a favourite is the client account's. Its page leaves them out, and
- * a save keeps whatever they held.
+ * e-mails, not alerts), a favourite is the client account's, and the approvals' go to the
+ * customer's approvers and requester (docs/approvals.md). Its page leaves them out, and a save
+ * keeps whatever they held.
  */
-const NOT_FOR_CONTRIBUTORS: ReadonlySet<AlertKind> = new Set(["quote_answered", "quote_expiring", "favourite_back_in_stock"]);
+const NOT_FOR_CONTRIBUTORS: ReadonlySet<AlertKind> = new Set([
+  "quote_answered",
+  "quote_expiring",
+  "favourite_back_in_stock",
+  "approval_requested",
+  "approval_decided",
+]);
 
 export interface AlertsUser extends ActiveUser {
   audience: AlertsAudience;

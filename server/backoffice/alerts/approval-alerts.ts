@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { approvalReasonShort, type ApprovalReasonCode } from "@shared/domain/index";
 import type { Database } from "../db/schema";
-import type { LoadedAlert } from "./events";
+import type { LoadedAlert } from "./loaded-alert";
 
 /**
  * The approval alerts (docs/approvals.md, decision 0193): a request tells its approvers, a

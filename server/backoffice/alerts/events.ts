@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
-import type { AlertKind } from "@shared/contracts/alerts";
 import { backorderUnits } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { loadApprovalAlert } from "./approval-alerts";
-import type { AlertFacts } from "./templates";
+import type { LoadedAlert } from "./loaded-alert";
 
 /**
  * The events that send alerts (docs/alerts.md), as the code that commits them tells the
@@ -19,26 +18,7 @@ export type AlertEvent =
   | { kind: "favourite_back_in_stock"; usrId: number; productId: number; arrival: string }
   | { kind: "approval_requested" | "approval_decided"; approvalId: number };
 
-export interface LoadedAlert {
-  kind: AlertKind;
-  key: string;
-  orgId: number;
-  /** Only this user is told (a favourite is a user's own); otherwise the organization's. */
-  onlyUser: number | null;
-  /**
-   * Exactly these users, people accounts included (an approval's approvers or requester:
-   * decision 0193); they may still turn the kind off with the e-mail's link.
-   */
-  users?: number[];
-  facts: AlertFacts;
-  /** The portal page the alert is about. */
-  path: string;
-  /**
-   * Who the event's own e-mail already reached (the order confirmation goes to the
-   * organization's account and to the person who ordered): they get no second e-mail of it.
-   */
-  toldAlready?: { usrIds: number[]; organizationAccounts: boolean };
-}
+export type { LoadedAlert } from "./loaded-alert";
 
 /** What the alert of `event` says and to whom; undefined when its rows are gone. */
 export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promise<LoadedAlert | undefined> {

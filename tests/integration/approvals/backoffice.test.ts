@@ -31,7 +31,7 @@ describe("purchasing rules and approvals in the back-office", () => {
   const qtyAbove = (product: Product, cents: number) => Math.ceil((cents * 2) / Math.max(1, product.price_selling)) + 1;
 
   beforeAll(async () => {
-    bo = await startBackoffice("pglite");
+    bo = await startBackoffice("pglite", { purchasingLimits: true });
     [client, buyer, storekeeper] = await Promise.all([login(bo, LOGINS.client), login(bo, LOGINS.buyer), login(bo, LOGINS.storekeeper)]);
     plain = await products(bo.db, "plain", 40);
   }, 120_000);

@@ -24,12 +24,14 @@ export interface Backoffice {
 export interface StartOptions extends Pick<BackofficeApiDeps, "cartVacuumEvery" | "invoicesIssuedBy" | "alertNotifier"> {
   /** "small" (default: faster) or "full", the data `npm start` creates and the README describes. */
   size?: DemoOptions["size"];
+  /** Keeps the demo's purchasing limits (tests/support/harness.ts). */
+  purchasingLimits?: boolean;
 }
 
 /** `options`: the demo data's size and API settings a test changes (the vacuum pace, say). */
 export async function startBackoffice(engine: Engine, options: StartOptions = {}): Promise<Backoffice> {
-  const { size = "small", ...api } = options;
-  const harness = await startHarness({ engine, seed: { size, today: DEMO_TODAY }, api, name: "backoffice" });
+  const { size = "small", purchasingLimits, ...api } = options;
+  const harness = await startHarness({ engine, seed: { size, today: DEMO_TODAY }, api, name: "backoffice", purchasingLimits });
   return { baseUrl: `${harness.url}/api`, db: harness.db, setNow: harness.clock.set, close: harness.close };
 }
 
