@@ -4,7 +4,7 @@ import { accountContextOf, computeTotals, isTaxExempt, permissionsOf } from "@sh
 import { orderConfirmationEmail } from "./email.server";
 import { authorOf, type CheckoutState } from "./checkout.server";
 import { redirectionFor } from "./steps.server";
-import { orderProblems } from "./summary.server";
+import { SUMMARY_NEEDING_APPROVAL, orderProblems } from "./summary.server";
 import type { PortalLoadContext } from "~/services/context.server";
 import type { ParsedForm } from "~/services/forms/parse.server";
 import { UpstreamError } from "~/services/upstream/index.server";
@@ -31,9 +31,24 @@ export const CONFIRM_UNAVAILABLE =
 
 const refused = (status: number, message: string, path = SUMMARY): ConfirmOutcome => ({ ok: false, status, message, path });
 
+/** The back-office's refusal of an order that needs approval (docs/approvals.md « The flow », 5). */
+export const APPROVAL_REQUIRED_CODE = "approval_required";
+
+/** « Cette commande doit être validée : » and the back-office's reason, once. */
+export function approvalRequiredMessage(reason: string): string {
+  const prefix = "Cette commande doit être validée";
+  if (reason.startsWith(prefix)) return reason;
+  const lowered = reason.length > 1 && reason[1] !== reason[1]?.toUpperCase() ? reason.charAt(0).toLowerCase() + reason.slice(1) : reason;
+  return `${prefix} : ${lowered}`;
+}
+
 function failureOf(error: unknown): ConfirmOutcome {
   if (!(error instanceof UpstreamError)) throw error;
   if (error.status === 409) return refused(409, CART_CHANGED);
+  // The rules changed since the summary was shown, or a cart whose amounts this person is not
+  // shown: back to the summary, which then offers « Demander la validation ».
+  if (error.status === 403 && error.code === APPROVAL_REQUIRED_CODE)
+    return refused(403, approvalRequiredMessage(error.message), SUMMARY_NEEDING_APPROVAL);
   if (error.status === 422)
     return refused(
       422,

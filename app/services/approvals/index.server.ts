@@ -1,0 +1,4 @@
+/** What routes and other features use of the purchasing rules and approvals (app/services/approvals/, docs/approvals.md). */
+export { approvalCheck, budgetNoticeOf, loadStanding, standingOf } from "./standing.server";
+export type { ApprovalCheck } from "./standing.server";
+export type { PurchasingStanding } from "@shared/domain/purchasing-rules";
