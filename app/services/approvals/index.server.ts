@@ -2,3 +2,5 @@
 export { approvalCheck, budgetNoticeOf, loadStanding, standingOf } from "./standing.server";
 export type { ApprovalCheck } from "./standing.server";
 export type { PurchasingStanding } from "@shared/domain/purchasing-rules";
+export { RULES_PATH, loadRules, readRulesForm, requireRulesPageUser, rulesAction } from "./rules.server";
+export type { RulesUser } from "./rules.server";

@@ -58,10 +58,16 @@ export interface RulesView {
   readOnly: boolean;
 }
 
+/** What a contributor acting for the client reads on the page, and is told if it posts anyway. */
+export const RULES_READ_ONLY =
+  "Vous agissez pour ce client : vous consultez ses règles d'achat, mais seuls ses administrateurs peuvent les modifier.";
+
 /** The values the form sends, by field name (French, as every form's). */
 export const RULES_FIELDS = {
   threshold: "seuil",
   approvers: "valideurs",
+  /** The ids of the people the form lists (hidden): whoever joined since keeps what is saved. */
+  people: "personnes",
   limit: (id: number) => `limite-${id}`,
   budget: (id: number) => `budget-${id}`,
   approver: (id: number) => `valideur-${id}`,
