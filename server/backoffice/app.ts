@@ -5,6 +5,8 @@ import { createAlertDispatcher, SILENT_ALERTS, type AlertNotifier } from "./aler
 import { InvoiceOverdueJob } from "./alerts/overdue";
 import { alertPreferencesRouter, unsubscribeRouter } from "./alerts/routes";
 import { analyticsRouter } from "./analytics/routes";
+import { approvalRequestRouter, approvalsRouter, purchasingRouter } from "./approvals/routes";
+import { serviceApprovalsRouter } from "./approvals/service-routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/login-throttle";
 import { authRouter } from "./auth/routes";
 import { relayRevocations } from "./auth/revocations";
@@ -236,6 +238,10 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   if (deps.alertsSecret) api.use("/alerts", unsubscribeRouter(services, deps.alertsSecret));
   const authenticated = requireSession(services);
   api.use("/oms", authenticated, omsRouter(services));
+  // The customer's purchasing rules and approval requests (docs/approvals.md).
+  api.use("/oms", authenticated, approvalRequestRouter(services));
+  api.use("/purchasing", authenticated, purchasingRouter(services));
+  api.use("/approvals", authenticated, approvalsRouter(services));
   api.use("/oms", authenticated, customerOrdersRouter(services));
   api.use("/oms", authenticated, customerInvoicesRouter(services));
   // A proposal's PDF (quotes/document/), with the access rules of the quote's detail.
@@ -261,6 +267,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     serviceOrdersRouter(services),
     serviceInvoicesRouter(services),
     serviceQuotesRouter(services),
+    serviceApprovalsRouter(services),
     importsRouter(importJobs),
     // The business events in order, for an ERP that polls; those set aside after a day of failed deliveries.
     eventsRouter({ db: deps.db, now, onReplay: () => deliverer?.wake() }),

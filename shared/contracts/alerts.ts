@@ -18,6 +18,8 @@ export const ALERT_KINDS = [
   "quote_answered",
   "quote_expiring",
   "news",
+  "approval_requested",
+  "approval_decided",
 ] as const;
 
 export const alertKind = z.enum(ALERT_KINDS);
@@ -34,6 +36,8 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   quote_answered: "Réponse à une demande de devis",
   quote_expiring: "Devis bientôt expiré",
   news: "Actualités et nouveautés",
+  approval_requested: "Commande à valider",
+  approval_decided: "Décision sur une demande de validation",
 };
 
 /**
@@ -50,6 +54,9 @@ export const DEFAULT_ALERTS: Record<AlertKind, boolean> = {
   quote_answered: true,
   quote_expiring: true,
   news: false,
+  // Issue 37: the approvers and the requester hear of the request and its decision (decision 0193).
+  approval_requested: true,
+  approval_decided: true,
 };
 
 export const alertPreference = z.object({ kind: alertKind, label: z.string(), enabled: z.boolean() }).strict();

@@ -150,7 +150,6 @@ export const approvalLine = z
     ref: z.string(),
     title: z.string(),
     qty: z.number().int().nonnegative(),
-    is_shipping: z.boolean(),
     unit_price_then: cents.nullable(),
     unit_price_now: cents.nullable(),
     line_total_now: cents.nullable(),
@@ -187,3 +186,27 @@ export const approveRequest = z.object({ total_ht: cents.nullable() }).strict();
 /** The approval and the order it placed (`created` false when a concurrent approval placed it first). */
 export const approveResponse = z.object({ approval: approvalSummary, order, created: z.boolean() }).strict();
 export type ApproveResponse = z.infer<typeof approveResponse>;
+
+// ---- the distributor's systems: PUT /api/erp/purchasing-rules/:customerRef (service token) ----
+
+/** The same rules, people named by their login (the ERP knows no portal id); people left out keep theirs. */
+export const erpRulesRequest = z
+  .object({
+    approval_threshold: amount.nullable(),
+    approvers: approversMode,
+    named_approvers: z.array(z.string().trim().toLowerCase().min(3).max(120)).max(500).default([]),
+    people: z
+      .array(
+        z
+          .object({
+            login: z.string().trim().toLowerCase().min(3).max(120),
+            order_limit: amount.nullable(),
+            monthly_budget: amount.nullable(),
+          })
+          .strict(),
+      )
+      .max(500)
+      .default([]),
+  })
+  .strict();
+export type ErpRulesRequest = z.infer<typeof erpRulesRequest>;

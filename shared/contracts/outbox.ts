@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approvalSummary } from "./approvals";
 import { cancellationRequest, orderDetail } from "./orders";
 import { isoDateTime } from "./primitives";
 import { quoteDetail } from "./quotes";
@@ -19,6 +20,10 @@ export const OUTBOX_EVENT_TYPES = [
   "quote.accepted",
   "account_request.received",
   "contact_message.received",
+  "approval.requested",
+  "approval.approved",
+  "approval.refused",
+  "approval.withdrawn",
 ] as const;
 export const outboxEventType = z.enum(OUTBOX_EVENT_TYPES);
 export type OutboxEventType = z.infer<typeof outboxEventType>;
@@ -43,6 +48,11 @@ export const outboxEventData = {
   "quote.accepted": z.object({ customer: eventCustomer, quote: eventQuote }).strict(),
   "account_request.received": z.object({ request: accountRequestView }).strict(),
   "contact_message.received": z.object({ customer: eventCustomer.nullable(), message: contactView }).strict(),
+  // A cart waiting for the customer's approver is no order: the order, if any, comes as order.confirmed.
+  "approval.requested": z.object({ customer: eventCustomer, approval: approvalSummary }).strict(),
+  "approval.approved": z.object({ customer: eventCustomer, approval: approvalSummary }).strict(),
+  "approval.refused": z.object({ customer: eventCustomer, approval: approvalSummary }).strict(),
+  "approval.withdrawn": z.object({ customer: eventCustomer, approval: approvalSummary }).strict(),
 } as const satisfies Record<OutboxEventType, z.ZodType>;
 export type OutboxEventData<Type extends OutboxEventType> = z.infer<(typeof outboxEventData)[Type]>;
 

@@ -112,4 +112,12 @@ export { ECOTAX_LABEL, computeTotals, shownLineHt, shownTotalLines, shownTotals 
 export type { OrderProblem, OrderValidationContext } from "./validation";
 export { isMmsiProduct, validateOrder } from "./validation";
 export type { ApprovalReason, ApprovalReasonCode, PurchasingStanding } from "./purchasing-rules";
-export { approvalReasons, approvalReasonText, approvalReasonTextForApprover, budgetRemaining, monthOf, NO_RULES } from "./purchasing-rules";
+export {
+  approvalReasons,
+  approvalReasonShort,
+  approvalReasonText,
+  approvalReasonTextForApprover,
+  budgetRemaining,
+  monthOf,
+  NO_RULES,
+} from "./purchasing-rules";

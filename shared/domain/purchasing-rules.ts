@@ -91,3 +91,17 @@ export function monthOf(today: string): { from: string; to: string } {
   const mm = String(month).padStart(2, "0");
   return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, "0")}` };
 }
+
+/** A reason without its amounts: e-mails and readers without the `prices` right. */
+export function approvalReasonShort(code: ApprovalReasonCode): string {
+  switch (code) {
+    case "no_order_right":
+      return "pas le droit de commander";
+    case "order_limit":
+      return "limite par commande dépassée";
+    case "org_threshold":
+      return "seuil de validation de l'organisation dépassé";
+    case "monthly_budget":
+      return "budget du mois dépassé";
+  }
+}

@@ -16,4 +16,6 @@ export const ALERT_DESCRIPTIONS: Record<AlertKind, string> = {
     "Quand le commercial répond à une demande de devis faite depuis ce compte : proposition, révision ou demande de précisions.",
   quote_expiring: "Quelques jours avant la fin de validité d'un devis proposé à ce compte.",
   news: "Les actualités et nouveautés de NautiDistrib (aucune n'est envoyée pour le moment).",
+  approval_requested: "Quand une personne de l'organisation envoie une commande à valider, si ce compte fait partie de ceux qui valident.",
+  approval_decided: "Quand une commande que ce compte a envoyée à valider est validée ou refusée.",
 };

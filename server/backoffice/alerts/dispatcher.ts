@@ -63,7 +63,20 @@ export function createAlertDispatcher(deps: AlertDispatcherDeps): AlertDispatche
     return recipients.filter((recipient) => !excluded.has(recipient.usrId));
   }
 
+  /** Exactly the users named (people included), active, whose login is an e-mail address. */
+  async function namedRecipients(alert: LoadedAlert, ids: number[]): Promise<AlertRecipient[]> {
+    if (ids.length === 0) return [];
+    const users = await db.selectFrom("users").select(["id", "login"]).where("id", "in", ids).where("disabled", "=", false).execute();
+    const candidates = users.filter((user) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(user.login));
+    return wanting(
+      db,
+      candidates.map((user) => ({ usrId: user.id, email: user.login.toLowerCase() })),
+      alert.kind,
+    );
+  }
+
   async function recipientsOf(alert: LoadedAlert): Promise<AlertRecipient[]> {
+    if (alert.users) return namedRecipients(alert, alert.users);
     if (alert.onlyUser === null) return organizationRecipients(alert);
     const user = await db
       .selectFrom("users")

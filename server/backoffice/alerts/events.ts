@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { AlertKind } from "@shared/contracts/alerts";
 import { backorderUnits } from "@shared/domain/index";
 import type { Database } from "../db/schema";
+import { loadApprovalAlert } from "./approval-alerts";
 import type { AlertFacts } from "./templates";
 
 /**
@@ -15,7 +16,8 @@ export type AlertEvent =
   | { kind: "order_shipped"; orderRef: string; shipment: number }
   | { kind: "invoice_issued" | "invoice_overdue"; invoiceId: number }
   | { kind: "backorder_available"; orderId: number; objRef: string; arrival: string }
-  | { kind: "favourite_back_in_stock"; usrId: number; productId: number; arrival: string };
+  | { kind: "favourite_back_in_stock"; usrId: number; productId: number; arrival: string }
+  | { kind: "approval_requested" | "approval_decided"; approvalId: number };
 
 export interface LoadedAlert {
   kind: AlertKind;
@@ -23,6 +25,11 @@ export interface LoadedAlert {
   orgId: number;
   /** Only this user is told (a favourite is a user's own); otherwise the organization's. */
   onlyUser: number | null;
+  /**
+   * Exactly these users, people accounts included (an approval's approvers or requester:
+   * decision 0193); they may still turn the kind off with the e-mail's link.
+   */
+  users?: number[];
   facts: AlertFacts;
   /** The portal page the alert is about. */
   path: string;
@@ -36,6 +43,9 @@ export interface LoadedAlert {
 /** What the alert of `event` says and to whom; undefined when its rows are gone. */
 export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promise<LoadedAlert | undefined> {
   switch (event.kind) {
+    case "approval_requested":
+    case "approval_decided":
+      return loadApprovalAlert(db, event);
     case "order_confirmed": {
       const order = await db
         .selectFrom("orders as o")

@@ -31,7 +31,17 @@ export type AlertFacts =
       dueOn: string;
     }
   | { kind: "backorder_available"; orderRef: string; customerRef: string; orgName: string; objRef: string; title: string; qty: number }
-  | { kind: "favourite_back_in_stock"; objRef: string; title: string };
+  | { kind: "favourite_back_in_stock"; objRef: string; title: string }
+  | { kind: "approval_requested"; number: string; orgName: string; requester: string; lineCount: number; why: string[]; message: string }
+  | {
+      kind: "approval_decided";
+      number: string;
+      orgName: string;
+      decision: "approved" | "refused";
+      decidedBy: string;
+      reason: string | null;
+      orderRef: string | null;
+    };
 
 export interface AlertLinks {
   /** The page the alert is about: an absolute URL, or a path when no portal address is set. */
@@ -139,6 +149,40 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
           { kind: "link", label: "Voir la commande", href: links.page },
         ],
       };
+    case "approval_requested": {
+      const blocks: Block[] = [
+        {
+          kind: "paragraph",
+          text: `${facts.requester} demande la validation d'une commande de ${facts.orgName} (demande ${facts.number}).`,
+        },
+        {
+          kind: "facts",
+          rows: [
+            ["Demande", facts.number],
+            ["Demandée par", facts.requester],
+            ["Lignes", String(facts.lineCount)],
+            ["Pourquoi", facts.why.join(" ; ")],
+          ],
+        },
+      ];
+      if (facts.message) blocks.push({ kind: "paragraph", text: `Son message : « ${facts.message} »` });
+      blocks.push({ kind: "link", label: "Voir et décider", href: links.page });
+      return { subject: `Commande à valider — demande ${facts.number}`, blocks };
+    }
+    case "approval_decided": {
+      const approved = facts.decision === "approved";
+      const blocks: Block[] = [
+        {
+          kind: "paragraph",
+          text: approved
+            ? `Votre demande ${facts.number} a été validée par ${facts.decidedBy} : la commande ${facts.orderRef ?? ""} est passée.`
+            : `Votre demande ${facts.number} a été refusée par ${facts.decidedBy}. Vous pouvez remettre ses lignes dans le panier pour la modifier.`,
+        },
+      ];
+      if (!approved && facts.reason) blocks.push({ kind: "facts", rows: [["Motif du refus", facts.reason]] });
+      blocks.push({ kind: "link", label: approved ? "Voir la commande" : "Voir la demande", href: links.page });
+      return { subject: approved ? `Demande ${facts.number} validée` : `Demande ${facts.number} refusée`, blocks };
+    }
     case "favourite_back_in_stock":
       return {
         subject: `${facts.objRef} de nouveau en stock`,

@@ -272,6 +272,55 @@ export interface OrdersTable {
   total_ecotaxe: number;
   total_tva: number;
   total_ttc: number;
+  /** Placed by approving a request (migrations/0029): the request, who approved it and when. */
+  approval_id: number | null;
+  approved_by_name: string | null;
+  approved_at: Timestamp | null;
+}
+
+/** An organization's purchasing rules (migrations/0029, docs/approvals.md). */
+export interface PurchasingRulesTable {
+  org_id: number;
+  approval_threshold: number | null;
+  approvers: "administrators" | "named";
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+export interface PurchasingApproversTable {
+  org_id: number;
+  user_id: number;
+}
+
+/** A person's limit per order and monthly budget, HT cents (null: none). */
+export interface PurchasingLimitsTable {
+  user_id: number;
+  org_id: number;
+  order_limit: number | null;
+  monthly_budget: number | null;
+}
+
+/** A cart sent for approval and its decision (docs/approvals.md). */
+export interface ApprovalRequestsTable {
+  id: Generated<number>;
+  number: string;
+  org_id: number;
+  requester_id: number;
+  requester_name: string;
+  idempotency_key: string;
+  created_at: Timestamp;
+  status: Generated<"pending" | "approved" | "refused" | "withdrawn">;
+  reasons: Json<unknown>;
+  message: Generated<string>;
+  cart: Json<unknown>;
+  total_ht: number;
+  total_ecotaxe: number;
+  total_ttc: number;
+  decided_at: Timestamp | null;
+  decided_by_id: number | null;
+  decided_by_name: string | null;
+  refusal_reason: string | null;
+  order_id: number | null;
 }
 
 export interface OrderLinesTable {
@@ -821,6 +870,10 @@ export interface Database {
   account_requests: AccountRequestsTable;
   account_request_steps: AccountRequestStepsTable;
   password_resets: PasswordResetsTable;
+  purchasing_rules: PurchasingRulesTable;
+  purchasing_approvers: PurchasingApproversTable;
+  purchasing_limits: PurchasingLimitsTable;
+  approval_requests: ApprovalRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,9 +1,20 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Order } from "@shared/contracts/api";
 import type { Cart, CartAnswer } from "@shared/contracts/entities";
-import { computeTotals, emptyCart, lineUnitPrice, normalizeCart, shortfall, validateOrder, type Totals } from "@shared/domain/index";
+import {
+  approvalReasons,
+  approvalReasonText,
+  computeTotals,
+  emptyCart,
+  lineUnitPrice,
+  normalizeCart,
+  shortfall,
+  validateOrder,
+  type Totals,
+} from "@shared/domain/index";
+import { standingOfUser } from "../approvals/rules";
 import type { AlertNotifier } from "../alerts/dispatcher";
-import type { Database, OrganizationRow } from "../db/schema";
+import type { Database, OrganizationRow, UserRow } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { recordEvents } from "../orders/events";
 import { loadOrderDetail } from "../orders/detail";
@@ -15,19 +26,27 @@ import { loadOrder } from "./order-view";
 import { consumeLocks } from "./quote-locks";
 import { repriceCart } from "./reprice";
 
-export interface ConfirmInput {
+/** Who places an order and under which key: a confirmation, or the approval of a request. */
+export interface PlaceOrderInput {
   org: OrganizationRow;
-  userId: number;
   authorId: number;
   authorName: string;
+  idempotencyKey: string;
+  now: Date;
+  /** Placed by approving a request (docs/approvals.md): the request and its approver. */
+  approval?: { id: number; approvedBy: string };
+}
+
+export interface ConfirmInput extends PlaceOrderInput {
+  userId: number;
+  /** The session's user class: an organization account has no purchasing limit of its own. */
+  userClass: UserRow["class"];
   /** As the caller read it; repriced here (its amounts are null for an account without `prices`). */
   cart: CartAnswer;
   version: number;
-  idempotencyKey: string;
   /** The totals the caller was shown; null when it was shown none (no `prices`: decision 0131). */
   sentTotals: { ord_total_ht: number | null; ord_total_ecotaxe: number | null; ord_total_ttc: number | null } | null;
   today: string;
-  now: Date;
   /** Told once a new order has committed (its « commande confirmée » alert, alerts/). */
   alerts?: AlertNotifier;
 }
@@ -37,7 +56,7 @@ async function findByKey(trx: Transaction<Database>, orgId: number, key: string)
   return row?.id;
 }
 
-function assertTotals(totals: Totals, sent: ConfirmInput["sentTotals"]): void {
+export function assertTotals(totals: Totals, sent: ConfirmInput["sentTotals"]): void {
   if (sent === null) return;
   const expected = { ord_total_ht: totals.ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: totals.ttc };
   if (
@@ -51,7 +70,8 @@ function assertTotals(totals: Totals, sent: ConfirmInput["sentTotals"]): void {
   }
 }
 
-async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart: Cart, totals: Totals): Promise<number> {
+/** Stores a repriced, checked cart as a new order with its first event and its outbox event. */
+export async function insertOrder(trx: Transaction<Database>, input: PlaceOrderInput, cart: Cart, totals: Totals): Promise<number> {
   const { id } = await trx
     .insertInto("orders")
     .values({
@@ -73,6 +93,9 @@ async function insertOrder(trx: Transaction<Database>, input: ConfirmInput, cart
       total_ecotaxe: totals.ecotaxe,
       total_tva: totals.tva,
       total_ttc: totals.ttc,
+      approval_id: input.approval?.id ?? null,
+      approved_by_name: input.approval?.approvedBy ?? null,
+      approved_at: input.approval ? input.now : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -149,6 +172,15 @@ export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): P
     assertAddressesSaved(cart);
     const totals = computeTotals(cart, account);
     assertTotals(totals, input.sentTotals);
+    // The customer's purchasing rules (docs/approvals.md): whatever the page showed, an order
+    // that needs approval is not placed; the portal sends it for approval instead.
+    const standing = await standingOfUser(trx, orgId, { id: input.userId, class: input.userClass }, input.today, true);
+    const reasons = approvalReasons(standing, totals.ht);
+    if (reasons.length > 0) {
+      throw new ApiFailure(403, "approval_required", `Cette commande doit être validée : ${reasons.map(approvalReasonText).join(" ")}`, {
+        reasons,
+      });
+    }
     const orderId = await insertOrder(trx, input, cart, totals);
     await storeCart(trx, orgId, { cart: emptyCart(), version: version + 1 }, input.userId, input.now);
     // The quoted prices were used by this order: the emptied cart keeps no lock.

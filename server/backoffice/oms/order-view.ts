@@ -71,5 +71,6 @@ export async function loadOrder(db: Kysely<Database>, orgId: number, orderId: nu
     ord_total_tva: row.total_tva,
     ord_total_ttc: row.total_ttc,
     quote_numbers: quoteNumbersOf(lines),
+    ...(row.approved_by_name ? { approved_by_name: row.approved_by_name } : {}),
   };
 }

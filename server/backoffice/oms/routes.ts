@@ -6,14 +6,11 @@ import type { CatalogueServiceDeps } from "../http/deps";
 import { notFound } from "../http/errors";
 import { assertActingOrg, authorOf, hasFlag, requireClientAccount, requireFlag, sessionOf, type Session } from "../http/session";
 import { parseIdParam, parseInput } from "../http/validate";
-import { accountContext } from "./account";
-import { rebuildStoredCart, type CartRebuild } from "./cart-rebuild";
 import { answerEtag, cartFor, conflictFor, savedCartJsonFor } from "./cart-view";
 import { cartConflictNow, cartEtag, isNotModified, readCart, readCartVersion, saveCartVersion, StaleCartVersion } from "./cart-store";
-import { takeQuoteLocks } from "./quote-locks";
+import { cartCatalogue } from "./cart-catalogue";
 import { confirmOrder } from "./confirm";
 import { loadOrder, withoutAmounts } from "./order-view";
-import { readModelRows } from "./read-model-rows";
 import { assertOneLinePerProduct, repriceCart } from "./reprice";
 
 const CART_IS_A_CLIENTS = "le panier est celui d'une organisation cliente";
@@ -29,33 +26,8 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
     return orgId;
   }
 
-  /**
-   * What a cart of this organization is rebuilt from, today: the cached shipping products and
-   * the in-memory catalogue with its prices and stock. Read once per request, BEFORE a save's
-   * one write; `rebuild` shows a stored cart (a read, or the 409 of a stale change).
-   */
-  async function cartCatalogue(session: Session, today: string) {
-    const [shippingProducts, index, pricing] = await Promise.all([
-      catalogue.shippingProducts(),
-      readModel.products(),
-      readModel.pricing(session.org.id),
-    ]);
-    const rows = (ids: number[], options?: { includeDiscontinued: boolean }) =>
-      readModelRows(index, { ...pricing, today }, readModel.stocks, ids, options);
-    const inputs = {
-      account: accountContext(session.org),
-      today,
-      freeShippingEligible: session.org.free_shipping_eligible,
-      shippingProducts,
-    };
-    const rebuild: CartRebuild = (stored) =>
-      rebuildStoredCart(stored, {
-        ...inputs,
-        catalogueRows: (ids) => rows(ids, { includeDiscontinued: true }),
-        quoteLocks: (ids) => takeQuoteLocks(db, session.org.id, today, ids),
-      });
-    return { inputs, rows, rebuild };
-  }
+  /** Today's catalogue for the session's organization (cart-catalogue.ts). */
+  const cartCatalogueOf = (session: Session, today: string) => cartCatalogue(deps, session.org, today);
 
   router.get(
     "/products/port",
@@ -94,7 +66,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       }
       // The tag names the lines chosen (the version) and the day: a client holding that version
       // keeps the prices it was shown until the next change or the next day, and the order reprices.
-      const [{ rebuild }, revisions] = await Promise.all([cartCatalogue(session, today), readModel.revisionTag()]);
+      const [{ rebuild }, revisions] = await Promise.all([cartCatalogueOf(session, today), readModel.revisionTag()]);
       const saved = await readCart(db, orgId, rebuild);
       // Without `prices`, every amount null (docs/decisions/0131-no-amounts-in-the-cart-without-prices.md).
       res
@@ -117,7 +89,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       const today = parisDate(instant);
       // Everything is read BEFORE the one write: the in-memory catalogue, prices and stock, the
       // cached shipping products, and the certificates and addresses the cart refers to.
-      const [{ inputs, rows, rebuild }, revisions] = await Promise.all([cartCatalogue(session, today), readModel.revisionTag()]);
+      const [{ inputs, rows, rebuild }, revisions] = await Promise.all([cartCatalogueOf(session, today), readModel.revisionTag()]);
       // The body was parsed by the contract schema: no second and third parse here.
       const cart = await repriceCart(db, sent, { orgId, ...inputs, catalogueRows: rows });
       // The certificates of the version replaced: those the save takes off the cart are deleted after it (decision 0142).
@@ -155,6 +127,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       const confirmed = confirmOrder(db, {
         org: session.org,
         userId: session.user.id,
+        userClass: session.user.class,
         authorId: author.id,
         authorName: author.name,
         cart: body.cart,
@@ -168,7 +141,7 @@ export function omsRouter(deps: CatalogueServiceDeps): Router {
       });
       const { order, replayed } = await confirmed.catch(async (error: unknown) => {
         if (!(error instanceof StaleCartVersion)) throw error;
-        throw conflictFor(session, await cartConflictNow(db, session.org.id, (await cartCatalogue(session, parisDate(instant))).rebuild));
+        throw conflictFor(session, await cartConflictNow(db, session.org.id, (await cartCatalogueOf(session, parisDate(instant))).rebuild));
       });
       if (!replayed) cartVacuum.changed();
       // The caller sent these totals itself, yet an account without `prices` reads no amount back (decision 0107).

@@ -20,8 +20,9 @@ function orderRow(db: Kysely<Database>, lookup: OrderLookup) {
     .selectFrom("orders as o")
     .innerJoin("organizations as g", "g.id", "o.org_id")
     .leftJoin("users as u", "u.id", "o.usr_id")
+    .leftJoin("approval_requests as a", "a.id", "o.approval_id")
     .selectAll("o")
-    .select(["g.ref as org_ref", "g.name as org_name", "u.class as author_class"]);
+    .select(["g.ref as org_ref", "g.name as org_name", "u.class as author_class", "a.number as approval_number"]);
   return "ref" in lookup
     ? query.where("o.ref", "=", lookup.ref).executeTakeFirst()
     : query.where("o.id", "=", lookup.orderId).where("o.org_id", "=", lookup.orgId).executeTakeFirst();
@@ -127,5 +128,16 @@ export async function loadOrderDetail(db: Kysely<Database>, lookup: OrderLookup,
     ord_total_tva: amount(row.total_tva, prices),
     ord_total_ttc: amount(row.total_ttc, prices),
     quote_numbers: quoteNumbersOf(lines),
+    // Placed by approving a request (docs/approvals.md): only then is the key there.
+    ...(row.approval_number && row.approved_by_name && row.approved_at
+      ? {
+          approval: {
+            number: row.approval_number,
+            requested_by: row.usr_name,
+            approved_by: row.approved_by_name,
+            approved_at: iso(row.approved_at),
+          },
+        }
+      : {}),
   };
 }

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN, NAMED_CLIENTS } f
 import { seedOrganizations } from "./organizations";
 import { seedPriceGroups } from "./price-groups";
 import { seedPrices } from "./prices";
+import { seedApprovals } from "./approvals";
 import { seedQuotes } from "./quotes";
 import { seedRequests } from "./requests";
 import { seedDemoViews } from "../analytics/demo-views";
@@ -87,6 +88,7 @@ async function seedDemoWhen(
     await seedQuotes(trx, { today, now });
     await seedContent(trx, { today, now });
     await seedRequests(trx, { now });
+    await seedApprovals(trx, { today, now });
     await seedDemoViews(trx, today);
     await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
     return true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   approvalReasons,
+  approvalReasonShort,
   approvalReasonText,
   approvalReasonTextForApprover,
   budgetRemaining,
@@ -65,6 +66,15 @@ describe("purchasing rules", () => {
       "Au-dessus de sa limite de 2\u202f000,00\u00a0€ HT par commande.",
       "Au-dessus du seuil de validation de l'organisation (5\u202f000,00\u00a0€ HT).",
       "Au-delà de son budget du mois : restait 500,00\u00a0€ HT sur 3\u202f000,00\u00a0€ HT.",
+    ]);
+  });
+
+  it("says a reason without its amounts", () => {
+    expect((["no_order_right", "order_limit", "org_threshold", "monthly_budget"] as const).map(approvalReasonShort)).toEqual([
+      "pas le droit de commander",
+      "limite par commande dépassée",
+      "seuil de validation de l'organisation dépassé",
+      "budget du mois dépassé",
     ]);
   });
 

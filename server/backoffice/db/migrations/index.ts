@@ -26,6 +26,7 @@ import * as outbox from "./0025_outbox";
 import * as erpInvoices from "./0026_erp_invoices";
 import * as invoicePlatformStatuses from "./0027_invoice_platform_statuses";
 import * as invoicesNeedPrices from "./0028_invoices_need_prices";
+import * as purchasingApprovals from "./0029_purchasing_approvals";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0026_erp_invoices": erpInvoices,
   "0027_invoice_platform_statuses": invoicePlatformStatuses,
   "0028_invoices_need_prices": invoicesNeedPrices,
+  "0029_purchasing_approvals": purchasingApprovals,
 };
 
 export const migrationProvider: MigrationProvider = {

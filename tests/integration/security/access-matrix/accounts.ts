@@ -62,6 +62,8 @@ export interface Fixtures {
   addressId: number;
   personId: number;
   certificateId: string;
+  /** The demo's refused approval request of C0001 (asked by the storekeeper): decided, so no row changes it. */
+  approvalId: number;
   /** Set by an API row's `make` only: the signed-in account's own user id (its master's after login-as). */
   callerId?: number;
   /** Set by an API row's `make` only: a person invited for this request alone. */
@@ -232,6 +234,9 @@ export class Accounts {
     const users = await read<{ people: Array<{ usr_id: number; email: string }> }>(this.portal, token, `/crm/users?org_id=${orgId}`);
     const person = users.people.find((candidate) => candidate.email === FLAG_PERSON);
     if (!person) throw new Error(`no ${FLAG_PERSON}`);
+    const approvals = await read<{ items: Array<{ id: number; status: string }> }>(this.portal, token, `/approvals/${orgId}?scope=all`);
+    const refused = approvals.items.find((item) => item.status === "refused");
+    if (!refused) throw new Error("no refused approval request of C0001");
     const certificate = await api<{ cer_id: string }>(this.portal, buyer.token, "/oms/certificates", {
       body: { mmsi: "227000001", file_name: "227000001.pdf", product_id: mmsiProductId, content_base64: PDF_BASE64 },
     });
@@ -263,6 +268,7 @@ export class Accounts {
       addressId: first<number>(addresses, "obj_id"),
       personId: person.usr_id,
       certificateId: certificate.body.cer_id,
+      approvalId: refused.id,
     };
   }
 }

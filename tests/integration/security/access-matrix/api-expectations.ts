@@ -162,6 +162,12 @@ export const API_EXPECTATIONS: Record<string, Row> = {
     make: caller,
     expect: scoped("in", { noOrders: 403 }),
   },
+  // Issue 37: a cart sent for approval needs the cart's right only (the body here is refused: 400).
+  "POST /oms/cart/:orgId/approval-requests": {
+    path: (ids) => `/oms/cart/${ids.orgId}/approval-requests?usr_id=${ids.callerId}&usr_name=Matrice`,
+    make: caller,
+    expect: scoped("in", { noCart: 403 }),
+  },
   "GET /oms/orders": { path: (ids) => `/oms/orders?${withOrg(ids)}`, expect: client() },
   "GET /oms/orders/:ordId": { path: (ids) => `/oms/orders/${ids.orderId}`, expect: client() },
   "GET /oms/orders/:ordId/details": { path: (ids) => `/oms/orders/${ids.orderId}/details`, expect: client() },
@@ -275,6 +281,34 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   // A person's alerts go to its organization's account (docs/alerts.md).
   "GET /crm/alerts": { path: () => "/crm/alerts", expect: member(200, PEOPLE_403) },
   "PUT /crm/alerts": { path: () => "/crm/alerts", expect: member("in", PEOPLE_403) },
+  // ---- purchasing rules and approvals (docs/approvals.md): the rules are the administrators', a
+  // request its requester's (the storekeeper, who the no… kinds are) and its approvers'; deciding
+  // is the customer's own (a representative after login-as: 403). The request tried is decided.
+  "GET /purchasing/:orgId/rules": { path: (ids) => `/purchasing/${ids.orgId}/rules`, expect: scoped(200, PEOPLE_403) },
+  "PUT /purchasing/:orgId/rules": {
+    path: (ids) => `/purchasing/${ids.orgId}/rules`,
+    body: () => ({ approval_threshold: null, approvers: "administrators", named_approvers: [], people: [] }),
+    expect: scoped(200, { ...PEOPLE_403, contributorAs: 403 }),
+  },
+  "GET /purchasing/:orgId/standing": { path: (ids) => `/purchasing/${ids.orgId}/standing`, expect: scoped() },
+  "GET /approvals/:orgId": { path: (ids) => `/approvals/${ids.orgId}?scope=mine`, expect: scoped() },
+  "GET /approvals/:orgId/:id": { path: (ids) => `/approvals/${ids.orgId}/${ids.approvalId}`, expect: scoped(200, { people: 404 }) },
+  "POST /approvals/:orgId/:id/approve": {
+    path: (ids) => `/approvals/${ids.orgId}/${ids.approvalId}/approve?usr_id=${ids.callerId}&usr_name=Matrice`,
+    make: caller,
+    body: () => ({}),
+    expect: scoped(404, { organization: "in", contributorAs: 403 }),
+  },
+  "POST /approvals/:orgId/:id/refuse": {
+    path: (ids) => `/approvals/${ids.orgId}/${ids.approvalId}/refuse?usr_id=${ids.callerId}&usr_name=Matrice`,
+    make: caller,
+    body: () => ({}),
+    expect: scoped(404, { organization: "in", contributorAs: 403 }),
+  },
+  "POST /approvals/:orgId/:id/withdraw": {
+    path: (ids) => `/approvals/${ids.orgId}/${ids.approvalId}/withdraw`,
+    expect: scoped(404, { noCart: "in", noOrders: "in", noQuotes: "in", noInvoices: "in", noPrices: "in" }),
+  },
   // ---- users: the organization's account (or an admin person), and a representative after login-as
   "GET /crm/users": { path: (ids) => `/crm/users?${withOrg(ids)}`, expect: scoped(200, PEOPLE_403) },
   "PATCH /crm/users/:usrId": {
@@ -305,6 +339,8 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "GET /erp/account-requests/:id": { path: () => "/erp/account-requests/1", expect: SERVICE },
   "POST /erp/account-requests/:id/state": { path: () => "/erp/account-requests/1/state", expect: SERVICE },
   "GET /erp/cancellation-requests": { path: () => "/erp/cancellation-requests", expect: SERVICE },
+  "GET /erp/purchasing-rules/:customerRef": { path: () => "/erp/purchasing-rules/C0001", expect: SERVICE },
+  "PUT /erp/purchasing-rules/:customerRef": { path: () => "/erp/purchasing-rules/C0001", expect: SERVICE },
   "POST /erp/cancellation-requests/:id/:answer(accept|refuse)": { path: () => "/erp/cancellation-requests/1/accept", expect: SERVICE },
   "GET /erp/contact-requests": { path: () => "/erp/contact-requests", expect: SERVICE },
   "POST /erp/imports/:feed": { path: () => "/erp/imports/categories", expect: SERVICE },
