@@ -7,16 +7,19 @@ import { OrderTotals } from "~/components/checkout/OrderTotals";
 import { ShippingLines } from "~/components/checkout/ShippingLines";
 import { SummaryLines } from "~/components/checkout/SummaryLines";
 import { SummaryProblems } from "~/components/checkout/SummaryProblems";
+import { BudgetNotice } from "~/components/approvals/BudgetNotice";
+import { RequestApprovalForm } from "~/components/checkout/RequestApprovalForm";
 import {
+  REQUEST_APPROVAL_INTENT,
   confirmCheckout,
   confirmForm,
   loadCheckoutState,
   loadStep,
+  requestApprovalFromSummary,
   requireCheckoutUser,
-  stepLinks,
-  summaryView,
+  summaryStepPage,
 } from "~/services/checkout/index.server";
-import { parseForm, redirectWithToast } from "~/services/forms/index.server";
+import { parseForm, redirectWithToast, textFields } from "~/services/forms/index.server";
 import checkoutStyles from "~/styles/checkout.css";
 import { readForm } from "~/services/forms/read.server";
 
@@ -25,15 +28,20 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutSt
 
 export async function loader(args: LoaderFunctionArgs) {
   const state = await loadStep(args, "recapitulatif");
-  return { steps: stepLinks(state), summary: summaryView(args.context, state) };
+  return summaryStepPage(args, state);
 }
 
-/** Confirm: the one POST of this page. Every answer is a 303, so a reload never re-posts. */
+/**
+ * Confirm, or « Demander la validation » for a cart that needs approval (its intent). Every
+ * answer is a 303, so a reload never re-posts.
+ */
 export async function action(args: ActionFunctionArgs) {
   // Not loadStep: a replayed confirmation meets an already emptied cart and must still find its order.
   const active = await requireCheckoutUser(args, 303);
   const state = await loadCheckoutState(args, active);
-  const outcome = await confirmCheckout(args.context, state, parseForm(await readForm(args.request), confirmForm));
+  const fields = textFields(await readForm(args.request));
+  if (fields.intent === REQUEST_APPROVAL_INTENT) return requestApprovalFromSummary(args.context, state, fields);
+  const outcome = await confirmCheckout(args.context, state, parseForm(fields, confirmForm));
   if (!outcome.ok) return redirectWithToast(args.context, outcome.path, { type: "error", message: outcome.message });
   const progress = await args.context.checkout.saveProgress(active.session, {
     instructionsSaved: false,
@@ -91,7 +99,9 @@ export default function SummaryStep() {
           <h2>Frais de port</h2>
           <ShippingLines lines={cart.shippingLines} lddFee={cart.lddActive ? cart.lddPrice : null} />
           {cart.totals ? <OrderTotals totals={cart.totals} taxExempt={cart.taxExempt} /> : null}
+          {summary.budget ? <BudgetNotice notice={summary.budget} place="summary" /> : null}
           {summary.confirm ? <ConfirmOrderForm version={summary.confirm.version} idempotencyKey={summary.confirm.key} /> : null}
+          {summary.request ? <RequestApprovalForm version={summary.request.version} idempotencyKey={summary.request.key} /> : null}
         </aside>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { permissionsOf } from "@shared/domain/permissions";
+import { BudgetNotice } from "~/components/approvals/BudgetNotice";
 import { CartDetailsForm } from "~/components/cart/CartDetailsForm";
 import { CartLinesForm } from "~/components/cart/CartLinesForm";
 import { CartOptionsForm } from "~/components/cart/CartOptionsForm";
@@ -8,7 +9,7 @@ import { CartTotals } from "~/components/cart/CartTotals";
 import { CertificatesPanel } from "~/components/cart/CertificatesPanel";
 import { ClearCart } from "~/components/cart/ClearCart";
 import { Money } from "~/components/ui/Money";
-import { cartIntent, saveCartForm, todaysCartView } from "~/services/cart/index.server";
+import { cartIntent, saveCartForm, todaysCartPage } from "~/services/cart/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
 import { requireClientChosen, requireUser } from "~/services/guards.server";
 import cartStyles from "~/styles/cart.css";
@@ -24,7 +25,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const confirmingClear = new URL(args.request.url).searchParams.get("vider") === "1";
   // A quote asked from the cart's lines (the cart stays as it is): people accounts need `quotes`.
   const canRequestQuote = permissionsOf(active.session.user, active.session.master).canViewQuotes;
-  return { view: await todaysCartView(args, active), confirmingClear, canRequestQuote };
+  const { view, budget } = await todaysCartPage(args, active);
+  return { view, budget, confirmingClear, canRequestQuote };
 }
 
 /** Every form of the page: a fetcher gets { ok, message }, a plain form a 303 back here with a toast. */
@@ -36,7 +38,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { view, confirmingClear, canRequestQuote } = useLoaderData<typeof loader>();
+  const { view, budget, confirmingClear, canRequestQuote } = useLoaderData<typeof loader>();
   const mmsiLines = view.lines.filter((line) => line.needsCertificates);
   return (
     <div className={view.canEdit && view.lines.length > 0 ? "cart-page cart-page--with-checkout" : "cart-page"}>
@@ -67,6 +69,7 @@ export default function CartPage() {
             </div>
             <aside aria-label="Totaux du panier">
               {view.totals ? <CartTotals totals={view.totals} taxExempt={view.taxExempt} /> : null}
+              {budget ? <BudgetNotice notice={budget} place="cart" /> : null}
               {view.canEdit ? (
                 // On a phone this block stays at the bottom of the screen: the total and the
                 // way to order are in reach wherever the buyer is in a long cart (issue 24).

@@ -217,7 +217,9 @@ describe("the summary", () => {
     partialDelivery: true,
     saturdayCharged: false,
     problems: [],
+    budget: null,
     confirm: { version: 4, key: "cmd-key-12345" },
+    request: null,
   };
   const withTotals: SummaryView = {
     ...summary,

@@ -51,7 +51,9 @@ describe("a line's discount", () => {
       partialDelivery: false,
       saturdayCharged: false,
       problems: [],
+      budget: null,
       confirm: { version: 4, key: "cmd-key-12345" },
+      request: null,
     };
     const Stub = createRemixStub([{ path: "/commander/recapitulatif", Component: SummaryStep, loader: () => ({ steps: STEPS, summary }) }]);
     render(<Stub initialEntries={["/commander/recapitulatif"]} />);

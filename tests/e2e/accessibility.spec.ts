@@ -87,6 +87,7 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the price list, searched, with a filter ignored and explained", "/mon-compte/tarifs?q=antenne&marque=abc"],
   ["the quotes, with a filter ignored and explained", "/mon-compte/mes-devis?etat=perdu&du=2026-02-30"],
   ["the users, their rights and the history", "/mon-compte/utilisateurs"],
+  ["the purchasing rules", "/mon-compte/regles-d-achat"],
   ["the e-mail alerts", "/mon-compte/alertes-emails"],
   ["the personal information and addresses", "/mon-compte/informations-personnelles"],
   ["the password change", "/mon-compte/mot-de-passe"],

@@ -2,7 +2,7 @@
 export { addToCartForm, addToCartFromForm } from "./add.server";
 export { saveCertificateForm } from "./certificates.server";
 export { cartIntent } from "./intents.server";
-export { todaysCartView } from "./page.server";
+export { todaysCartPage } from "./page.server";
 export { quickOrderPage, runQuickOrderForm } from "./quick-order-page.server";
 export { saveCartForm } from "./save.server";
 export type { QuickOrderAnswer } from "./types";

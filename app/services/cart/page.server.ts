@@ -1,4 +1,6 @@
-import { withShipping } from "@shared/domain/index";
+import { permissionsOf, withShipping } from "@shared/domain/index";
+import { approvalCheck, budgetNoticeOf, loadStanding } from "~/services/approvals/index.server";
+import type { BudgetNoticeView } from "~/services/approvals/types";
 import { loadCart } from "./cart.server";
 import { shippingContextFor } from "./shipping.server";
 import type { CartView } from "./types";
@@ -8,13 +10,22 @@ import { asRouteError } from "~/services/route-errors.server";
 
 /**
  * The organization's cart as /mon-panier shows it: shipping lines and totals as of today, as
- * the checkout shows them. The saved ones are those of the day of the last save (a Friday's
- * Saturday charge is gone on Monday).
+ * the checkout shows them (the saved ones are those of the day of the last save: a Friday's
+ * Saturday charge is gone on Monday). For whoever may prepare the order, what remains of the
+ * month's budget and whether the cart as it stands will end with a request for approval
+ * (docs/approvals.md « The flow », 1): told before the steps, not at their end.
  */
-export async function todaysCartView(args: GuardArgs, active: ActiveUser): Promise<CartView> {
+export async function todaysCartPage(args: GuardArgs, active: ActiveUser): Promise<{ view: CartView; budget: BudgetNoticeView | null }> {
   const { user, master } = active.session;
-  const [saved, shipping] = await Promise.all([loadCart(args, active), shippingContextFor(args.context, active)]).catch(asRouteError);
+  const prepares = permissionsOf(user, master).canUpdateCart && user.obj_class !== "contributor";
+  const [saved, shipping, standing] = await Promise.all([
+    loadCart(args, active),
+    shippingContextFor(args.context, active),
+    prepares ? loadStanding(args.context, active) : null,
+  ]).catch(asRouteError);
   // Without its amounts the shipping cannot be chosen here: the back-office's lines, of today, stand.
   const cart = saved.amountsHidden ? saved.cart : withShipping(saved.cart, shipping);
-  return cartView({ ...saved, cart }, user, master, shipping);
+  const view = cartView({ ...saved, cart }, user, master, shipping);
+  if (standing === null || view.lines.length === 0) return { view, budget: null };
+  return { view, budget: budgetNoticeOf(approvalCheck({ standing, cart, active, showAmounts: view.canSeePrices })) };
 }

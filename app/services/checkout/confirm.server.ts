@@ -4,7 +4,7 @@ import { accountContextOf, computeTotals, isTaxExempt, permissionsOf } from "@sh
 import { orderConfirmationEmail } from "./email.server";
 import { authorOf, type CheckoutState } from "./checkout.server";
 import { redirectionFor } from "./steps.server";
-import { orderProblems } from "./summary.server";
+import { SUMMARY_NEEDING_APPROVAL, orderProblems } from "./summary.server";
 import type { PortalLoadContext } from "~/services/context.server";
 import type { ParsedForm } from "~/services/forms/parse.server";
 import { UpstreamError } from "~/services/upstream/index.server";
@@ -31,9 +31,28 @@ export const CONFIRM_UNAVAILABLE =
 
 const refused = (status: number, message: string, path = SUMMARY): ConfirmOutcome => ({ ok: false, status, message, path });
 
-function failureOf(error: unknown): ConfirmOutcome {
+/** The back-office's refusal of an order that needs approval (docs/approvals.md « The flow », 5). */
+export const APPROVAL_REQUIRED_CODE = "approval_required";
+
+/**
+ * « Cette commande doit être validée : » and the back-office's reasons, once. Its reasons name
+ * amounts (a limit, a budget): a person shown no amount gets the sentence alone (decision 0131).
+ */
+export function approvalRequiredMessage(reason: string, showAmounts: boolean): string {
+  const prefix = "Cette commande doit être validée";
+  if (!showAmounts) return `${prefix} avant d'être passée : demandez sa validation.`;
+  if (reason.startsWith(prefix)) return reason;
+  const lowered = reason.length > 1 && reason[1] !== reason[1]?.toUpperCase() ? reason.charAt(0).toLowerCase() + reason.slice(1) : reason;
+  return `${prefix} : ${lowered}`;
+}
+
+function failureOf(error: unknown, showAmounts: boolean): ConfirmOutcome {
   if (!(error instanceof UpstreamError)) throw error;
   if (error.status === 409) return refused(409, CART_CHANGED);
+  // The rules changed since the summary was shown, or a cart whose amounts this person is not
+  // shown: back to the summary, which then offers « Demander la validation ».
+  if (error.status === 403 && error.code === APPROVAL_REQUIRED_CODE)
+    return refused(403, approvalRequiredMessage(error.message, showAmounts), SUMMARY_NEEDING_APPROVAL);
   if (error.status === 422)
     return refused(
       422,
@@ -61,7 +80,7 @@ export async function confirmCheckout(
     const elsewhere = redirectionFor("recapitulatif", cart, state.progress);
     if (elsewhere) return refused(400, elsewhere.reason, elsewhere.path);
     const [problem] = orderProblems(cart, state);
-    if (problem) return refused(problem.code === "forbidden" ? 403 : 400, problem.message);
+    if (problem) return refused(400, problem.message);
   }
   // An older version is either a replay of a confirmed order (the back-office answers it
   // from the key) or a stale page (the back-office refuses the version: 409).
@@ -80,7 +99,7 @@ export async function confirmCheckout(
     if (created) await announce(context, state, order);
     return { ok: true, order, created };
   } catch (error) {
-    return failureOf(error);
+    return failureOf(error, permissionsOf(user, master).canViewPrices && state.saved.amountsHidden !== true);
   }
 }
 

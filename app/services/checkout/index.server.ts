@@ -3,5 +3,6 @@ export { loadCheckoutState, loadStep, requireCheckoutUser } from "./checkout.ser
 export { confirmCheckout, confirmForm } from "./confirm.server";
 export { deliveryIntent, saveDelivery } from "./delivery.server";
 export { instructionsForm, instructionsValues, saveInstructions } from "./instructions.server";
-export { deliveryStepPage, finishStepPage, stepLinks } from "./page.server";
-export { summaryView } from "./summary.server";
+export { deliveryStepPage, finishStepPage, stepLinks, summaryStepPage } from "./page.server";
+export { requestApprovalFromSummary } from "./request.server";
+export { REQUEST_APPROVAL_INTENT } from "./types";

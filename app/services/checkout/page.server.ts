@@ -1,9 +1,11 @@
 import { isTaxExempt, permissionsOf } from "@shared/domain/index";
+import { loadStanding } from "~/services/approvals/index.server";
 import { cartView } from "~/services/cart/view.server";
 import { COUNTRIES } from "./address.server";
 import { loadStep, requireCheckoutUser, type CheckoutState } from "./checkout.server";
 import { invoicingAddressOf } from "./delivery.server";
 import { CHECKOUT_STEPS, reachableSteps, type CheckoutStep } from "./steps.server";
+import { APPROVAL_REQUIRED, summaryView } from "./summary.server";
 import type { StepLink } from "./types";
 import { redirectWithToast } from "~/services/forms/respond.server";
 import type { GuardArgs } from "~/services/guards.server";
@@ -31,6 +33,17 @@ export async function deliveryStepPage(args: GuardArgs, state: CheckoutState) {
     countries: COUNTRIES,
     view: cartView({ cart: state.cart, version: state.saved.version }, user, master, state.shipping),
   };
+}
+
+/**
+ * /commander/recapitulatif: the steps and the summary, with what the caller's purchasing rules
+ * make of the cart (the back-office's refusal of a confirmation for want of approval comes
+ * back with APPROVAL_REQUIRED in its query).
+ */
+export async function summaryStepPage(args: GuardArgs, state: CheckoutState) {
+  const standing = await loadStanding(args.context, state.active);
+  const approvalRequired = new URL(args.request.url).searchParams.get(APPROVAL_REQUIRED.param) === APPROVAL_REQUIRED.value;
+  return { steps: stepLinks(state), summary: summaryView(args.context, state, standing, approvalRequired) };
 }
 
 /** /commander/terminer: the last order confirmed in this browser (its id is in the checkout cookie), read back from the back-office. */

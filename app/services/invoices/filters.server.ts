@@ -1,6 +1,7 @@
 import { INVOICE_STATUSES } from "@shared/contracts/invoices";
 import { definedOnly, filterQuery, listFilterReader, type ListFilterReader, type ParsedListFilters } from "@shared/domain/list-filters";
 import { formatPlainAmount } from "@shared/domain/french-format";
+import { parseEuros } from "~/services/forms/fields.server";
 import type { InvoiceListFilters } from "~/services/upstream/invoices.server";
 import { INVOICE_FILTER_NAMES } from "./types";
 
@@ -13,18 +14,6 @@ const MAX_AMOUNT_CENTS = 100_000_000_00;
 type InvoiceFilterName = (typeof INVOICE_FILTER_NAMES)[number];
 
 export type ParsedInvoiceFilters = ParsedListFilters<InvoiceListFilters, (typeof INVOICE_FILTER_NAMES)[number]>;
-
-/**
- * Euros as a French user types them (« 150,50 », « 1 234,5 », « 150.50 € », « 12 ») into cents;
- * null when it is not an amount.
- */
-export function parseEuros(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0\u202f]/g, "").replace(/€$/, "");
-  const match = /^(\d{1,12})(?:[.,](\d{1,2}))?$/.exec(compact);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-  return Number.isSafeInteger(cents) ? cents : null;
-}
 
 function amountField(field: "montant_min" | "montant_max", label: string, read: ListFilterReader<InvoiceFilterName>): number | undefined {
   const value = read.raw[field];

@@ -104,11 +104,12 @@ describe("a confirmation is refused", () => {
     await expectRefused(cookie, await currentFields(), /certificat MMSI attendu/);
   });
 
-  it("for a people account without the orders right", async () => {
+  it("for a people account without the orders right, whose summary offers the request for approval instead", async () => {
     const cookie = await ready(LOGINS.storekeeper);
     const summary = await summaryOf(backoffice, cookie);
     expect(summary.confirm).toBeNull();
-    expect(summary.problems.map((problem) => problem.code)).toContain("forbidden");
+    expect(summary.request).not.toBeNull();
+    expect(summary.problems).toEqual([]);
     await expectRefused(cookie, await currentFields(), "Votre compte ne permet pas de passer commande.");
   });
 

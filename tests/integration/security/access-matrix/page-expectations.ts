@@ -145,6 +145,13 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   // A representative acting for a client never sets the client's password.
   "GET /mon-compte/mot-de-passe": { path: () => "/mon-compte/mot-de-passe", expect: member({ contributorAs: 403 }) },
   "POST /mon-compte/mot-de-passe": { path: () => "/mon-compte/mot-de-passe", expect: action(member({ contributorAs: 403 })) },
+  // The purchasing rules (issue 37): the users page's people; a representative acting for the
+  // client reads them but its POST goes back to the page with the reason (docs/approvals.md).
+  "GET /mon-compte/regles-d-achat": { path: () => "/mon-compte/regles-d-achat", expect: member({ ...PEOPLE_404, contributor: 404 }) },
+  "POST /mon-compte/regles-d-achat": {
+    path: () => "/mon-compte/regles-d-achat",
+    expect: action(member({ ...PEOPLE_404, contributor: 404 }), { contributorAs: "redirect /mon-compte/regles-d-achat" }),
+  },
   "GET /mon-compte/reliquats": { path: () => "/mon-compte/reliquats", expect: client({ ...ORDERS }) },
   // The empty form is refused (422) before the `orders` flag is looked at (orders/backorders.server.ts).
   "POST /mon-compte/reliquats": { path: () => "/mon-compte/reliquats", expect: action(client({ noOrders: 422 })) },
