@@ -30,7 +30,7 @@ let orgId: number;
 const ids = { buyer: 0, storekeeper: 0, consultant: 0 };
 
 beforeAll(async () => {
-  bed = await startUsersPagesBed("approvals-rules-page");
+  bed = await startUsersPagesBed("approvals-rules-page", { purchasingLimits: true });
   organization = await cookieFor(bed, LOGINS.organization);
   orgId = await orgIdOf(bed, LOGINS.organization);
   for (const key of ["buyer", "storekeeper", "consultant"] as const) ids[key] = await userIdOf(bed, LOGINS[key]);

@@ -51,8 +51,8 @@ function failing(mode: () => Failure, test: (req: express.Request) => boolean, h
 
 /**
  * `purchasingRules`: keep the demo's purchasing rules (the buyer's 2 000 € HT limit, docs/approvals.md).
- * Without it (the checkout's own tests) nobody has a limit, as before the rules: the orders of
- * those tests are above it, and what they prove is the checkout, not the rules.
+ * Without it (the checkout's own tests) nobody has a limit, as before the rules (the harness drops
+ * it): the orders of those tests are above it, and what they prove is the checkout, not the rules.
  */
 export async function startCheckoutBackoffice(options: { purchasingRules?: boolean } = {}): Promise<CheckoutBackoffice> {
   const mailDir = await mkdtemp(path.join(tmpdir(), "mail-"));
@@ -86,9 +86,9 @@ export async function startCheckoutBackoffice(options: { purchasingRules?: boole
       realtime,
     },
     name: "checkout-test",
+    purchasingLimits: options.purchasingRules === true,
   });
   const { db } = harness;
-  if (!options.purchasingRules) await db.deleteFrom("purchasing_limits").execute();
   return {
     url: harness.url,
     db,

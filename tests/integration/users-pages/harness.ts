@@ -38,8 +38,9 @@ export interface UsersPagesBed {
   close(): Promise<void>;
 }
 
-export async function startUsersPagesBed(name: string): Promise<UsersPagesBed> {
-  const harness = await startHarness({ mail: true, name });
+/** `purchasingLimits`: keep the demo's purchasing limits (the rules page's tests read them). */
+export async function startUsersPagesBed(name: string, options: { purchasingLimits?: boolean } = {}): Promise<UsersPagesBed> {
+  const harness = await startHarness({ mail: true, name, purchasingLimits: options.purchasingLimits === true });
   const seen = new Set<string>();
   return {
     harness,
