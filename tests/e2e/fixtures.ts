@@ -27,6 +27,8 @@ export interface WorkerAccounts {
   buyer: Account;
   /** Another organization's own account, whose cart nobody else changes. */
   otherOrganization: Account;
+  /** The worker's organization's customer code (the ERP's calls name it). */
+  organizationRef: string;
   /** An organization in « Ventes en suspension de taxe » (HT amounts only). */
   taxExempt: Account;
   /** A contributor, and a Corsican client organization it may act for. */
@@ -37,6 +39,7 @@ export interface WorkerAccounts {
 const ACCOUNTS_BY_WORKER: readonly WorkerAccounts[] = [
   {
     organization: { login: "client@voilerie-atlantique.fr", name: "Voilerie Atlantique" },
+    organizationRef: "C0001",
     buyer: { login: "acheteur@voilerie-atlantique.fr", name: "Maël Kerjean" },
     otherOrganization: { login: "contact@nautisme-ajaccio.fr", name: "Nautisme Ajaccio" },
     taxExempt: { login: "achats@chantier-naval-suspension.fr", name: "Chantier Naval du Port" },
@@ -45,6 +48,7 @@ const ACCOUNTS_BY_WORKER: readonly WorkerAccounts[] = [
   },
   {
     organization: { login: "contact@marine-services-la-rochelle.fr", name: "Marine Services La Rochelle" },
+    organizationRef: "C0010",
     buyer: { login: "acheteur@marine-services-la-rochelle.fr", name: "Acheteur La Rochelle" },
     otherOrganization: { login: "contact@chantier-saint-nazaire.fr", name: "Chantier Saint-Nazaire" },
     taxExempt: { login: "contact@shipchandler-concarneau.fr", name: "Shipchandler Concarneau" },
