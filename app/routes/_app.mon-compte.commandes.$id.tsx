@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "@shared/domain/french-format";
 import { InvoiceOrderList } from "~/components/invoices/InvoiceOrderList";
+import { OrderApprovalFact } from "~/components/orders/OrderApproval";
 import { ReorderPicker } from "~/components/orders/Reorder";
 import { OrderTotals } from "~/components/checkout/OrderTotals";
 import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline } from "~/components/orders/OrderFollowUp";
@@ -48,6 +49,7 @@ export default function OrderPage() {
           <dt>Passée par</dt>
           <dd>{placedBy}</dd>
         </div>
+        {order.approval ? <OrderApprovalFact approval={order.approval} /> : null}
         {order.quote_numbers && order.quote_numbers.length > 0 ? (
           <div>
             <dt>Devis</dt>

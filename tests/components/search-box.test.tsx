@@ -37,6 +37,7 @@ function header() {
         canViewInvoices: true,
         canViewPrices: true,
         canPickClients: false,
+        canUpdateCart: true,
         canManageUsers: true,
         canConfigureAlerts: true,
         canChangePassword: true,

@@ -13,6 +13,7 @@ const everything: AccountMenuAccess = {
   canViewInvoices: true,
   canViewPrices: true,
   canPickClients: false,
+  canUpdateCart: true,
   canManageUsers: true,
   canConfigureAlerts: true,
   canChangePassword: true,
@@ -78,7 +79,12 @@ describe("SiteHeader", () => {
     expect(screen.getByRole("link", { name: "Mes devis" }).getAttribute("href")).toBe("/mon-compte/mes-devis");
     expect(screen.getByRole("link", { name: "Mes factures" }).getAttribute("href")).toBe("/mon-compte/factures");
     expect(screen.getByRole("link", { name: "Mes tarifs" }).getAttribute("href")).toBe("/mon-compte/tarifs");
+    expect(screen.getByRole("link", { name: "Validations de commandes" }).getAttribute("href")).toBe("/mon-compte/validations");
     expect(screen.queryByRole("link", { name: "Changer de client" })).toBeNull();
+    cleanup();
+    // Without `cart`, the approvals page answers 404: no link to it (docs/approvals.md).
+    renderHeader({ access: { ...everything, canUpdateCart: false } });
+    expect(screen.queryByRole("link", { name: "Validations de commandes" })).toBeNull();
     cleanup();
     // A people account without `quotes`, `invoices` nor `prices` is not offered their pages.
     renderHeader({ access: { ...everything, canViewQuotes: false, canViewInvoices: false, canViewPrices: false, canPickClients: true } });

@@ -21,6 +21,11 @@ export function AccountMenu({ userName, access }: { userName: string; access: Ac
         <li>
           <Link to="/mon-compte/commandes">Mes commandes</Link>
         </li>
+        {access.canUpdateCart ? (
+          <li>
+            <Link to="/mon-compte/validations">Validations de commandes</Link>
+          </li>
+        ) : null}
         {access.canViewQuotes ? (
           <li>
             <Link to="/mon-compte/mes-devis">Mes devis</Link>

@@ -20,6 +20,7 @@ export function accountAccessOf(user: AuthUser, master: AuthUser | null): Accoun
     canViewInvoices: permissions.canViewInvoices,
     canViewPrices: permissions.canViewPrices,
     canPickClients: permissions.canPickClients,
+    canUpdateCart: permissions.canUpdateCart,
     canManageUsers: canManageUsers(user),
     canConfigureAlerts: permissions.canConfigureAlerts,
     // Acting for a client, the session is the client's: its password is not the contributor's to change.

@@ -19,6 +19,7 @@ function shortcutsFor(user: OrdersUser): AccountShortcut[] {
   if (permissions.canViewPrices) links.push({ to: "/mon-compte/tarifs", label: "Mes tarifs" });
   if (permissions.canUpdateCart) {
     links.push({ to: "/mon-panier", label: "Mon panier" }, { to: "/mon-panier/commande-rapide", label: "Commande rapide" });
+    links.push({ to: "/mon-compte/validations", label: "Validations de commandes" });
   }
   if (permissions.canPickClients) links.push({ to: "/clients", label: "Changer de client" });
   return links;

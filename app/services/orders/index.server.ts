@@ -6,4 +6,5 @@ export { loadHistoryPage } from "./history.server";
 export { exportOrderList, loadOrderList } from "./list.server";
 export { requireOrdersUser } from "./user.server";
 export type { OrdersUser } from "./user.server";
-export { confirmReorder, loadReorderProposal } from "./reorder.server";
+export { confirmReorder, loadReorderProposal, putLinesBackIntoCart } from "./reorder.server";
+export type { LinesBackSource, ReorderSourceLine } from "./reorder.server";

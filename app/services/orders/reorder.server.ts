@@ -74,10 +74,17 @@ function assertCanReorder(user: OrdersUser): void {
   }
 }
 
-type Lookup = { line: OrderDetailLine; product: ProductDetail } | { line: OrderDetailLine; product: null };
+/**
+ * A line to put back into the cart: an order's line, or a line of an approval request
+ * (docs/approvals.md, « Remettre dans le panier »). `unit_price` is what it cost then (null
+ * without `prices`).
+ */
+export type ReorderSourceLine = Pick<OrderDetailLine, "obj_id" | "obj_ref" | "obj_title" | "ordered" | "unit_price">;
+
+type Lookup = { line: ReorderSourceLine; product: ProductDetail } | { line: ReorderSourceLine; product: null };
 
 /** Today's facts of each product, by id (the order's line names the exact product). */
-async function lookUpAll(user: OrdersUser, lines: readonly OrderDetailLine[]): Promise<Lookup[]> {
+async function lookUpAll(user: OrdersUser, lines: readonly ReorderSourceLine[]): Promise<Lookup[]> {
   const results = new Array<Lookup>(lines.length);
   let next = 0;
   const worker = async () => {
@@ -169,6 +176,26 @@ interface Proposal {
   items: AddItem[];
 }
 
+/** Each line's proposal on today's catalogue and cart, and the items that will join the cart. */
+async function proposeLines(
+  args: GuardArgs,
+  user: OrdersUser,
+  chosen: readonly ReorderSourceLine[],
+): Promise<{ lines: ReorderLineView[]; items: AddItem[] }> {
+  const showPrices = user.permissions.canViewPrices;
+  const [saved, lookups] =
+    chosen.length === 0 ? [null, []] : await Promise.all([loadCart(args, user), lookUpAll(user, chosen)]).catch(asRouteError);
+  const held = saved ? unitsInCart(saved.cart) : new Map<string, number>();
+  const lines: ReorderLineView[] = [];
+  const items: AddItem[] = [];
+  for (const lookup of lookups) {
+    const { view, item } = proposeLine(lookup, held, showPrices);
+    lines.push(view);
+    if (item) items.push(item);
+  }
+  return { lines, items };
+}
+
 async function propose(args: GuardArgs, user: OrdersUser, order: OrderDetail, selection: ReorderSelection): Promise<Proposal> {
   const notices: string[] = [];
   const onOrder = new Set(order.lines.map((line) => line.obj_id));
@@ -187,17 +214,7 @@ async function propose(args: GuardArgs, user: OrdersUser, order: OrderDetail, se
         "Aucune ligne de la commande n'est choisie : cochez les produits à commander à nouveau, ou choisissez toute la commande.",
       );
   }
-  const showPrices = user.permissions.canViewPrices;
-  const [saved, lookups] =
-    chosen.length === 0 ? [null, []] : await Promise.all([loadCart(args, user), lookUpAll(user, chosen)]).catch(asRouteError);
-  const held = saved ? unitsInCart(saved.cart) : new Map<string, number>();
-  const lines: ReorderLineView[] = [];
-  const items: AddItem[] = [];
-  for (const lookup of lookups) {
-    const { view, item } = proposeLine(lookup, held, showPrices);
-    lines.push(view);
-    if (item) items.push(item);
-  }
+  const { lines, items } = await proposeLines(args, user, chosen);
   return {
     view: {
       orderId: order.ord_id,
@@ -206,7 +223,7 @@ async function propose(args: GuardArgs, user: OrdersUser, order: OrderDetail, se
       wholeOrder: selection.whole,
       lines,
       notices,
-      showPrices,
+      showPrices: user.permissions.canViewPrices,
       canConfirm: items.length > 0,
     },
     items,
@@ -226,48 +243,85 @@ function clip(message: string): string {
   return message.length <= TOAST_MAX ? message : `${message.slice(0, TOAST_MAX - 1)}…`;
 }
 
-/**
- * POST: the proposal computed again on today's catalogue and cart (it may have changed since
- * the page was drawn), then one addMany save; the user lands on the cart with what was added
- * and what was not.
- */
 /** « Non ajouté : REF » or « Non ajoutés : REF, REF » (the products, masculine). */
 function notAddedLabel(count: number): string {
   return plural(count, "Non ajouté", "Non ajoutés");
 }
 
-export async function confirmReorder(args: GuardArgs, user: OrdersUser, id: string | undefined): Promise<Response> {
-  assertCanReorder(user);
-  const order = await orderOf(user, id);
-  const selection = selectionOf(await readForm(args.request));
-  const proposal = await propose(args, user, order, selection);
-  const orderPage = `/mon-compte/commandes/${order.ord_id}`;
-  const notAdded = proposal.view.lines.filter((line) => line.outcome === "refusée").map((line) => line.productRef);
+/** Where the lines come from, for the toast and for going back when nothing was added. */
+export interface LinesBackSource {
+  /** « Commande CMD-000123 », « Demande VAL-000012 ». */
+  label: string;
+  /** The page to go back to when nothing could be added. */
+  backTo: string;
+  /** Said when there is no line at all (nothing chosen). */
+  nothingChosen: string;
+  /** Says where to look for the lines that were not added. */
+  seeAlso: string;
+}
+
+/**
+ * Puts lines back into the organization's shared cart in ONE versioned save (changeCart, the
+ * cart's one change path, with its live notice): each line on today's catalogue and cart, as
+ * « Commander à nouveau » proposes it (a product no longer sold is left out, a line capped at
+ * 9,999 with what the cart holds). The user lands on the cart with what was added and what was
+ * not, or back on `source.backTo` when nothing was. The caller checks the `cart` right first.
+ */
+export async function putLinesBackIntoCart(
+  args: GuardArgs,
+  user: OrdersUser,
+  source: LinesBackSource,
+  chosen: readonly ReorderSourceLine[],
+): Promise<Response> {
+  const proposal = await proposeLines(args, user, chosen);
+  const notAdded = proposal.lines.filter((line) => line.outcome === "refusée").map((line) => line.productRef);
   if (proposal.items.length === 0) {
     const why =
-      notAdded.length > 0
-        ? `${notAddedLabel(notAdded.length)} : ${notAdded.join(", ")} (voir « Commander à nouveau »).`
-        : "Aucune ligne de la commande n'est choisie.";
-    return redirectWithToast(args.context, orderPage, { type: "error", message: clip(`Rien n'a été ajouté au panier. ${why}`) });
+      notAdded.length > 0 ? `${notAddedLabel(notAdded.length)} : ${notAdded.join(", ")} (${source.seeAlso}).` : source.nothingChosen;
+    return redirectWithToast(args.context, source.backTo, { type: "error", message: clip(`Rien n'a été ajouté au panier. ${why}`) });
   }
   let result;
   try {
     result = await changeCart(args.context, user, { type: "addMany", items: proposal.items });
   } catch (error) {
     const failure = cartFailureOf(error, args.context, user, "reorder");
-    return redirectWithToast(args.context, orderPage, { type: "error", message: clip(failure.message) });
+    return redirectWithToast(args.context, source.backTo, { type: "error", message: clip(failure.message) });
   }
   const refusedIds = new Set(result.refused.map((item) => item.lineId));
   const added = proposal.items.filter((item) => !refusedIds.has(item.lineId));
   const refusedNow = proposal.items.filter((item) => refusedIds.has(item.lineId)).map((item) => item.product.obj_ref);
-  const capped = proposal.view.lines.filter((line) => line.outcome === "plafonnée").map((line) => line.productRef);
+  const capped = proposal.lines.filter((line) => line.outcome === "plafonnée").map((line) => line.productRef);
   // The products are named when few: the refusals after them must still fit in the toast.
   const named = added.length <= TOAST_NAMED ? ` (${added.map((item) => `${item.qty} × ${item.product.obj_ref}`).join(", ")})` : "";
-  const parts = [`Commande ${order.ord_ref} : ${countOf(added.length, "produit ajouté", "produits ajoutés")} au panier${named}.`];
+  const parts = [`${source.label} : ${countOf(added.length, "produit ajouté", "produits ajoutés")} au panier${named}.`];
   if (capped.length > 0) parts.push(`Quantité plafonnée : ${capped.join(", ")}.`);
   if (notAdded.length + refusedNow.length > 0)
     parts.push(`${notAddedLabel(notAdded.length + refusedNow.length)} : ${[...notAdded, ...refusedNow].join(", ")}.`);
   if (added.some((item) => isMmsiProduct(item.product))) parts.push("Joignez les certificats MMSI dans le panier.");
   const type = added.length === 0 ? "error" : "success";
-  return redirectWithToast(args.context, added.length === 0 ? orderPage : "/mon-panier", { type, message: clip(parts.join(" ")) });
+  return redirectWithToast(args.context, added.length === 0 ? source.backTo : "/mon-panier", { type, message: clip(parts.join(" ")) });
+}
+
+/**
+ * POST: the proposal computed again on today's catalogue and cart (it may have changed since
+ * the page was drawn), then one addMany save; the user lands on the cart with what was added
+ * and what was not.
+ */
+export async function confirmReorder(args: GuardArgs, user: OrdersUser, id: string | undefined): Promise<Response> {
+  assertCanReorder(user);
+  const order = await orderOf(user, id);
+  const selection = selectionOf(await readForm(args.request));
+  const ids = new Set(selection.ids);
+  const chosen = selection.whole ? order.lines : order.lines.filter((line) => ids.has(line.obj_id));
+  return putLinesBackIntoCart(
+    args,
+    user,
+    {
+      label: `Commande ${order.ord_ref}`,
+      backTo: `/mon-compte/commandes/${order.ord_id}`,
+      nothingChosen: "Aucune ligne de la commande n'est choisie.",
+      seeAlso: "voir « Commander à nouveau »",
+    },
+    chosen,
+  );
 }
