@@ -45,7 +45,6 @@ export function RequestLines({ lines, showPrices }: { lines: ApprovalLineView[];
           >
             <th scope="row">
               <strong>{line.title}</strong> <span className="muted">Réf. {line.ref}</span>
-              {line.isShipping ? <span className="muted"> · frais de port</span> : null}
               {line.flags.length > 0 ? (
                 <ul className="request-flags" aria-label={`Changements de ${line.ref} depuis la demande`}>
                   {line.flags.map((flag) => (
@@ -71,7 +70,7 @@ export function RequestLines({ lines, showPrices }: { lines: ApprovalLineView[];
               </>
             ) : null}
             <td className="checkout-table__number" data-label="Stock aujourd'hui">
-              {line.isShipping ? "—" : formatQuantity(line.stockNow)}
+              {formatQuantity(line.stockNow)}
             </td>
           </tr>
         ))}

@@ -139,7 +139,7 @@ async function restore(args: GuardArgs, user: ApprovalsUser, id: number): Promis
   const detail = await user.upstream.approvals.get(user.orgId, id);
   if (!detail.actions.restore) return redirectWithToast(args.context, requestPath(id), { type: "error", message: NOT_RESTORABLE });
   const lines = detail.lines
-    .filter((line) => !line.is_shipping && line.qty > 0)
+    .filter((line) => line.qty > 0)
     .map((line) => ({
       obj_id: line.product_id,
       obj_ref: line.ref,

@@ -62,7 +62,6 @@ export interface ApprovalLineView {
   ref: string;
   title: string;
   qty: number;
-  isShipping: boolean;
   /** Unit prices HT then and now, and the line's total now: null without `prices`. */
   unitPriceThen: number | null;
   unitPriceNow: number | null;

@@ -42,7 +42,7 @@ function lineView(line: ApprovalLine, showPrices: boolean): ApprovalLineView {
   const unitPriceThen = showPrices ? line.unit_price_then : null;
   const unitPriceNow = showPrices ? line.unit_price_now : null;
   const priceChanged = unitPriceThen !== null && unitPriceNow !== null && unitPriceThen !== unitPriceNow;
-  const stockShort = !line.is_shipping && !line.discontinued && line.stock_now < line.qty;
+  const stockShort = !line.discontinued && line.stock_now < line.qty;
   const flags: string[] = [];
   if (line.discontinued) flags.push(DISCONTINUED);
   if (priceChanged) flags.push(PRICE_CHANGED(unitPriceThen, unitPriceNow));
@@ -52,7 +52,6 @@ function lineView(line: ApprovalLine, showPrices: boolean): ApprovalLineView {
     ref: line.ref,
     title: line.title,
     qty: line.qty,
-    isShipping: line.is_shipping,
     unitPriceThen,
     unitPriceNow,
     lineTotalNow: showPrices ? line.line_total_now : null,
