@@ -90,7 +90,10 @@ test("a buyer above their limit is told before the steps, asks for approval, and
     await expect(
       decider.getByText(new RegExp(`Demande ${number} de ${accounts.buyer.name}, validée par ${accounts.organization.name}`)),
     ).toBeVisible();
-    await expect(decider.getByText(`Passée par ${accounts.buyer.name}`)).toBeVisible();
+    // The author is the requester (a term « Passée par » and its definition).
+    await expect(decider.locator("dt", { hasText: "Passée par" }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+      accounts.buyer.name,
+    );
   } finally {
     await setBuyerLimit(portal, accounts.organizationRef, accounts.buyer.login, accounts.organizationRef === "C0001" ? 200_000 : null);
   }
