@@ -88,6 +88,7 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the quotes, with a filter ignored and explained", "/mon-compte/mes-devis?etat=perdu&du=2026-02-30"],
   ["the users, their rights and the history", "/mon-compte/utilisateurs"],
   ["the purchasing rules", "/mon-compte/regles-d-achat"],
+  ["the approval requests", "/mon-compte/validations"],
   ["the e-mail alerts", "/mon-compte/alertes-emails"],
   ["the personal information and addresses", "/mon-compte/informations-personnelles"],
   ["the password change", "/mon-compte/mot-de-passe"],
@@ -182,6 +183,19 @@ test("a quote's page with a proposal to accept, reached from the list", async ({
   await page.goto("/mon-compte/mes-devis?etat=propos%C3%A9");
   await page.getByRole("table").getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Devis DV-");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+});
+
+test("an approval request's page, with its lines then and now and the approver's forms", async ({ page, loginAs }) => {
+  // Reading only: the demo's requests of Voilerie Atlantique (server/backoffice/seed/approvals.ts).
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/validations");
+  await page
+    .getByRole("link", { name: /VAL-\d{6}/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Demande de validation VAL-");
   await waitUntilInteractive(page, true);
   await expectNoAxeViolations(page);
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_SERVICE_TOKEN } from "../../server/backoffice/seed/organizations-data";
 import { expect, test, waitUntilInteractive } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
 import { emptyCart } from "./ordering";
 
 /**
@@ -41,6 +42,8 @@ test("a buyer above their limit is told before the steps, asks for approval, and
   javaScriptEnabled,
   baseURL,
 }) => {
+  // Two browsers, four steps and two axe analyses: as long as the accessibility journeys.
+  test.setTimeout(180_000);
   const portal = baseURL ?? "";
   await setBuyerLimit(portal, accounts.organizationRef, accounts.buyer.login, 100);
   try {
@@ -58,6 +61,8 @@ test("a buyer above their limit is told before the steps, asks for approval, and
     await page.getByRole("button", { name: "Continuer vers le récapitulatif" }).click();
     await expect(page).toHaveURL(/\/commander\/recapitulatif$/);
     await expect(page.getByTestId("confirm-order")).toHaveCount(0);
+    // axe runs scripts in the page: with JavaScript on only, as the accessibility journeys.
+    if (javaScriptEnabled) await expectNoAxeViolations(page, "/commander/recapitulatif, ending with « Demander la validation »");
     await page.getByLabel("Message pour la personne qui valide (facultatif)").fill("Pour le chantier de la semaine prochaine.");
 
     const approver = javaScriptEnabled ? await openAs(accounts.organization.login) : null;
@@ -70,6 +75,7 @@ test("a buyer above their limit is told before the steps, asks for approval, and
     const number = /VAL-\d{6}/.exec((await page.locator("h1").textContent()) ?? "")?.[0] ?? "";
     expect(number).toMatch(/^VAL-\d{6}$/);
     await expect(page.getByText("en attente de validation").first()).toBeVisible();
+    if (javaScriptEnabled) await expectNoAxeViolations(page, "/mon-compte/validations/:id, the requester's");
     await page.goto("/mon-panier");
     await expect(page.getByText("Votre panier est vide.")).toBeVisible();
 

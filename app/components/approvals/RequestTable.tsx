@@ -58,11 +58,12 @@ export function RequestTable({
               {row.reasons.length === 0 ? (
                 "—"
               ) : (
-                <ul className="request-reasons">
+                // Phrasing content only: the cell's value is a span (LabelledCell), one reason a line.
+                <span className="request-reasons request-reasons--inline">
                   {row.reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
+                    <span key={reason}>{reason}</span>
                   ))}
-                </ul>
+                </span>
               )}
             </LabelledCell>
           </tr>
