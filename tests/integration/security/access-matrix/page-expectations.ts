@@ -38,6 +38,7 @@ const QUOTES = { noQuotes: 404 } as const;
 const INVOICES = { noInvoices: 403, noPrices: 403 } as const;
 const PRICES = { noPrices: 403 } as const;
 const CART = { noCart: 403 } as const;
+const CART_404 = { noCart: 404 } as const;
 
 export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "GET /": { path: () => "/", expect: client() },
@@ -145,6 +146,18 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   // A representative acting for a client never sets the client's password.
   "GET /mon-compte/mot-de-passe": { path: () => "/mon-compte/mot-de-passe", expect: member({ contributorAs: 403 }) },
   "POST /mon-compte/mot-de-passe": { path: () => "/mon-compte/mot-de-passe", expect: action(member({ contributorAs: 403 })) },
+  // The approval requests (issue 37): whoever may fill the cart; a request is its requester's
+  // (the storekeeper, whom the no… kinds vary) and its approvers' (docs/approvals.md).
+  "GET /mon-compte/validations": { path: () => "/mon-compte/validations", expect: client({ ...CART_404 }) },
+  "GET /mon-compte/validations/:id": {
+    path: (ids) => `/mon-compte/validations/${ids.approvalId}`,
+    expect: own({ ...CART_404, people: 404 }),
+  },
+  // The empty form is refused (400) before the request is asked for: nobody learns anything.
+  "POST /mon-compte/validations/:id": {
+    path: (ids) => `/mon-compte/validations/${ids.approvalId}`,
+    expect: action(own({ ...CART_404, people: 400, otherOrg: 400 })),
+  },
   // The purchasing rules (issue 37): the users page's people; a representative acting for the
   // client reads them but its POST goes back to the page with the reason (docs/approvals.md).
   "GET /mon-compte/regles-d-achat": { path: () => "/mon-compte/regles-d-achat", expect: member({ ...PEOPLE_404, contributor: 404 }) },
