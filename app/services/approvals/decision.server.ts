@@ -31,7 +31,7 @@ export const DECISION_UNAVAILABLE =
   "Le service est momentanément indisponible : la demande est inchangée. Réessayez dans quelques instants.";
 const BAD_FORM = "Ce formulaire n'est plus valable : rechargez la page.";
 
-/** What a refusal of the back-office (403) says, by action: never anything of the request. */
+/** What a refusal of the back-office (403) says, by action, when it gives no words of its own. */
 const FORBIDDEN: Record<ApprovalIntent, string> = {
   approve: "Vous ne pouvez pas approuver cette demande.",
   refuse: "Vous ne pouvez pas refuser cette demande.",
@@ -78,15 +78,20 @@ function publishDecision(
 }
 
 /**
- * A refusal of the back-office as the user reads it: another organization's request (404) is
- * the 404 page; an action the caller may not take (403), a toast on the list; a request decided
- * meanwhile (409) or changed amounts (422), back to the page with why.
+ * A refusal of the back-office as the user reads it: another organization's request, or a
+ * decision by someone who is not an approver (404), is the 404 page; an action the caller may
+ * not take (403: their own request, a representative acting for the client), a toast on the
+ * list in the back-office's words; a request decided meanwhile (409), changed amounts or a
+ * request that can no longer be ordered as it stands (422), back to the page with why.
  */
 async function failure(context: PortalLoadContext, error: unknown, intent: ApprovalIntent, id: number): Promise<Response> {
   if (!(error instanceof UpstreamError) || error.status === 404) return asRouteError(error);
-  if (error.status === 403) return redirectWithToast(context, APPROVALS_PATH, { type: "error", message: FORBIDDEN[intent] });
+  if (error.status === 403) {
+    return redirectWithToast(context, APPROVALS_PATH, { type: "error", message: (error.message || FORBIDDEN[intent]).slice(0, 300) });
+  }
   if (error.isUnavailable) return redirectWithToast(context, requestPath(id), { type: "error", message: DECISION_UNAVAILABLE });
-  const message = intent === "approve" && error.status === 422 ? AMOUNTS_CHANGED : error.message;
+  const amountsChanged = intent === "approve" && error.status === 422 && error.code === "totals_mismatch";
+  const message = amountsChanged ? AMOUNTS_CHANGED : error.message;
   return redirectWithToast(context, requestPath(id), { type: "error", message: message.slice(0, 300) });
 }
 
