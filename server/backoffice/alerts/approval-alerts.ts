@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { approvalReasonShort, type ApprovalReasonCode } from "@shared/domain/index";
 import type { Database } from "../db/schema";
+import { approverIds } from "../approvals/approvers";
 import type { LoadedAlert } from "./loaded-alert";
 
 /**
@@ -10,30 +11,7 @@ import type { LoadedAlert } from "./loaded-alert";
  */
 
 async function approversOf(db: Kysely<Database>, orgId: number, requesterId: number): Promise<number[]> {
-  // Read here rather than from approvals/rules.ts: the alerts never import the areas that notify them.
-  const rules = await db.selectFrom("purchasing_rules").select("approvers").where("org_id", "=", orgId).executeTakeFirst();
-  const named =
-    rules?.approvers === "named"
-      ? await db
-          .selectFrom("purchasing_approvers as a")
-          .innerJoin("users as u", "u.id", "a.user_id")
-          .select("u.id")
-          .where("a.org_id", "=", orgId)
-          .where("u.disabled", "=", false)
-          .execute()
-      : [];
-  const others = await db
-    .selectFrom("users")
-    .select("id")
-    .where("org_id", "=", orgId)
-    .where("disabled", "=", false)
-    .where((eb) =>
-      named.length > 0
-        ? eb("class", "=", "organization")
-        : eb.or([eb("class", "=", "organization"), eb.and([eb("class", "=", "people"), eb("is_admin", "=", true)])]),
-    )
-    .execute();
-  return [...new Set([...others, ...named].map((row) => row.id))].filter((id) => id !== requesterId).sort((a, b) => a - b);
+  return (await approverIds(db, orgId)).filter((id) => id !== requesterId);
 }
 
 export async function loadApprovalAlert(

@@ -1,13 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ApprovalStatus } from "@shared/contracts/approvals";
-import { computeTotals, normalizeCart, validateOrder } from "@shared/domain/index";
+import { normalizeCart } from "@shared/domain/index";
 import type { AlertNotifier } from "../alerts/dispatcher";
 import type { Database, OrganizationRow } from "../db/schema";
 import { ApiFailure, notFound } from "../http/errors";
-import { accountContext } from "../oms/account";
-import { assertAddressesSaved } from "../oms/cart-references";
-import { insertOrder } from "../oms/confirm";
-import { repriceCart } from "../oms/reprice";
+import { insertOrder, orderableCart } from "../oms/confirm";
 import { recordOutboxEvent } from "../outbox/record";
 import { approvalEventData, cartOf, selectApprovals, type ApprovalRow } from "./requests";
 import { approverIds } from "./rules";
@@ -77,19 +74,7 @@ export async function approveRequest(
     await assertApprover(trx, row, decider);
     if (row.status === "approved" && row.order_id !== null) return { orderId: row.order_id, created: false };
     assertPending(row);
-    const account = accountContext(decider.org);
-    const cart = await repriceCart(trx, normalizeCart(cartOf(row)), {
-      orgId,
-      account,
-      today: input.today,
-      freeShippingEligible: decider.org.free_shipping_eligible,
-    });
-    const problems = validateOrder(cart, { account, canOrder: true });
-    if (problems.length > 0) {
-      throw new ApiFailure(422, "invalid_order", problems.map((problem) => problem.message).join(" "), { problems });
-    }
-    assertAddressesSaved(cart);
-    const totals = computeTotals(cart, account);
+    const { cart, totals } = await orderableCart(trx, decider.org, normalizeCart(cartOf(row)), input.today);
     if (input.sentTotalHt !== null && input.sentTotalHt !== totals.ht) {
       throw new ApiFailure(
         422,

@@ -1,16 +1,13 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { approvalReason, type ApprovalSummary, type CreateApprovalRequest } from "@shared/contracts/approvals";
 import { cart as cartSchema, type Cart } from "@shared/contracts/entities";
-import { approvalReasons, computeTotals, emptyCart, normalizeCart, validateOrder, type ApprovalReason } from "@shared/domain/index";
+import { approvalReasons, emptyCart, normalizeCart, type ApprovalReason } from "@shared/domain/index";
 import { z } from "zod";
 import type { AlertNotifier } from "../alerts/dispatcher";
 import type { Database, OrganizationRow, UserRow } from "../db/schema";
 import { ApiFailure } from "../http/errors";
-import { accountContext } from "../oms/account";
-import { assertAddressesSaved } from "../oms/cart-references";
 import { lockCartVersion, StaleCartVersion, storeCart } from "../oms/cart-store";
-import { assertTotals } from "../oms/confirm";
-import { repriceCart } from "../oms/reprice";
+import { assertTotals, orderableCart } from "../oms/confirm";
 import { eventCustomerOf, recordOutboxEvent } from "../outbox/record";
 import { standingOfUser } from "./rules";
 
@@ -50,10 +47,8 @@ export function summaryOf(row: ApprovalRow, showPrices: boolean): ApprovalSummar
     created_at: row.created_at.toISOString(),
     requester_id: row.requester_id,
     requester_name: row.requester_name,
-    // Reasons carry amounts (a limit, a budget): none for a caller without `prices`.
-    reasons: reasonsOf(row)
-      .map((reason) => (showPrices ? reason : { code: "no_order_right" as const }))
-      .filter(uniqueCode),
+    // Reasons carry amounts (a limit, a budget): a caller without `prices` reads only the one without.
+    reasons: reasonsOf(row).filter((reason) => showPrices || reason.code === "no_order_right"),
     lines_count: cart.products.filter((line) => !line.prd_is_port && line.qty > 0).length,
     total_ht: showPrices ? row.total_ht : null,
     decided_at: row.decided_at?.toISOString() ?? null,
@@ -62,10 +57,6 @@ export function summaryOf(row: ApprovalRow, showPrices: boolean): ApprovalSummar
     order_id: row.order_id,
     order_ref: row.order_ref,
   };
-}
-
-function uniqueCode(reason: ApprovalReason, index: number, all: readonly ApprovalReason[]): boolean {
-  return all.findIndex((other) => other.code === reason.code) === index;
 }
 
 /** The event data: the summary with its amounts (the ERP sees every amount). */
@@ -102,23 +93,8 @@ export async function requestApproval(db: Kysely<Database>, input: RequestApprov
       .executeTakeFirst();
     if (existing) return { id: existing.id, replayed: true };
     if (version !== body.version) throw new StaleCartVersion();
-    const account = accountContext(input.org);
-    const cart = await repriceCart(trx, normalizeCart(body.cart), {
-      orgId,
-      account,
-      today: input.today,
-      freeShippingEligible: input.org.free_shipping_eligible,
-    });
-    if (!cart.products.some((line) => !line.prd_is_port && line.qty > 0)) {
-      throw new ApiFailure(422, "empty_cart", "Votre panier ne contient aucun produit à commander.");
-    }
     // The order's own rules hold for a request as for an order; the right to order is what approval gives.
-    const problems = validateOrder(cart, { account, canOrder: true });
-    if (problems.length > 0) {
-      throw new ApiFailure(422, "invalid_order", problems.map((problem) => problem.message).join(" "), { problems });
-    }
-    assertAddressesSaved(cart);
-    const totals = computeTotals(cart, account);
+    const { cart, totals } = await orderableCart(trx, input.org, normalizeCart(body.cart), input.today);
     assertTotals(
       totals,
       input.checkTotals ? { ord_total_ht: body.total_ht, ord_total_ecotaxe: totals.ecotaxe, ord_total_ttc: body.total_ttc } : null,

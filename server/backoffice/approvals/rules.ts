@@ -3,6 +3,7 @@ import type { PurchaserRules, PurchasingRules, PurchasingStandingView, SaveRules
 import { frenchOrder, monthOf, type PurchasingStanding } from "@shared/domain/index";
 import type { Database, UserRow } from "../db/schema";
 import { ApiFailure, forbidden } from "../http/errors";
+import { approverIds } from "./approvers";
 import { assertActingOrg, hasFlag, requireClientAccount, type Session } from "../http/session";
 
 /**
@@ -61,37 +62,6 @@ async function orgRules(db: Reader, orgId: number): Promise<OrgRules> {
   return row
     ? { threshold: row.approval_threshold, mode: row.approvers, updatedAt: row.updated_at, updatedBy: row.updated_by }
     : { threshold: null, mode: "administrators", updatedAt: null, updatedBy: null };
-}
-
-/**
- * Who approves the organization's requests: its organization accounts always, with the
- * administrators or the named people (the administrators when none is named); active only.
- */
-export async function approverIds(db: Reader, orgId: number): Promise<number[]> {
-  const { mode } = await orgRules(db, orgId);
-  const named =
-    mode === "named"
-      ? await db
-          .selectFrom("purchasing_approvers as a")
-          .innerJoin("users as u", "u.id", "a.user_id")
-          .select("u.id")
-          .where("a.org_id", "=", orgId)
-          .where("u.org_id", "=", orgId)
-          .where("u.disabled", "=", false)
-          .execute()
-      : [];
-  const users = await db
-    .selectFrom("users")
-    .select("id")
-    .where("org_id", "=", orgId)
-    .where("disabled", "=", false)
-    .where((eb) =>
-      named.length > 0
-        ? eb("class", "=", "organization")
-        : eb.or([eb("class", "=", "organization"), eb.and([eb("class", "=", "people"), eb("is_admin", "=", true)])]),
-    )
-    .execute();
-  return [...new Set([...users.map((user) => user.id), ...named.map((user) => user.id)])].sort((a, b) => a - b);
 }
 
 /** HT totals of the month's orders (Paris dates) per author, cancelled ones excluded. */
@@ -236,6 +206,8 @@ export async function standingOfUser(
     isApprover,
   };
 }
+
+export { approverIds };
 
 export function standingView(standing: PurchasingStanding & { isApprover: boolean }, pendingForMe: number): PurchasingStandingView {
   return {

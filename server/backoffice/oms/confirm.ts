@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Order } from "@shared/contracts/api";
+import type { CartToSave, Order } from "@shared/contracts/api";
 import type { Cart, CartAnswer } from "@shared/contracts/entities";
 import {
   approvalReasons,
@@ -68,6 +68,31 @@ export function assertTotals(totals: Totals, sent: ConfirmInput["sentTotals"]): 
       expected,
     });
   }
+}
+
+/**
+ * A cart as it would be ordered today: repriced for the organization (its content and
+ * references checked), with at least one product, the order's rules met (the right to order
+ * aside: the caller decides), its addresses saved ones, and its totals. What a confirmation, an
+ * approval request and an approval check alike.
+ */
+export async function orderableCart(
+  trx: Transaction<Database>,
+  org: OrganizationRow,
+  input: CartToSave,
+  today: string,
+): Promise<{ cart: Cart; totals: Totals }> {
+  const account = accountContext(org);
+  const cart = await repriceCart(trx, input, { orgId: org.id, account, today, freeShippingEligible: org.free_shipping_eligible });
+  if (!cart.products.some((line) => !line.prd_is_port && line.qty > 0)) {
+    throw new ApiFailure(422, "empty_cart", "Votre panier ne contient aucun produit à commander.");
+  }
+  const problems = validateOrder(cart, { account, canOrder: true });
+  if (problems.length > 0) {
+    throw new ApiFailure(422, "invalid_order", problems.map((problem) => problem.message).join(" "), { problems });
+  }
+  assertAddressesSaved(cart);
+  return { cart, totals: computeTotals(cart, account) };
 }
 
 /** Stores a repriced, checked cart as a new order with its first event and its outbox event. */
@@ -155,22 +180,7 @@ export async function confirmOrder(db: Kysely<Database>, input: ConfirmInput): P
     if (existing !== undefined) return { orderId: existing, replayed: true };
     // Answered 409 with the current cart by the route, once this transaction is rolled back.
     if (version !== input.version) throw new StaleCartVersion();
-    const account = accountContext(input.org);
-    const cart = await repriceCart(trx, normalizeCart(input.cart), {
-      orgId,
-      account,
-      today: input.today,
-      freeShippingEligible: input.org.free_shipping_eligible,
-    });
-    if (!cart.products.some((line) => !line.prd_is_port && line.qty > 0)) {
-      throw new ApiFailure(422, "empty_cart", "Votre panier ne contient aucun produit à commander.");
-    }
-    const problems = validateOrder(cart, { account, canOrder: true });
-    if (problems.length > 0) {
-      throw new ApiFailure(422, "invalid_order", problems.map((problem) => problem.message).join(" "), { problems });
-    }
-    assertAddressesSaved(cart);
-    const totals = computeTotals(cart, account);
+    const { cart, totals } = await orderableCart(trx, input.org, normalizeCart(input.cart), input.today);
     assertTotals(totals, input.sentTotals);
     // The customer's purchasing rules (docs/approvals.md): whatever the page showed, an order
     // that needs approval is not placed; the portal sends it for approval instead.
