@@ -74,7 +74,7 @@ describe("the rules form", () => {
     expect((screen.getByRole("radio", { name: "Des personnes désignées" }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText("Limite par commande de Maël Kerjean, en euros HT") as HTMLInputElement).value).toBe("2000,00");
     expect((screen.getByLabelText("Budget mensuel de Maël Kerjean, en euros HT") as HTMLInputElement).value).toBe("");
-    expect(screen.getByRole("checkbox", { name: "Maël Kerjean valide les demandes" })).toBeTruthy();
+    expect((screen.getByRole("checkbox", { name: "Maël Kerjean valide les demandes" }) as HTMLInputElement).checked).toBe(false);
     const form = threshold.closest("form");
     expect(form?.getAttribute("method")).toBe("post");
     expect(Object.fromEntries(new FormData(form ?? undefined).entries())).toMatchObject({
@@ -85,7 +85,7 @@ describe("the rules form", () => {
       "budget-11": "",
       "limite-12": "",
     });
-    expect(screen.getByRole("button", { name: "Enregistrer les règles" })).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Enregistrer les règles" }) as HTMLButtonElement).type).toBe("submit");
   });
 
   it("names every cell on a phone and says who may not order", async () => {
@@ -144,7 +144,7 @@ describe("the rules form", () => {
     const message = "Cochez au moins une personne qui valide, ou choisissez « Les administrateurs ».";
     renderForm(VIEW, { ok: false, message: "Vérifiez", errors: { valideurs: message }, values: { valideurs: "designes" } });
     const group = await screen.findByRole("group", { name: "Qui valide les demandes" });
-    expect(within(group).getByText(message)).toBeTruthy();
+    expect(within(group).getByText(message).id).toBe("valideurs-erreur");
     expect(group.getAttribute("aria-describedby")).toBe("valideurs-erreur");
   });
 

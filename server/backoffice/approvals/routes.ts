@@ -91,8 +91,9 @@ export function purchasingRouter(deps: CatalogueServiceDeps): Router {
     asyncHandler(async (req, res) => {
       const session = sessionOf(res);
       purchasingOrg(session, parseIdParam(req.params.orgId));
-      const [standing, pending] = await Promise.all([standingOf(db, session, parisDate(now())), pendingFor(db, session)]);
-      res.json(purchasingStanding.parse(standingView(standing, pending)));
+      // One read of who approves: the badge's count follows the standing's answer.
+      const standing = await standingOf(db, session, parisDate(now()));
+      res.json(purchasingStanding.parse(standingView(standing, await pendingFor(db, session, standing.isApprover))));
     }),
   );
   return router;

@@ -43,10 +43,10 @@ export async function listRequests(
   return { items: rows.map((row) => summaryOf(row, showPrices)), total: Number(count.n), page: query.page, size: PAGE_SIZE };
 }
 
-/** Requests waiting for this caller's decision (the standing's badge). */
-export async function pendingFor(db: Kysely<Database>, session: Session): Promise<number> {
+/** Requests waiting for this caller's decision (the standing's badge); `isApprover` as the standing read it. */
+export async function pendingFor(db: Kysely<Database>, session: Session, isApprover: boolean): Promise<number> {
   const orgId = session.org.id;
-  if (!(await approverIds(db, orgId)).includes(session.user.id)) return 0;
+  if (!isApprover) return 0;
   const row = await db
     .selectFrom("approval_requests")
     .select((eb) => eb.fn.countAll<string>().as("n"))
