@@ -121,3 +121,5 @@ export {
   monthOf,
   NO_RULES,
 } from "./purchasing-rules";
+export type { Rhythm } from "./replenishment";
+export { addDays, firstRun, isoWeekday, nextRun, priceRisePct, rhythmText, runsUntil, upcomingRuns, weekdayName } from "./replenishment";

@@ -9,10 +9,13 @@ import { createCrmClient, type CrmClient } from "./crm.server";
 import { createUpstreamHttp, type UpstreamHttpOptions } from "./http.server";
 import { createInvoicesClient, type InvoicesClient } from "./invoices.server";
 import { createOmsClient, type OmsClient } from "./oms.server";
+import { createOrderListsClient, type OrderListsClient } from "./order-lists.server";
 import { createOrdersClient, type OrdersClient } from "./orders.server";
+import { createPartNumbersClient, type PartNumbersClient } from "./part-numbers.server";
 import { createPimClient, type PimClient } from "./pim.server";
 import { createPriceListClient, type PriceListClient } from "./price-list.server";
 import { createQuotesClient, type QuotesClient } from "./quotes.server";
+import { createReplenishmentClient, type ReplenishmentClient } from "./replenishment.server";
 import { createRequestsClient, type RequestsClient } from "./requests.server";
 import { createSalesQuotesClient, type SalesQuotesClient } from "./sales-quotes.server";
 import { createUsersClient, type UsersClient } from "./users.server";
@@ -49,6 +52,12 @@ export interface Upstream {
   requests: RequestsClient;
   /** The customer's purchasing rules and the orders waiting for an approver (docs/approvals.md). */
   approvals: ApprovalsClient;
+  /** The organization's named order lists (docs/order-lists.md). */
+  orderLists: OrderListsClient;
+  /** The organization's own part numbers (docs/part-numbers.md). */
+  partNumbers: PartNumbersClient;
+  /** The organization's scheduled replenishment (docs/replenishment.md). */
+  replenishment: ReplenishmentClient;
 }
 
 export interface UpstreamOptions extends UpstreamHttpOptions {
@@ -77,6 +86,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     alerts: createAlertsClient(http),
     requests: createRequestsClient(http),
     approvals: createApprovalsClient(http),
+    orderLists: createOrderListsClient(http),
+    partNumbers: createPartNumbersClient(http),
+    replenishment: createReplenishmentClient(http),
   };
 }
 

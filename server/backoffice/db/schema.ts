@@ -276,6 +276,8 @@ export interface OrdersTable {
   approval_id: number | null;
   approved_by_name: string | null;
   approved_at: Timestamp | null;
+  /** Placed by a replenishment schedule's run (migrations/0030, docs/replenishment.md). */
+  schedule_id: Generated<number | null>;
 }
 
 /** An organization's purchasing rules (migrations/0029, docs/approvals.md). */
@@ -323,6 +325,71 @@ export interface ApprovalRequestsTable {
   order_id: number | null;
 }
 
+/** A named order list (migrations/0030, docs/order-lists.md). */
+export interface OrderListsTable {
+  id: Generated<number>;
+  org_id: number;
+  owner_id: number;
+  owner_name: string;
+  name: string;
+  shared: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderListLinesTable {
+  list_id: number;
+  product_id: number;
+  position: number;
+  qty: number;
+  note: Generated<string>;
+}
+
+/** The organization's own code for a product (docs/part-numbers.md); `code_key` is the code compared as references are. */
+export interface PartNumbersTable {
+  org_id: number;
+  product_id: number;
+  code: string;
+  code_key: string;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** A list ordered every N weeks or months (docs/replenishment.md). */
+export interface ReplenishmentSchedulesTable {
+  id: Generated<number>;
+  org_id: number;
+  owner_id: number;
+  owner_name: string;
+  name: string;
+  list_id: number;
+  every: number;
+  unit: "weeks" | "months";
+  day: number;
+  status: Generated<"active" | "paused">;
+  /** YYYY-MM-DD (dates are read as text, db/text-parsers.ts). */
+  next_run: string;
+  skipped_date: string | null;
+  dlv_address_id: number | null;
+  max_price_increase_pct: number | null;
+  /** Product id → unit price HT (cents) of the last order placed, for the price check. */
+  price_basis: ColumnType<Record<string, number>, string | undefined, string>;
+  reminder_sent_for: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReplenishmentRunsTable {
+  id: Generated<number>;
+  schedule_id: number;
+  run_date: string;
+  outcome: "placed" | "approval" | "failed" | "skipped" | "missed";
+  at: Timestamp;
+  reason: string | null;
+  order_id: number | null;
+  approval_id: number | null;
+}
+
 export interface OrderLinesTable {
   order_id: number;
   position: number;
@@ -345,6 +412,8 @@ export interface OrderLinesTable {
   certificates: ColumnType<OrderLineCertificate[], string | undefined, string>;
   /** The quote whose price the line was ordered at (migrations/0012_quotes.ts). */
   quote_number: Generated<string | null>;
+  /** The organization's own code for the product when ordered (migrations/0030, docs/part-numbers.md). */
+  customer_code: Generated<string | null>;
 }
 
 export interface OrderLineCertificate {
@@ -874,6 +943,11 @@ export interface Database {
   purchasing_approvers: PurchasingApproversTable;
   purchasing_limits: PurchasingLimitsTable;
   approval_requests: ApprovalRequestsTable;
+  order_lists: OrderListsTable;
+  order_list_lines: OrderListLinesTable;
+  part_numbers: PartNumbersTable;
+  replenishment_schedules: ReplenishmentSchedulesTable;
+  replenishment_runs: ReplenishmentRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -27,6 +27,7 @@ import * as erpInvoices from "./0026_erp_invoices";
 import * as invoicePlatformStatuses from "./0027_invoice_platform_statuses";
 import * as invoicesNeedPrices from "./0028_invoices_need_prices";
 import * as purchasingApprovals from "./0029_purchasing_approvals";
+import * as orderLists from "./0030_order_lists";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0027_invoice_platform_statuses": invoicePlatformStatuses,
   "0028_invoices_need_prices": invoicesNeedPrices,
   "0029_purchasing_approvals": purchasingApprovals,
+  "0030_order_lists": orderLists,
 };
 
 export const migrationProvider: MigrationProvider = {
