@@ -1,4 +1,3 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { SHIPPING_PRODUCTS } from "../../server/backoffice/seed/catalogue";
 import { E2E_PORT } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { mailsWith } from "./ordering";
+import { runScript as run, startOwnPortal, type OwnPortal } from "./own-portal";
 
 /**
  * The README's « First start in production », in a browser, JavaScript on and off: a
@@ -15,7 +15,6 @@ import { mailsWith } from "./ordering";
  * its stock, and orders it. Each project runs its own portal and folder (ports E2E_PORT+2, +3).
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SECRET = "empty-start-session-secret-0123456789abcdef";
 const PASSWORD = "Chenal-Glénan-Balise-2027";
 const BUYER = "anne.le-goff@voilerie-odet.fr";
@@ -50,32 +49,6 @@ const FILES: [feed: string, name: string, text: string][] = [
   ["prices", "tarifs-clients.csv", "Référence client;Référence produit;Prix net HT\r\nC0001;GIL-PLA-150;99,00\r\n"],
 ];
 
-/** This process's environment without a database nor demo switch of its own: the portal's folder decides. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _database, DEMO_DATA: _demo, ...rest } = process.env;
-  return rest;
-}
-
-/** Runs one of the project's npm scripts' entry points as npm does; its exit code and output. */
-function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", script, ...args],
-      { cwd: ROOT, env: { ...cleanEnv(), ...env }, timeout: 120_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, out: `${stdout}${stderr}` }),
-    );
-  });
-}
-
-async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/sante`).then(
-    (response) => response.ok,
-    () => false,
-  );
-}
-
 test("an empty production start fed by the distributor's files becomes a portal where an invited buyer orders", async ({
   browser,
   javaScriptEnabled,
@@ -85,7 +58,7 @@ test("an empty production start fed by the distributor's files becomes a portal 
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "portail-vide-"));
   const env = { NODE_ENV: "production" as const, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  let portal: ChildProcess | null = null;
+  let portal: OwnPortal | null = null;
   try {
     // 1. The ERP's token, the portal stopped.
     const token = await run("server/backoffice/admin/service-token-cli.ts", ["create", "ERP"], env);
@@ -94,12 +67,7 @@ test("an empty production start fed by the distributor's files becomes a portal 
     expect(serviceToken).not.toBe("");
 
     // 2. The portal, in production, on the empty database.
-    portal = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      cwd: ROOT,
-      env: { ...cleanEnv(), ...env, HOST: "127.0.0.1", PORT: String(port), SESSION_SECRET: SECRET, PORTAL_URL: url },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    await expect.poll(() => answers(url), { timeout: 120_000 }).toBe(true);
+    portal = await startOwnPortal(port, { ...env, SESSION_SECRET: SECRET });
 
     // 3. The files, in the README's order, each applied (exit code 0).
     for (const [feed, name, text] of FILES) {
@@ -166,11 +134,7 @@ test("an empty production start fed by the distributor's files becomes a portal 
     await expect(page.getByTestId("order-number")).toHaveText(/^CMD-\d{6}$/);
     await context.close();
   } finally {
-    if (portal && portal.exitCode === null) {
-      const exited = new Promise((resolve) => portal?.once("exit", resolve));
-      portal.kill("SIGTERM");
-      await exited;
-    }
+    await portal?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 });
