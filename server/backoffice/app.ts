@@ -39,6 +39,7 @@ import { omsRouter } from "./oms/routes";
 import { customerOrdersRouter } from "./orders/customer-routes";
 import { serviceOrdersRouter } from "./orders/service-routes";
 import { pimRouter } from "./pim/routes";
+import { replenishmentRouter } from "./replenishment/routes";
 import { customerQuotePdfRouter, salesQuotePdfRouter } from "./quotes/document/routes";
 import { createQuoteMailNotifier, QuoteReminderJob, type BackofficeMailer, type QuoteReminderOptions } from "./quotes/mail/index";
 import type { QuoteNotifier } from "./quotes/notifier";
@@ -242,6 +243,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/oms", authenticated, approvalRequestRouter(services));
   api.use("/purchasing", authenticated, purchasingRouter(services));
   api.use("/approvals", authenticated, approvalsRouter(services));
+  // Scheduled replenishment: an order list ordered every N weeks or months (docs/replenishment.md).
+  api.use("/replenishment", authenticated, replenishmentRouter(services));
   api.use("/oms", authenticated, customerOrdersRouter(services));
   api.use("/oms", authenticated, customerInvoicesRouter(services));
   // A proposal's PDF (quotes/document/), with the access rules of the quote's detail.
