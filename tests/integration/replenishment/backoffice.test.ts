@@ -94,6 +94,28 @@ describe("replenishment schedules in the back-office", () => {
     errors.length = 0;
   });
 
+  // First: it pauses the demo's schedule, which would otherwise run in the year played below.
+  it("shows the demo's monthly schedule of « Consommables atelier », its failed run and its next date", async () => {
+    const list = scheduleListResponse.parse((await scheduleCall(bo, buyer, "")).body);
+    const demo = list.items.find((item) => item.name === "Réassort mensuel atelier");
+    expect(demo).toMatchObject({
+      list_name: "Consommables atelier",
+      owner_name: "Maël Kerjean",
+      rhythm: { every: 1, unit: "months", day: 5 },
+      status: "active",
+      next_run: "2026-12-05",
+      dlv_address_id: addressIds[1],
+      max_price_increase_pct: 10,
+      last_run: { run_date: "2026-11-05", outcome: "failed", order_id: null },
+    });
+    expect(demo?.last_run?.reason).toMatch(/^Produit arrêté, plus en vente : .+ Retirez-le de la liste « Consommables atelier »/);
+    const detail = await readSchedule(bo, buyer, demo?.id ?? 0);
+    expect(detail.runs.map((run) => run.run_date)).toEqual(["2026-11-05", "2026-10-05"]);
+    expect(["placed", "skipped"]).toContain(detail.runs[1]?.outcome);
+    if (detail.runs[1]?.outcome === "placed") expect((await details(bo, buyer, detail.runs[1].order_id ?? 0)).schedule?.id).toBe(demo?.id);
+    expect(scheduleDetail.parse((await scheduleCall(bo, buyer, `/${demo?.id ?? 0}/pause`, { method: "POST" })).body).status).toBe("paused");
+  });
+
   it("lets only those who may order or fill the cart in, each to their own, the administrators to all", async () => {
     const consultant = await login(bo, LOGINS.consultant);
     const refused = await scheduleCall(bo, consultant, "");
