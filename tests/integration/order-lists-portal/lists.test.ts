@@ -248,6 +248,33 @@ describe("a list's page", () => {
     expect(view.lines.map((line) => [line.ref, line.qty, line.note])).toEqual([[product(7).ref, 3, "Pour le mât"]]);
   });
 
+  it("imports a workbook by the organization's own codes, the code then shown beside the reference", async () => {
+    const code = await backoffice.db
+      .selectFrom("part_numbers")
+      .innerJoin("products", "products.id", "part_numbers.product_id")
+      .select(["part_numbers.code", "products.ref", "products.id"])
+      .where("part_numbers.org_id", "=", voilerie)
+      .where("part_numbers.code", "=", "VA-MANI-05")
+      .executeTakeFirstOrThrow();
+    const id = await listWith("Import par code", false, []);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Feuil1");
+    sheet.addRow([code.code, 12, "Écoutes de génois"]);
+    sheet.addRow(["VA-INCONNU", 1]);
+    const bytes = new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+    const answer = await importFile(backoffice, cookies.buyer, id, new File([bytes], "codes.xlsx"));
+    expect(answer.data?.importReport).toEqual({
+      fileName: "codes.xlsx",
+      added: 1,
+      unlisted: 0,
+      refused: [{ line: 2, input: "VA-INCONNU", message: "Référence ou code inconnu : VA-INCONNU." }],
+    });
+    const view = await listPage(backoffice, cookies.buyer, id);
+    expect(view.lines.map((line) => [line.productId, line.ref, line.ownCode, line.qty, line.note])).toEqual([
+      [code.id, code.ref, "VA-MANI-05", 12, "Écoutes de génois"],
+    ]);
+  });
+
   it("exports the list as CSV for French Excel and as a workbook exceljs reads", async () => {
     const id = await listWith("Export", false, [[product(9).id, 6]]);
     let view = await listPage(backoffice, cookies.buyer, id);
