@@ -34,8 +34,12 @@ export async function action(args: ActionFunctionArgs) {
 export default function OrderListPage() {
   const view = useLoaderData<typeof loader>();
   const answer = (useActionData<typeof action>() ?? null) as ListPageAnswer | null;
-  const formState = answer && !answer.importReport ? answer : null;
-  const namedField = formState?.errors && Object.keys(formState.errors).some((name) => name === LIST_FIELDS.name);
+  // A refused form comes back with its fields' messages: the name's belongs to the settings,
+  // the others to the lines; an answer without them is the import's (a report or why none).
+  const refusedForm = answer?.errors ? answer : null;
+  const nameState = refusedForm?.errors?.[LIST_FIELDS.name] !== undefined ? refusedForm : null;
+  const linesState = refusedForm && !nameState ? refusedForm : null;
+  const importAnswer = answer && !refusedForm ? answer : null;
   return (
     <div className="compte">
       <p>
@@ -64,14 +68,14 @@ export default function OrderListPage() {
           l'organisation peuvent la modifier.
         </p>
       ) : null}
-      {formState && !formState.ok && !namedField ? (
+      {linesState ? (
         <p className="form__error form__error--global" role="alert">
-          {formState.message}
+          {linesState.message}
         </p>
       ) : null}
       <section aria-labelledby="liste-produits">
         <h2 id="liste-produits">Produits</h2>
-        <ListLinesForm view={view} state={namedField ? null : formState} />
+        <ListLinesForm view={view} state={linesState} />
       </section>
       <section aria-labelledby="liste-export">
         <h2 id="liste-export">Exporter</h2>
@@ -89,18 +93,18 @@ export default function OrderListPage() {
         <>
           <section aria-labelledby="liste-import">
             <h2 id="liste-import">Importer un fichier</h2>
-            {answer?.importReport ? (
-              <ListImportReport report={answer.importReport} message={answer.message} />
-            ) : answer && !answer.ok && !answer.errors ? (
+            {importAnswer?.importReport ? (
+              <ListImportReport report={importAnswer.importReport} message={importAnswer.message} />
+            ) : importAnswer && !importAnswer.ok ? (
               <p className="form__error form__error--global" role="alert">
-                {answer.message}
+                {importAnswer.message}
               </p>
             ) : null}
             <ListImportForm listId={view.id} />
           </section>
           <section aria-labelledby="liste-reglages">
             <h2 id="liste-reglages">Nom, partage et suppression</h2>
-            <ListSettings view={view} state={namedField ? formState : null} />
+            <ListSettings view={view} state={nameState} />
           </section>
         </>
       ) : null}
