@@ -4,6 +4,7 @@ import { formatDateTime } from "@shared/domain/french-format";
 import { InvoiceOrderList } from "~/components/invoices/InvoiceOrderList";
 import { OrderApprovalFact } from "~/components/orders/OrderApproval";
 import { ReorderPicker } from "~/components/orders/Reorder";
+import { OrderToListForm } from "~/components/order-lists/MakeListForms";
 import { OrderTotals } from "~/components/checkout/OrderTotals";
 import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline } from "~/components/orders/OrderFollowUp";
 import { loadOrderInvoices } from "~/services/invoices/index.server";
@@ -75,6 +76,7 @@ export default function OrderPage() {
         <section aria-labelledby="commande-a-nouveau">
           <h2 id="commande-a-nouveau">Commander à nouveau</h2>
           <ReorderPicker order={order} />
+          <OrderToListForm orderId={order.ord_id} />
         </section>
       ) : null}
       <section aria-labelledby="commande-livraison">

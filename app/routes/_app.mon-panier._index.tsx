@@ -8,6 +8,7 @@ import { CartOptionsForm } from "~/components/cart/CartOptionsForm";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { CertificatesPanel } from "~/components/cart/CertificatesPanel";
 import { ClearCart } from "~/components/cart/ClearCart";
+import { SaveCartAsListForm } from "~/components/order-lists/MakeListForms";
 import { Money } from "~/components/ui/Money";
 import { cartIntent, saveCartForm, todaysCartPage } from "~/services/cart/index.server";
 import { parseForm, respond } from "~/services/forms/index.server";
@@ -92,6 +93,7 @@ export default function CartPage() {
                 </p>
               ) : null}
               {view.canEdit ? <ClearCart confirming={confirmingClear} /> : null}
+              {view.canEdit ? <SaveCartAsListForm /> : null}
             </aside>
           </div>
         </>

@@ -89,6 +89,7 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the users, their rights and the history", "/mon-compte/utilisateurs"],
   ["the purchasing rules", "/mon-compte/regles-d-achat"],
   ["the approval requests", "/mon-compte/validations"],
+  ["the order lists", "/mon-compte/listes"],
   ["the e-mail alerts", "/mon-compte/alertes-emails"],
   ["the personal information and addresses", "/mon-compte/informations-personnelles"],
   ["the password change", "/mon-compte/mot-de-passe"],
@@ -198,6 +199,20 @@ test("an approval request's page, with its lines then and now and the approver's
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Demande de validation VAL-");
   await waitUntilInteractive(page, true);
   await expectNoAxeViolations(page);
+});
+
+test("an order list's page, with its lines, the import form and the settings", async ({ page, loginAs }) => {
+  // Reading only: the demo's shared « Consommables atelier » (server/backoffice/seed/order-lists.ts),
+  // which the organization's account, an administrator, may change: every form is drawn.
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/listes");
+  await page.getByRole("link", { name: "Consommables atelier" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Liste « Consommables atelier »");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+  await page.getByText("Supprimer la liste…").click();
+  await expect(page.getByRole("button", { name: "Oui, supprimer la liste" })).toBeVisible();
+  await expectNoAxeViolations(page, "an order list's page, the deletion asked");
 });
 
 test("the quote request form, pre-filled from the cart, and its refusals next to the fields", async ({ page, loginAs, accounts }) => {

@@ -126,6 +126,23 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "GET /mon-compte/historique": { path: () => "/mon-compte/historique", expect: client() },
   "GET /mon-compte/informations-personnelles": { path: () => "/mon-compte/informations-personnelles", expect: member() },
   "POST /mon-compte/informations-personnelles": { path: () => "/mon-compte/informations-personnelles", expect: action(member()) },
+  // The order lists (issue 38, docs/order-lists.md): the `cart` right (a 403 page saying so);
+  // the demo's shared list is the buyer's (people), read-only for the storekeeper (the no… kinds);
+  // an empty form is refused (400) after the guard, and another organization's list is a 404.
+  "GET /mon-compte/listes": { path: () => "/mon-compte/listes", expect: client({ ...CART }) },
+  "POST /mon-compte/listes": { path: () => "/mon-compte/listes?index", expect: action(client({ ...CART })) },
+  "GET /mon-compte/listes/:id": { path: (ids) => `/mon-compte/listes/${ids.orderListId}`, expect: own({ ...CART }) },
+  "POST /mon-compte/listes/:id": { path: (ids) => `/mon-compte/listes/${ids.orderListId}`, expect: action(own({ ...CART })) },
+  "GET /mon-compte/listes/:id/export.csv": { path: (ids) => `/mon-compte/listes/${ids.orderListId}/export.csv`, expect: own({ ...CART }) },
+  "GET /mon-compte/listes/:id/export.xlsx": {
+    path: (ids) => `/mon-compte/listes/${ids.orderListId}/export.xlsx`,
+    expect: own({ ...CART }),
+  },
+  "GET /mon-compte/listes/ajouter": {
+    path: () => "/mon-compte/listes/ajouter",
+    expect: all("redirect /mon-compte/listes", { visitor: "login", contributor: "clients", ...CART }),
+  },
+  "POST /mon-compte/listes/ajouter": { path: () => "/mon-compte/listes/ajouter", expect: action(client({ ...CART })) },
   "GET /mon-compte/mes-devis": { path: () => "/mon-compte/mes-devis", expect: client({ ...QUOTES }) },
   "GET /mon-compte/mes-devis/:id": { path: (ids) => `/mon-compte/mes-devis/${ids.quoteId}`, expect: own({ ...QUOTES }) },
   // The empty form is refused (400) before the quote is asked for: another organization learns nothing.
