@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readSheet } from "read-excel-file/node";
-import { parseQuickOrderRows, parseQuickOrderText, type QuickOrderParse } from "@shared/domain/quick-order";
+import { parseQuickOrderRows, parseQuickOrderText, splitQuickOrderLine, type QuickOrderParse } from "@shared/domain/quick-order";
 import type { GridRow } from "./types";
 import { fileField } from "./upload.server";
 import { MultipartTooLarge, readMultipartForm } from "~/services/forms/multipart.server";
@@ -154,6 +154,32 @@ function decodeCsv(bytes: Uint8Array): string {
   }
   if (text.includes("\u0000")) throw new QuickOrderFileError(NOT_A_SHEET);
   return text;
+}
+
+/**
+ * A file's rows of cells, read as the quick order reads it (same checks, same encodings, same
+ * separators), for readers that want more columns than a reference and a quantity (an order
+ * list's note, docs/order-lists.md). An empty file has no rows.
+ */
+export async function fileRows(file: File): Promise<string[][]> {
+  if (file.size === 0) return [];
+  if (file.size > QUICK_ORDER_FILE_MAX_BYTES) throw new QuickOrderFileError("Le fichier dépasse 2 Mo.");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (isZip(bytes)) {
+    try {
+      assertZipWithinBounds(bytes, QUICK_ORDER_WORKBOOK_BOUNDS);
+    } catch (error) {
+      throw new QuickOrderFileError(error instanceof ZipTooLarge ? WORKBOOK_TOO_LARGE : UNREADABLE_WORKBOOK);
+    }
+    const rows = await readSheet(Buffer.from(bytes)).catch(() => {
+      throw new QuickOrderFileError(UNREADABLE_WORKBOOK);
+    });
+    return rows.map((row) => row.map(cellText));
+  }
+  const lines = decodeCsv(bytes)
+    .replace(/^\uFEFF/, "")
+    .split(/\r\n|\r|\n/);
+  return lines.map((line) => (line.trim() === "" ? [] : splitQuickOrderLine(line)));
 }
 
 /** A CSV (UTF-8 or Windows-1252; ; , or tab) or the first sheet of an XLSX workbook, by content. */
