@@ -87,7 +87,10 @@ async function setCode(context: PortalLoadContext, active: ActiveUser, request: 
   let productId: number;
   try {
     const product = await active.upstream.pim.getProductByRef(orgId, ref);
-    // Found by another way (the organization's own code): not the reference typed.
+    if (product.found_by_code !== undefined) {
+      const message = `${ref} est déjà votre code pour la référence ${product.obj_ref} : indiquez la référence du produit.`;
+      return refusedSet(fields, { [SET_CODE_FIELDS.ref]: message }, 400);
+    }
     if (normalizeReference(product.obj_ref) !== ref) return refusedSet(fields, unknown, 400);
     productId = product.obj_id;
   } catch (error) {

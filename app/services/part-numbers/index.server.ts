@@ -3,4 +3,4 @@ export { partNumbersAction } from "./actions.server";
 export { ownCodesOf, productIdsOf, startCartOwnCodes } from "./lookup.server";
 export { canChangePartNumbers, loadPartNumbersPage, requirePartNumbersUser } from "./page.server";
 export { partNumbersTemplate } from "./template.server";
-export { codeKeyOf, productByReferenceOrOwnCode, type TypedProduct } from "./find.server";
+export { productByReferenceOrOwnCode, type TypedProduct } from "./find.server";
