@@ -35,7 +35,7 @@ export async function postReferences(
 }
 
 /** The import form with one file. */
-export function importForm(name: string, content: string | Uint8Array, type = "text/csv"): FormData {
+export function importForm(name: string, content: string | Uint8Array<ArrayBuffer>, type = "text/csv"): FormData {
   const form = new FormData();
   form.set("intent", "importer");
   form.set("fichier", new File([content], name, { type }));
