@@ -32,7 +32,8 @@ export default function QuickOrderPage() {
     <div className="quick-order-page">
       <h1>Commande rapide</h1>
       <p>
-        Ajoutez des produits au panier de votre organisation par leur référence. <Link to="/mon-panier">Voir le panier</Link>
+        Ajoutez des produits au panier de votre organisation par leur référence, ou par le code que votre organisation leur donne (
+        <Link to="/mon-compte/references">vos références</Link>). <Link to="/mon-panier">Voir le panier</Link>
       </p>
       {canEdit ? (
         <>

@@ -85,6 +85,7 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the purchase history", "/mon-compte/historique"],
   ["the invoices, with a filter ignored and explained", "/mon-compte/factures?statut=perdue&montant_min=abc"],
   ["the price list, searched, with a filter ignored and explained", "/mon-compte/tarifs?q=antenne&marque=abc"],
+  ["the organization's own part numbers and their forms", "/mon-compte/references"],
   ["the quotes, with a filter ignored and explained", "/mon-compte/mes-devis?etat=perdu&du=2026-02-30"],
   ["the users, their rights and the history", "/mon-compte/utilisateurs"],
   ["the purchasing rules", "/mon-compte/regles-d-achat"],
@@ -124,6 +125,19 @@ test("the account opening request, sent empty: the messages next to the fields",
   await expect(page.getByText("Raison sociale").first()).toBeVisible();
   await expect(page.locator("[aria-invalid='true']").first()).toBeVisible();
   await expectNoAxeViolations(page, "/demande-ouverture-compte, sent empty");
+});
+
+test("the own part numbers, a code refused: the message next to its field", async ({ page, loginAs }) => {
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/references");
+  await waitUntilInteractive(page, true);
+  // An unknown reference: refused before anything is saved, so no other test sees a change.
+  await page.getByLabel("Référence du produit").fill("INCONNU-42");
+  await page.getByLabel("Votre code").fill("A11Y-1");
+  await page.getByRole("button", { name: "Enregistrer le code" }).click();
+  await expect(page.getByLabel("Référence du produit")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Référence inconnue : INCONNU-42.", { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, "/mon-compte/references, a code refused");
 });
 
 for (const [title, path] of PUBLIC_PAGES) {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CartLineView } from "~/services/cart/types";
 import { Money } from "~/components/ui/Money";
+import { OwnCode } from "~/components/part-numbers/OwnCode";
 import { StockNotice } from "./StockNotice";
 import { useQuantityField } from "./useQuantityField";
 import { formatDate, formatPercent } from "@shared/domain/french-format";
@@ -43,7 +44,10 @@ export function CartLineRow({ line, canEdit, canSeePrices, showsEcotaxe }: CartL
       <td className="cart-line__product">
         <Link to={`/catalogue/produit/${line.productId}`}>{line.title}</Link>
         <br />
-        <span className="muted">Réf. {line.ref}</span>
+        <span className="muted">
+          Réf. {line.ref}
+          <OwnCode code={line.ownCode} />
+        </span>
         {line.promoName ? <span className="tag cart-line__promo">{line.promoName}</span> : null}
         {line.discountPercent !== null ? <span className="muted"> · remise {formatPercent(line.discountPercent)}</span> : null}
         {line.quote ? (

@@ -1,6 +1,7 @@
 import type { CartLineView } from "~/services/cart/types";
 import { StockNotice } from "~/components/cart/StockNotice";
 import { Money } from "~/components/ui/Money";
+import { OwnCode } from "~/components/part-numbers/OwnCode";
 import { formatPercent } from "@shared/domain/french-format";
 
 /**
@@ -38,7 +39,11 @@ export function SummaryLines({ lines }: { lines: CartLineView[] }) {
         {lines.map((line) => (
           <tr key={line.lineId} data-testid={`summary-line-${line.ref}`}>
             <th scope="row">
-              <strong>{line.title}</strong> <span className="muted">Réf. {line.ref}</span>
+              <strong>{line.title}</strong>{" "}
+              <span className="muted">
+                Réf. {line.ref}
+                <OwnCode code={line.ownCode} />
+              </span>
               {line.promoName ? <span className="badge"> {line.promoName}</span> : null}
               {line.discountPercent !== null ? <span className="muted"> · remise {formatPercent(line.discountPercent)}</span> : null}
               {line.availability ? (

@@ -7,6 +7,7 @@ import { LabelledCell } from "~/components/ui/LabelledCell";
 import { Money } from "~/components/ui/Money";
 import type { OrderDetail } from "~/services/orders/types";
 import { formatDate, formatDateTime } from "@shared/domain/french-format";
+import { OwnCode } from "~/components/part-numbers/OwnCode";
 
 /** An address of the order under its heading, drawn as the checkout draws addresses. */
 function TitledAddress({ title, address }: { title: string; address: Address | null }) {
@@ -67,7 +68,8 @@ export function OrderLines({ order, amounts, showPrices }: { order: OrderDetail;
         {order.lines.map((line, index) => (
           <tr key={line.obj_id}>
             <th scope="row">
-              {line.obj_ref} · {line.obj_title}
+              {line.obj_ref}
+              <OwnCode code={line.customer_code} /> · {line.obj_title}
               {line.certificates.length > 0 ? (
                 <span className="order-line__certificates">
                   {" "}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { countOf, plural } from "@shared/domain/plural";
 import type { QuickOrderReport as Report } from "~/services/cart/types";
+import { OwnCode } from "~/components/part-numbers/OwnCode";
 
 /** What the quick order added, and each refused line with its reason. */
 export function QuickOrderReport({ report }: { report: Report }) {
@@ -18,7 +19,8 @@ export function QuickOrderReport({ report }: { report: Report }) {
         <ul>
           {report.added.map((line) => (
             <li key={line.ref}>
-              {line.title} ({line.ref}) : {line.qty}
+              {line.title} ({line.ref}
+              <OwnCode code={line.ownCode} />) : {line.qty}
             </li>
           ))}
         </ul>

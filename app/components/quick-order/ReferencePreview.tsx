@@ -10,7 +10,10 @@ export function ReferencePreview({ id, preview, qty }: { id: string; preview: Pr
     <p id={id} className="quick-order__preview" aria-live="polite" data-testid={id}>
       {preview === null ? null : preview.found ? (
         <>
-          <span className="quick-order__preview-title">{preview.title}</span>
+          <span className="quick-order__preview-title">
+            {preview.title}
+            {preview.productRef ? ` (Réf. ${preview.productRef})` : null}
+          </span>
           {preview.unitPrice !== null ? <span>{unitPriceText(preview.unitPrice)}</span> : null}
           <span>{stockText(preview.stock, qty)}</span>
         </>

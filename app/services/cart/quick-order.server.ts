@@ -8,7 +8,7 @@ import type { PortalLoadContext } from "~/services/context.server";
 import type { ActiveUser } from "~/services/guards.server";
 import type { QuickOrderSource } from "./quick-order-input.server";
 import type { QuickOrderSourceIssue } from "./types";
-import { UpstreamError } from "~/services/upstream/index.server";
+import { productByReferenceOrOwnCode } from "~/services/part-numbers/index.server";
 import type { QuickOrderReport } from "./types";
 import { countOf } from "@shared/domain/plural";
 
@@ -83,24 +83,21 @@ export function mergeSources(sources: readonly QuickOrderSource[]): Merged {
   return { entries: [...byRef.values()], refused, unlisted };
 }
 
-type Lookup = { entry: SourcedEntry; product: ProductDetail } | { entry: SourcedEntry; reason: string };
+type Lookup = { entry: SourcedEntry; product: ProductDetail; ownCode: string | null } | { entry: SourcedEntry; reason: string };
 
 /**
- * Looked up as a reference, never as a product id (an ERP's reference may be all digits); a
- * product whose reference is not the one typed is not the one asked for.
+ * Looked up as a reference, never as a product id (an ERP's reference may be all digits), or as
+ * the organization's own code for a product (docs/part-numbers-portal.md); a product whose
+ * reference is not the one typed, nor its own code, is not the one asked for.
  */
 async function lookUp(active: ActiveUser, entry: SourcedEntry): Promise<Lookup> {
-  const unknown = { entry, reason: `Référence inconnue : ${entry.ref}.` };
-  try {
-    const product = await active.upstream.pim.getProductByRef(active.session.user.auth_org_id, entry.ref);
-    if (normalizeReference(product.obj_ref) !== entry.ref) return unknown;
-    if (product.prd_is_port) return { entry, reason: `${entry.ref} est un frais de port : il est calculé automatiquement.` };
-    if (product.prd_discontinued) return { entry, reason: `${entry.ref} n'est plus commercialisé.` };
-    return { entry, product };
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return unknown;
-    throw error;
-  }
+  const found = await productByReferenceOrOwnCode(active, entry.ref);
+  if (!found) return { entry, reason: `Référence inconnue : ${entry.ref}.` };
+  const { product, ownCode } = found;
+  const name = ownCode === null ? entry.ref : `${product.obj_ref} (votre code ${ownCode})`;
+  if (product.prd_is_port) return { entry, reason: `${name} est un frais de port : il est calculé automatiquement.` };
+  if (product.prd_discontinued) return { entry, reason: `${name} n'est plus commercialisé.` };
+  return { entry, product, ownCode };
 }
 
 /** Runs the look-ups LOOKUP_CONCURRENCY at a time: enough to be quick, not a flood. */
@@ -156,11 +153,14 @@ export async function runQuickOrder(
   const lookups = await lookUpAll(active, entries);
   const wanted = new Map<string, SourcedEntry>();
   const items: AddItem[] = [];
+  // The products typed as the organization's own code: the report names them by both.
+  const typedCodes = new Map<string, string>();
   for (const lookup of lookups) {
     if ("reason" in lookup) {
       refused.push(...refusalsOf(lookup.entry, lookup.reason));
       continue;
     }
+    if (lookup.ownCode !== null) typedCodes.set(normalizeReference(lookup.product.obj_ref), lookup.ownCode);
     const item = { product: toNewCartProduct(lookup.product), qty: lookup.entry.qty, lineId: newLineId() };
     wanted.set(item.lineId, lookup.entry);
     items.push(item);
@@ -173,6 +173,9 @@ export async function runQuickOrder(
     return entry ? refusalsOf(entry, item.message) : [];
   };
   refused.push(...result.refused.flatMap(refusedByCart));
-  const added = result.change.kind === "added" ? result.change.products : [];
+  const added = (result.change.kind === "added" ? result.change.products : []).map((product) => ({
+    ...product,
+    ownCode: typedCodes.get(normalizeReference(product.ref)) ?? null,
+  }));
   return { report: { added, ...listRefusals(refused, unlisted, sources) }, addedLines: linesBySource([...wanted.values()]) };
 }

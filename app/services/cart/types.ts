@@ -53,6 +53,8 @@ export interface CartLineView {
   lineId: string;
   productId: number;
   ref: string;
+  /** The organization's own code of the product (docs/part-numbers-portal.md), when it has one and the page asked. */
+  ownCode?: string | null;
   title: string;
   /** The product's picture, when the catalogue has one. */
   picture: string | null;
@@ -111,6 +113,8 @@ export interface QuickOrderAdded {
   ref: string;
   title: string;
   qty: number;
+  /** The organization's own code the product was typed as (docs/part-numbers-portal.md), if so. */
+  ownCode?: string | null;
 }
 
 export interface QuickOrderReport {

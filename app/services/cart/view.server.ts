@@ -91,8 +91,17 @@ function shippingOffers(cart: Cart, shipping: ShippingContext, showPrices: boole
   return { optionCosts: optionCosts(cart, shipping), freeShipping: freeShippingProgress(cart, shipping) };
 }
 
-/** `saved.cart` carries the shipping lines of `shipping.today` (withShipping): the view adds nothing to them. */
-export function cartView(saved: HeldCart, user: AuthUser, master: AuthUser | null, shipping: ShippingContext): CartView {
+/**
+ * `saved.cart` carries the shipping lines of `shipping.today` (withShipping): the view adds nothing
+ * to them. `ownCodes`: the organization's codes of the cart's products (product id → code).
+ */
+export function cartView(
+  saved: HeldCart,
+  user: AuthUser,
+  master: AuthUser | null,
+  shipping: ShippingContext,
+  ownCodes: ReadonlyMap<number, string> = new Map(),
+): CartView {
   const permissions = permissionsOf(user, master);
   // A cart the back-office sent without amounts holds placeholders: never shown (decision 0131).
   const showPrices = permissions.canViewPrices && saved.amountsHidden !== true;
@@ -106,7 +115,10 @@ export function cartView(saved: HeldCart, user: AuthUser, master: AuthUser | nul
     checksCertificates: !isTagIntegrator(account),
     partialDelivery: saved.cart.partialDelivery,
   };
-  const views = saved.cart.products.map((line) => lineView(line, rules, problemsOf(line.line_id)));
+  const views = saved.cart.products.map((line) => ({
+    ...lineView(line, rules, problemsOf(line.line_id)),
+    ownCode: ownCodes.get(line.obj_id) ?? null,
+  }));
   return {
     version: saved.version,
     ref: saved.cart.ref,

@@ -8,6 +8,7 @@ import { CHECKOUT_STEPS, reachableSteps, type CheckoutStep } from "./steps.serve
 import { APPROVAL_REQUIRED, summaryView } from "./summary.server";
 import type { StepLink } from "./types";
 import { redirectWithToast } from "~/services/forms/respond.server";
+import { ownCodesOf, productIdsOf } from "~/services/part-numbers/index.server";
 import type { GuardArgs } from "~/services/guards.server";
 import { asRouteError } from "~/services/route-errors.server";
 
@@ -41,9 +42,13 @@ export async function deliveryStepPage(args: GuardArgs, state: CheckoutState) {
  * back with APPROVAL_REQUIRED in its query).
  */
 export async function summaryStepPage(args: GuardArgs, state: CheckoutState) {
-  const standing = await loadStanding(args.context, state.active);
+  // The organization's own codes of the lines, asked beside the standing (decision 0197).
+  const [standing, ownCodes] = await Promise.all([
+    loadStanding(args.context, state.active),
+    ownCodesOf(args.context, state.active, productIdsOf(state.cart)),
+  ]);
   const approvalRequired = new URL(args.request.url).searchParams.get(APPROVAL_REQUIRED.param) === APPROVAL_REQUIRED.value;
-  return { steps: stepLinks(state), summary: summaryView(args.context, state, standing, approvalRequired) };
+  return { steps: stepLinks(state), summary: summaryView(args.context, state, standing, approvalRequired, ownCodes) };
 }
 
 /** /commander/terminer: the last order confirmed in this browser (its id is in the checkout cookie), read back from the back-office. */

@@ -48,18 +48,19 @@ export function orderProblems(cart: Cart, state: Pick<CheckoutState, "active">):
 /**
  * `standing` is the caller's (loadStanding); `approvalRequired` says the back-office refused a
  * confirmation of this cart for want of approval (a person shown no amounts cannot be told so
- * beforehand).
+ * beforehand); `ownCodes` the organization's codes of the lines' products.
  */
 export function summaryView(
   context: PortalLoadContext,
   state: CheckoutState,
   standing: PurchasingStanding,
   approvalRequired = false,
+  ownCodes: ReadonlyMap<number, string> = new Map(),
 ): SummaryView {
   const { user, master } = state.active.session;
   const { cart, saved } = state;
   const problems = orderProblems(cart, state);
-  const view = cartView({ cart, version: saved.version }, user, master, state.shipping);
+  const view = cartView({ cart, version: saved.version }, user, master, state.shipping, ownCodes);
   const check = approvalCheck({ standing, cart, active: state.active, showAmounts: view.canSeePrices, forced: approvalRequired });
   const ready =
     problems.length === 0 ? { version: saved.version, key: context.checkout.idempotencyKey(user.auth_org_id, saved.version) } : null;

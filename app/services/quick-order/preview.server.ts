@@ -1,10 +1,10 @@
 import { permissionsOf } from "@shared/domain/permissions";
 import { checkQuickOrderReference } from "@shared/domain/quick-order";
 import { normalizeReference } from "@shared/domain/references";
-import type { ProductDetail } from "@shared/contracts/api";
 import { priceViewOf } from "~/services/catalogue/pricing.server";
 import type { PortalLoadContext } from "~/services/context.server";
 import type { ActiveUser } from "~/services/guards.server";
+import { productByReferenceOrOwnCode } from "~/services/part-numbers/index.server";
 import { UpstreamError } from "~/services/upstream/index.server";
 import type { PreviewStock, ReferencePreview } from "./types";
 
@@ -23,17 +23,6 @@ function refusalOf(active: ActiveUser): string | null {
   return permissionsOf(user, master).canUpdateCart ? null : NO_CART_RIGHT;
 }
 
-/** Null for a reference the catalogue does not know (as the quick order itself decides). */
-async function productByRef(active: ActiveUser, ref: string): Promise<ProductDetail | null> {
-  try {
-    const product = await active.upstream.pim.getProductByRef(active.session.user.auth_org_id, ref);
-    return normalizeReference(product.obj_ref) === ref ? product : null;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 /** A stock that cannot be read leaves the preview without it (spec section 8: stock never blocks). */
 async function stockOf(active: ActiveUser, productId: number): Promise<PreviewStock | null> {
   const stock = await active.upstream.wms.getStock(productId).catch(() => null);
@@ -41,14 +30,23 @@ async function stockOf(active: ActiveUser, productId: number): Promise<PreviewSt
 }
 
 async function previewOf(active: ActiveUser, ref: string): Promise<ReferencePreview> {
-  const product = await productByRef(active, ref);
-  if (!product) return { found: false, ref, message: UNKNOWN_REFERENCE };
+  // A reference or the organization's own code, as the quick order itself decides.
+  const found = await productByReferenceOrOwnCode(active, ref);
+  if (!found) return { found: false, ref, message: UNKNOWN_REFERENCE };
+  const { product, ownCode } = found;
   // The same refusals as the quick order's, said before the form is sent.
   if (product.prd_is_port) return { found: false, ref, message: `${ref} est un frais de port : il est calculé automatiquement.` };
   if (product.prd_discontinued) return { found: false, ref, message: `${ref} n'est plus commercialisé.` };
   const { user, master } = active.session;
   const price = permissionsOf(user, master).canViewPrices ? priceViewOf(product, user.obj_properties.N_CatCompta) : null;
-  return { found: true, ref, title: product.obj_title, unitPrice: price?.unitPrice ?? null, stock: await stockOf(active, product.obj_id) };
+  return {
+    found: true,
+    ref,
+    ...(ownCode === null ? {} : { productRef: product.obj_ref }),
+    title: product.obj_title,
+    unitPrice: price?.unitPrice ?? null,
+    stock: await stockOf(active, product.obj_id),
+  };
 }
 
 /**

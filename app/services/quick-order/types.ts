@@ -22,6 +22,8 @@ export type ReferencePreview =
       found: true;
       /** The reference as the quick order reads it (trimmed, upper case). */
       ref: string;
+      /** The product's reference when what was typed is the organization's own code for it. */
+      productRef?: string;
       title: string;
       /** The buyer's price of one unit excluding tax, in cents; null without the `prices` right. */
       unitPrice: number | null;

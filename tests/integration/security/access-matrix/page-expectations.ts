@@ -177,6 +177,10 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   },
   // The purchasing rules (issue 37): the users page's people; a representative acting for the
   // client reads them but its POST goes back to the page with the reason (docs/approvals.md).
+  // The organization's own codes (issue 38): read by everyone of it, changed with `cart` only.
+  "GET /mon-compte/references": { path: () => "/mon-compte/references", expect: client() },
+  "POST /mon-compte/references": { path: () => "/mon-compte/references", expect: action(client({ ...CART })) },
+  "GET /mon-compte/references/modele.csv": { path: () => "/mon-compte/references/modele.csv", expect: member() },
   "GET /mon-compte/regles-d-achat": { path: () => "/mon-compte/regles-d-achat", expect: member({ ...PEOPLE_404, contributor: 404 }) },
   "POST /mon-compte/regles-d-achat": {
     path: () => "/mon-compte/regles-d-achat",
