@@ -38,6 +38,7 @@ function header() {
         canViewPrices: true,
         canPickClients: false,
         canUpdateCart: true,
+        canSchedule: true,
         canManageUsers: true,
         canConfigureAlerts: true,
         canChangePassword: true,

@@ -14,6 +14,7 @@ const everything: AccountMenuAccess = {
   canViewPrices: true,
   canPickClients: false,
   canUpdateCart: true,
+  canSchedule: true,
   canManageUsers: true,
   canConfigureAlerts: true,
   canChangePassword: true,
@@ -80,11 +81,20 @@ describe("SiteHeader", () => {
     expect(screen.getByRole("link", { name: "Mes factures" }).getAttribute("href")).toBe("/mon-compte/factures");
     expect(screen.getByRole("link", { name: "Mes tarifs" }).getAttribute("href")).toBe("/mon-compte/tarifs");
     expect(screen.getByRole("link", { name: "Validations de commandes" }).getAttribute("href")).toBe("/mon-compte/validations");
+    expect(screen.getByRole("link", { name: "Listes de commande" }).getAttribute("href")).toBe("/mon-compte/listes");
+    expect(screen.getByRole("link", { name: "Commandes programmées" }).getAttribute("href")).toBe("/mon-compte/commandes-programmees");
+    expect(screen.getByRole("link", { name: "Mes références" }).getAttribute("href")).toBe("/mon-compte/references");
     expect(screen.queryByRole("link", { name: "Changer de client" })).toBeNull();
     cleanup();
     // Without `cart`, the approvals page answers 404: no link to it (docs/approvals.md).
     renderHeader({ access: { ...everything, canUpdateCart: false } });
     expect(screen.queryByRole("link", { name: "Validations de commandes" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Listes de commande" })).toBeNull();
+    cleanup();
+    // Neither `cart` nor `orders`: no schedules page; one's own codes are read by everyone.
+    renderHeader({ access: { ...everything, canUpdateCart: false, canSchedule: false } });
+    expect(screen.queryByRole("link", { name: "Commandes programmées" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Mes références" }).getAttribute("href")).toBe("/mon-compte/references");
     cleanup();
     // A people account without `quotes`, `invoices` nor `prices` is not offered their pages.
     renderHeader({ access: { ...everything, canViewQuotes: false, canViewInvoices: false, canViewPrices: false, canPickClients: true } });

@@ -26,6 +26,19 @@ export function AccountMenu({ userName, access }: { userName: string; access: Ac
             <Link to="/mon-compte/validations">Validations de commandes</Link>
           </li>
         ) : null}
+        {access.canUpdateCart ? (
+          <li>
+            <Link to="/mon-compte/listes">Listes de commande</Link>
+          </li>
+        ) : null}
+        {access.canSchedule ? (
+          <li>
+            <Link to="/mon-compte/commandes-programmees">Commandes programmées</Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/mon-compte/references">Mes références</Link>
+        </li>
         {access.canViewQuotes ? (
           <li>
             <Link to="/mon-compte/mes-devis">Mes devis</Link>

@@ -21,6 +21,7 @@ export function accountAccessOf(user: AuthUser, master: AuthUser | null): Accoun
     canViewPrices: permissions.canViewPrices,
     canPickClients: permissions.canPickClients,
     canUpdateCart: permissions.canUpdateCart,
+    canSchedule: permissions.canUpdateCart || permissions.canOrder,
     canManageUsers: canManageUsers(user),
     canConfigureAlerts: permissions.canConfigureAlerts,
     // Acting for a client, the session is the client's: its password is not the contributor's to change.

@@ -11,6 +11,8 @@ export interface AccountMenuAccess {
   canPickClients: boolean;
   /** /mon-compte/validations: who may fill the cart may ask for approval (docs/approvals.md). */
   canUpdateCart: boolean;
+  /** /mon-compte/commandes-programmees: who may order, or fill the cart (its runs then go to approval: docs/replenishment.md). */
+  canSchedule: boolean;
   /** /mon-compte/utilisateurs: the organization account (a contributor after login-as included) or a people administrator. */
   canManageUsers: boolean;
   /** /mon-compte/alertes-emails: every class but people (docs/specification.md §6). */

@@ -20,7 +20,12 @@ function shortcutsFor(user: OrdersUser): AccountShortcut[] {
   if (permissions.canUpdateCart) {
     links.push({ to: "/mon-panier", label: "Mon panier" }, { to: "/mon-panier/commande-rapide", label: "Commande rapide" });
     links.push({ to: "/mon-compte/validations", label: "Validations de commandes" });
+    links.push({ to: "/mon-compte/listes", label: "Listes de commande" });
   }
+  if (permissions.canUpdateCart || permissions.canOrder) {
+    links.push({ to: "/mon-compte/commandes-programmees", label: "Commandes programmées" });
+  }
+  links.push({ to: "/mon-compte/references", label: "Mes références" });
   if (permissions.canPickClients) links.push({ to: "/clients", label: "Changer de client" });
   return links;
 }

@@ -213,7 +213,15 @@ describe("/mon-compte", () => {
     const home = await run(accountRoute.loader, backoffice, page("/mon-compte", organization));
     expect(home.organizationName).toBe("Voilerie Atlantique");
     expect(home.shortcuts.map((shortcut) => shortcut.to)).toEqual(
-      expect.arrayContaining(["/mon-compte/commandes", "/mon-compte/reliquats", "/mon-compte/historique", "/mon-panier"]),
+      expect.arrayContaining([
+        "/mon-compte/commandes",
+        "/mon-compte/reliquats",
+        "/mon-compte/historique",
+        "/mon-panier",
+        "/mon-compte/listes",
+        "/mon-compte/commandes-programmees",
+        "/mon-compte/references",
+      ]),
     );
     expect(home.shortcuts.map((shortcut) => shortcut.to)).not.toContain("/clients");
     expect(home.latestOrders.length).toBe(5);
