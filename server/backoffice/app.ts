@@ -39,6 +39,8 @@ import { omsRouter } from "./oms/routes";
 import { customerOrdersRouter } from "./orders/customer-routes";
 import { serviceOrdersRouter } from "./orders/service-routes";
 import { pimRouter } from "./pim/routes";
+import { ReplenishmentJob } from "./replenishment/job";
+import { replenishmentRouter } from "./replenishment/routes";
 import { customerQuotePdfRouter, salesQuotePdfRouter } from "./quotes/document/routes";
 import { createQuoteMailNotifier, QuoteReminderJob, type BackofficeMailer, type QuoteReminderOptions } from "./quotes/mail/index";
 import type { QuoteNotifier } from "./quotes/notifier";
@@ -98,6 +100,12 @@ export interface BackofficeApiDeps {
   alertsSecret?: Buffer;
   /** Told of every committed order, invoice and stock event; default: alerts through `mailer`, or nothing. */
   alertNotifier?: AlertNotifier;
+  /**
+   * The replenishment schedules' runs and reminders (replenishment/job.ts): started with a
+   * `signal` (servers), at once (catch-up) then every `everyMs` (default a minute); false: never
+   * (tests run `runDueSchedules` themselves on their clock).
+   */
+  replenishment?: { everyMs?: number } | false;
   /** The overdue invoices' alert job (alerts/overdue.ts); false: not started (tests run it themselves). */
   overdueAlerts?: { everyMs?: number } | false;
   /**
@@ -194,6 +202,12 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     overdue.start();
     deps.signal?.addEventListener("abort", () => overdue.stop(), { once: true });
   }
+  // Servers (with a signal) run the schedules; one run per schedule and date whatever the processes (decision 0200).
+  if (deps.signal && deps.replenishment !== false) {
+    const replenishment = new ReplenishmentJob({ db: deps.db, alerts: services.alerts, logger, now, ...deps.replenishment });
+    replenishment.start();
+    deps.signal.addEventListener("abort", () => replenishment.stop(), { once: true });
+  }
   const webhook = deps.webhook === undefined ? readWebhookSettings() : deps.webhook;
   const deliverer = webhook
     ? new OutboxDeliverer({
@@ -242,6 +256,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/oms", authenticated, approvalRequestRouter(services));
   api.use("/purchasing", authenticated, purchasingRouter(services));
   api.use("/approvals", authenticated, approvalsRouter(services));
+  // Scheduled replenishment: an order list ordered every N weeks or months (docs/replenishment.md).
+  api.use("/replenishment", authenticated, replenishmentRouter(services));
   api.use("/oms", authenticated, customerOrdersRouter(services));
   api.use("/oms", authenticated, customerInvoicesRouter(services));
   // A proposal's PDF (quotes/document/), with the access rules of the quote's detail.

@@ -20,6 +20,8 @@ export const ALERT_KINDS = [
   "news",
   "approval_requested",
   "approval_decided",
+  "replenishment_reminder",
+  "replenishment_failed",
 ] as const;
 
 export const alertKind = z.enum(ALERT_KINDS);
@@ -38,6 +40,8 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   news: "Actualités et nouveautés",
   approval_requested: "Commande à valider",
   approval_decided: "Décision sur une demande de validation",
+  replenishment_reminder: "Rappel avant une commande programmée",
+  replenishment_failed: "Commande programmée non passée",
 };
 
 /**
@@ -57,6 +61,9 @@ export const DEFAULT_ALERTS: Record<AlertKind, boolean> = {
   // Issue 37: the approvers and the requester hear of the request and its decision (decision 0193).
   approval_requested: true,
   approval_decided: true,
+  // Issue 38: a schedule's owner hears of its next run a few days before, and of a run that placed nothing.
+  replenishment_reminder: true,
+  replenishment_failed: true,
 };
 
 export const alertPreference = z.object({ kind: alertKind, label: z.string(), enabled: z.boolean() }).strict();

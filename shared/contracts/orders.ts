@@ -217,6 +217,8 @@ export const orderDetail = z
     quote_numbers: z.array(z.string()).optional(),
     /** Placed by approving a request (docs/approvals.md): the author above is the requester. */
     approval: orderApproval.nullable().optional(),
+    /** Placed by a run of a replenishment schedule (docs/replenishment.md); absent otherwise. */
+    schedule: z.object({ id: z.number().int().positive(), name: z.string() }).strict().nullable().optional(),
   })
   .strict();
 export type OrderDetail = z.infer<typeof orderDetail>;

@@ -3,6 +3,7 @@ import { approvalSummary } from "./approvals";
 import { cancellationRequest, orderDetail } from "./orders";
 import { isoDateTime } from "./primitives";
 import { quoteDetail } from "./quotes";
+import { scheduleRun, scheduleSummary } from "./replenishment";
 import { accountRequestView, contactView } from "./requests";
 
 /**
@@ -24,6 +25,8 @@ export const OUTBOX_EVENT_TYPES = [
   "approval.approved",
   "approval.refused",
   "approval.withdrawn",
+  "replenishment.run_failed",
+  "replenishment.schedule_changed",
 ] as const;
 export const outboxEventType = z.enum(OUTBOX_EVENT_TYPES);
 export type OutboxEventType = z.infer<typeof outboxEventType>;
@@ -41,6 +44,12 @@ export type EventCustomer = z.infer<typeof eventCustomer>;
 /** A quote as the ERP reads it: the commercial side's detail, without the page's actions. */
 export const eventQuote = quoteDetail.omit({ actions: true });
 
+/** A replenishment schedule as the ERP reads it: the page's summary without what the caller may do. */
+export const eventSchedule = scheduleSummary.omit({ can_edit: true });
+
+/** What changed a schedule (created … deleted): the ERP forecasts the customer's next orders from them. */
+export const SCHEDULE_CHANGES = ["created", "updated", "skipped", "paused", "resumed", "deleted"] as const;
+
 export const outboxEventData = {
   "order.confirmed": z.object({ customer: eventCustomer, order: orderDetail }).strict(),
   "order.cancellation_requested": z.object({ customer: eventCustomer, request: cancellationRequest }).strict(),
@@ -53,6 +62,11 @@ export const outboxEventData = {
   "approval.approved": z.object({ customer: eventCustomer, approval: approvalSummary }).strict(),
   "approval.refused": z.object({ customer: eventCustomer, approval: approvalSummary }).strict(),
   "approval.withdrawn": z.object({ customer: eventCustomer, approval: approvalSummary }).strict(),
+  // A run that placed nothing (docs/replenishment.md); a placed run's order comes as order.confirmed.
+  "replenishment.run_failed": z.object({ customer: eventCustomer, schedule: eventSchedule, run: scheduleRun }).strict(),
+  "replenishment.schedule_changed": z
+    .object({ customer: eventCustomer, change: z.enum(SCHEDULE_CHANGES), by: z.string(), schedule: eventSchedule })
+    .strict(),
 } as const satisfies Record<OutboxEventType, z.ZodType>;
 export type OutboxEventData<Type extends OutboxEventType> = z.infer<(typeof outboxEventData)[Type]>;
 

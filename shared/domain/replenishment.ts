@@ -88,10 +88,15 @@ export function priceRisePct(before: number, now: number): number {
 
 const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
 
+/** The French name of ISO weekday `day` (1 = lundi); empty outside 1–7. */
+function weekdayOf(day: number): string {
+  return WEEKDAYS[day - 1] ?? "";
+}
+
 /** « toutes les 2 semaines, le jeudi », « tous les mois, le 31 (ou le dernier jour du mois) » */
 export function rhythmText(rhythm: Rhythm): string {
   if (rhythm.unit === "weeks") {
-    const weekday = WEEKDAYS[rhythm.day - 1] ?? "";
+    const weekday = weekdayOf(rhythm.day);
     return rhythm.every === 1 ? `toutes les semaines, le ${weekday}` : `toutes les ${rhythm.every} semaines, le ${weekday}`;
   }
   const day = rhythm.day === 1 ? "1er" : String(rhythm.day);
@@ -101,5 +106,5 @@ export function rhythmText(rhythm: Rhythm): string {
 
 /** « jeudi » for a date: the reminder's « votre commande programmée partira jeudi ». */
 export function weekdayName(isoDate: string): string {
-  return WEEKDAYS[isoWeekday(isoDate) - 1] ?? "";
+  return weekdayOf(isoWeekday(isoDate));
 }

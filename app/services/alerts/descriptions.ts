@@ -18,4 +18,7 @@ export const ALERT_DESCRIPTIONS: Record<AlertKind, string> = {
   news: "Les actualités et nouveautés de NautiDistrib (aucune n'est envoyée pour le moment).",
   approval_requested: "Quand une personne de l'organisation envoie une commande à valider, si ce compte fait partie de ceux qui valident.",
   approval_decided: "Quand une commande que ce compte a envoyée à valider est validée ou refusée.",
+  replenishment_reminder: "Quelques jours avant chaque commande programmée de ce compte, pour la modifier ou la sauter à temps.",
+  replenishment_failed:
+    "Quand une commande programmée de ce compte n'a pas pu être passée (produit arrêté, hausse de prix, adresse manquante), avec la raison.",
 };

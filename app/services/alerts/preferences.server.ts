@@ -16,7 +16,8 @@ export const ALERTS_PATH = "/mon-compte/alertes-emails";
  * The kinds that never reach a representative's own address (docs/alerts.md « Portal pages »):
  * the quotes' answers and reminders go to the client (the representative gets the quotes' own
  * e-mails, not alerts), a favourite is the client account's, and the approvals' go to the
- * customer's approvers and requester (docs/approvals.md). Its page leaves them out, and a save
+ * customer's approvers and requester (docs/approvals.md), a scheduled replenishment's to its owner
+ * (docs/replenishment.md). Its page leaves them out, and a save
  * keeps whatever they held.
  */
 const NOT_FOR_CONTRIBUTORS: ReadonlySet<AlertKind> = new Set([
@@ -25,6 +26,8 @@ const NOT_FOR_CONTRIBUTORS: ReadonlySet<AlertKind> = new Set([
   "favourite_back_in_stock",
   "approval_requested",
   "approval_decided",
+  "replenishment_reminder",
+  "replenishment_failed",
 ]);
 
 export interface AlertsUser extends ActiveUser {

@@ -3,6 +3,7 @@ import { backorderUnits } from "@shared/domain/index";
 import type { Database } from "../db/schema";
 import { loadApprovalAlert } from "./approval-alerts";
 import type { LoadedAlert } from "./loaded-alert";
+import { loadReplenishmentAlert, type ReplenishmentAlertEvent } from "./replenishment-alerts";
 
 /**
  * The events that send alerts (docs/alerts.md), as the code that commits them tells the
@@ -16,7 +17,8 @@ export type AlertEvent =
   | { kind: "invoice_issued" | "invoice_overdue"; invoiceId: number }
   | { kind: "backorder_available"; orderId: number; objRef: string; arrival: string }
   | { kind: "favourite_back_in_stock"; usrId: number; productId: number; arrival: string }
-  | { kind: "approval_requested" | "approval_decided"; approvalId: number };
+  | { kind: "approval_requested" | "approval_decided"; approvalId: number }
+  | ReplenishmentAlertEvent;
 
 export type { LoadedAlert } from "./loaded-alert";
 
@@ -26,6 +28,9 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
     case "approval_requested":
     case "approval_decided":
       return loadApprovalAlert(db, event);
+    case "replenishment_reminder":
+    case "replenishment_failed":
+      return loadReplenishmentAlert(db, event);
     case "order_confirmed": {
       const order = await db
         .selectFrom("orders as o")
@@ -37,6 +42,7 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
           "o.org_id",
           "o.usr_id",
           "o.usr_name",
+          "o.schedule_id",
           "g.name as org_name",
           eb
             .selectFrom("order_lines as l")
@@ -63,7 +69,8 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
           lineCount: Number(order.line_count ?? 0),
         },
         // The confirmation e-mail (checkout/routes.ts) reached them: the alert is for the representatives.
-        toldAlready: { usrIds: [order.usr_id], organizationAccounts: true },
+        // A schedule's run sends no confirmation e-mail: the organization's accounts hear of it here.
+        ...(order.schedule_id === null ? { toldAlready: { usrIds: [order.usr_id], organizationAccounts: true } } : {}),
       };
     }
     case "order_shipped": {

@@ -1,6 +1,7 @@
 import { ALERT_LABELS, type AlertKind } from "@shared/contracts/alerts";
 import { compose, type Block, type MailContent } from "../quotes/mail/compose";
 import { formatDate, formatEuros } from "@shared/domain/french-format";
+import { weekdayName } from "@shared/domain/replenishment";
 
 /**
  * The French alerts of orders, invoices and stock (docs/alerts.md): pure functions of the facts
@@ -41,7 +42,14 @@ export type AlertFacts =
       decidedBy: string;
       reason: string | null;
       orderRef: string | null;
-    };
+    }
+  | { kind: "replenishment_reminder"; name: string; listName: string; orgName: string; runDate: string }
+  | { kind: "replenishment_failed"; name: string; listName: string; orgName: string; runDate: string; reason: string };
+
+/** « jeudi 12 mars 2026 »: the day a run leaves. */
+export function runDay(date: string): string {
+  return `${weekdayName(date)} ${formatDate(date)}`;
+}
 
 export interface AlertLinks {
   /** The page the alert is about: an absolute URL, or a path when no portal address is set. */
@@ -183,6 +191,45 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
       blocks.push({ kind: "link", label: approved ? "Voir la commande" : "Voir la demande", href: links.page });
       return { subject: approved ? `Demande ${facts.number} validée` : `Demande ${facts.number} refusée`, blocks };
     }
+    case "replenishment_reminder":
+      return {
+        subject: `Commande programmée « ${facts.name} » : départ ${runDay(facts.runDate)}`,
+        blocks: [
+          {
+            kind: "paragraph",
+            text: `Votre commande programmée « ${facts.name} » partira ${runDay(facts.runDate)} : modifiez-la ou sautez-la d'ici là si besoin.`,
+          },
+          {
+            kind: "facts",
+            rows: [
+              ["Commande programmée", facts.name],
+              ["Liste", facts.listName],
+              ["Départ", runDay(facts.runDate)],
+            ],
+          },
+          {
+            kind: "paragraph",
+            text: "Elle sera passée aux prix, au stock et aux frais de port du jour, selon les règles d'achat de votre organisation.",
+          },
+          { kind: "link", label: "Modifier ou sauter cette commande", href: links.page },
+        ],
+      };
+    case "replenishment_failed":
+      return {
+        subject: `Commande programmée « ${facts.name} » non passée`,
+        blocks: [
+          {
+            kind: "paragraph",
+            text: `Votre commande programmée « ${facts.name} » du ${formatDate(facts.runDate)} n'a pas été passée : aucune commande n'est partie.`,
+          },
+          { kind: "facts", rows: [["Raison", facts.reason]] },
+          {
+            kind: "paragraph",
+            text: "Corrigez la liste ou la commande programmée : la suivante partira à sa date. Pour celle-ci, vous pouvez commander depuis la liste.",
+          },
+          { kind: "link", label: "Voir la commande programmée", href: links.page },
+        ],
+      };
     case "favourite_back_in_stock":
       return {
         subject: `${facts.objRef} de nouveau en stock`,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { approvalReason, type ApprovalSummary, type CreateApprovalRequest } from "@shared/contracts/approvals";
 import { cart as cartSchema, type Cart } from "@shared/contracts/entities";
-import { approvalReasons, emptyCart, normalizeCart, type ApprovalReason } from "@shared/domain/index";
+import { approvalReasons, emptyCart, normalizeCart, type ApprovalReason, type Totals } from "@shared/domain/index";
 import { z } from "zod";
 import type { AlertNotifier } from "../alerts/dispatcher";
 import type { Database, OrganizationRow, UserRow } from "../db/schema";
@@ -79,6 +79,54 @@ export interface RequestApprovalInput {
   alerts?: AlertNotifier;
 }
 
+export interface NewApprovalRequest {
+  orgId: number;
+  requesterId: number;
+  requesterName: string;
+  idempotencyKey: string;
+  message: string;
+  reasons: ApprovalReason[];
+  /** Repriced and checked (orderableCart). */
+  cart: Cart;
+  totals: Totals;
+  now: Date;
+}
+
+/**
+ * Stores a request and its approval.requested event, inside the caller's transaction: the
+ * cart's own request (below, which then empties the shared cart) and a replenishment schedule's
+ * run (replenishment/runner.ts, which never touches the shared cart).
+ */
+export async function insertApprovalRequest(trx: Transaction<Database>, request: NewApprovalRequest): Promise<number> {
+  const { id } = await trx
+    .insertInto("approval_requests")
+    .values({
+      number: nextApprovalNumber,
+      org_id: request.orgId,
+      requester_id: request.requesterId,
+      requester_name: request.requesterName,
+      idempotency_key: request.idempotencyKey,
+      created_at: request.now,
+      reasons: JSON.stringify(request.reasons),
+      message: request.message,
+      cart: JSON.stringify(request.cart),
+      total_ht: request.totals.ht,
+      total_ecotaxe: request.totals.ecotaxe,
+      total_ttc: request.totals.ttc,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const data = await approvalEventData(trx, id);
+  await recordOutboxEvent(trx, {
+    type: "approval.requested",
+    stream: `approval:${data.approval.number}`,
+    orgId: request.orgId,
+    at: request.now,
+    data,
+  });
+  return id;
+}
+
 /** Creates the request, or finds the one of a replayed key. */
 export async function requestApproval(db: Kysely<Database>, input: RequestApprovalInput): Promise<{ id: number; replayed: boolean }> {
   const orgId = input.org.id;
@@ -107,28 +155,19 @@ export async function requestApproval(db: Kysely<Database>, input: RequestApprov
         "Cette commande n'a pas besoin d'être validée : vous pouvez la confirmer vous-même.",
       );
     }
-    const { id } = await trx
-      .insertInto("approval_requests")
-      .values({
-        number: nextApprovalNumber,
-        org_id: orgId,
-        requester_id: input.user.id,
-        requester_name: input.requesterName,
-        idempotency_key: body.idempotency_key,
-        created_at: input.now,
-        reasons: JSON.stringify(reasons),
-        message: body.message ?? "",
-        cart: JSON.stringify(cart),
-        total_ht: totals.ht,
-        total_ecotaxe: totals.ecotaxe,
-        total_ttc: totals.ttc,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const id = await insertApprovalRequest(trx, {
+      orgId,
+      requesterId: input.user.id,
+      requesterName: input.requesterName,
+      idempotencyKey: body.idempotency_key,
+      message: body.message ?? "",
+      reasons,
+      cart,
+      totals,
+      now: input.now,
+    });
     // The shared cart is emptied as an order empties it; its quote locks stay for the approval's order.
     await storeCart(trx, orgId, { cart: emptyCart(), version: version + 1 }, input.user.id, input.now);
-    const data = await approvalEventData(trx, id);
-    await recordOutboxEvent(trx, { type: "approval.requested", stream: `approval:${data.approval.number}`, orgId, at: input.now, data });
     return { id, replayed: false };
   });
   if (!result.replayed) input.alerts?.notify({ kind: "approval_requested", approvalId: result.id });

@@ -1,24 +1,13 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { orgQuery } from "@shared/contracts/checkout";
-import type { Address } from "@shared/contracts/entities";
-import { toAddress } from "../crm/addresses";
+import { headOfficeAddress } from "../crm/addresses";
 import type { Database } from "../db/schema";
 import { asyncHandler } from "../http/async-handler";
 import type { ServiceDeps } from "../http/deps";
 import { ApiFailure } from "../http/errors";
 import { assertActingOrg, sessionOf, type Session } from "../http/session";
 import { parseInput } from "../http/validate";
-
-/**
- * The invoicing address is the organization's head office: its first address, created with
- * the account (docs/decisions/0071). Delivery addresses added at checkout come after it, so
- * a customer can never change where invoices go by typing a delivery address.
- */
-async function headOffice(db: Kysely<Database>, orgId: number): Promise<Address | undefined> {
-  const row = await db.selectFrom("addresses").selectAll().where("org_id", "=", orgId).orderBy("id").limit(1).executeTakeFirst();
-  return row ? toAddress(row) : undefined;
-}
 
 /** The organization's own account and the person who confirms (the master after login-as). */
 async function recipients(db: Kysely<Database>, session: Session): Promise<string[]> {
@@ -42,7 +31,7 @@ export function checkoutRouter(deps: ServiceDeps): Router {
     "/invoicing-address",
     asyncHandler(async (req, res) => {
       const orgId = assertActingOrg(sessionOf(res), parseInput(orgQuery, req.query).org_id);
-      const found = await headOffice(db, orgId);
+      const found = await headOfficeAddress(db, orgId);
       if (!found) throw new ApiFailure(404, "no_invoicing_address", "Aucune adresse de facturation n'est enregistrée pour ce compte.");
       res.json(found);
     }),

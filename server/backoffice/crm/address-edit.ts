@@ -8,7 +8,7 @@ import { toAddress } from "./addresses";
 /**
  * Editing and removing the organization's delivery addresses (docs/users.md). An order keeps
  * a copy of its addresses, so an edit never changes one; a removal is refused while an open
- * order (neither delivered nor cancelled) or the organization's saved cart names the address,
+ * order (neither delivered nor cancelled), a replenishment schedule or the organization's saved cart names the address,
  * so nothing in progress loses it. Another organization's address is a 404. The head office
  * (the organization's first address, its invoicing address: decision 0071) is neither edited
  * nor removed here: removing it would make the next address the invoicing one.
@@ -82,6 +82,20 @@ export async function deleteAddress(db: Kysely<Database>, orgId: number, id: num
         409,
         "address_in_use",
         `Cette adresse est celle d'une commande en cours (${uses.orders.join(", ")}) : elle pourra être supprimée une fois la commande livrée ou annulée.`,
+      );
+    }
+    const schedule = await trx
+      .selectFrom("replenishment_schedules")
+      .select("name")
+      .where("org_id", "=", orgId)
+      .where("dlv_address_id", "=", id)
+      .orderBy("id")
+      .executeTakeFirst();
+    if (schedule) {
+      throw new ApiFailure(
+        409,
+        "address_in_use",
+        `Cette adresse est celle de la commande programmée « ${schedule.name} » : choisissez-y une autre adresse avant de supprimer celle-ci.`,
       );
     }
     if (uses.cart)

@@ -27,3 +27,12 @@ export async function ownAddresses(db: Kysely<Database>, orgId: number, ids: rea
     .execute();
   return new Map(rows.map((row) => [row.id, toAddress(row)]));
 }
+
+/**
+ * The organization's invoicing address: its head office, its first address, created with the
+ * account (docs/decisions/0071). Delivery addresses added later come after it.
+ */
+export async function headOfficeAddress(db: Kysely<Database>, orgId: number): Promise<Address | undefined> {
+  const row = await db.selectFrom("addresses").selectAll().where("org_id", "=", orgId).orderBy("id").limit(1).executeTakeFirst();
+  return row ? toAddress(row) : undefined;
+}

@@ -35,6 +35,8 @@ export interface PlaceOrderInput {
   now: Date;
   /** Placed by approving a request (docs/approvals.md): the request and its approver. */
   approval?: { id: number; approvedBy: string };
+  /** Placed by a replenishment schedule's run (docs/replenishment.md). */
+  scheduleId?: number;
 }
 
 export interface ConfirmInput extends PlaceOrderInput {
@@ -121,6 +123,7 @@ export async function insertOrder(trx: Transaction<Database>, input: PlaceOrderI
       approval_id: input.approval?.id ?? null,
       approved_by_name: input.approval?.approvedBy ?? null,
       approved_at: input.approval ? input.now : null,
+      schedule_id: input.scheduleId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -21,8 +21,15 @@ function orderRow(db: Kysely<Database>, lookup: OrderLookup) {
     .innerJoin("organizations as g", "g.id", "o.org_id")
     .leftJoin("users as u", "u.id", "o.usr_id")
     .leftJoin("approval_requests as a", "a.id", "o.approval_id")
+    .leftJoin("replenishment_schedules as r", "r.id", "o.schedule_id")
     .selectAll("o")
-    .select(["g.ref as org_ref", "g.name as org_name", "u.class as author_class", "a.number as approval_number"]);
+    .select([
+      "g.ref as org_ref",
+      "g.name as org_name",
+      "u.class as author_class",
+      "a.number as approval_number",
+      "r.name as schedule_name",
+    ]);
   return "ref" in lookup
     ? query.where("o.ref", "=", lookup.ref).executeTakeFirst()
     : query.where("o.id", "=", lookup.orderId).where("o.org_id", "=", lookup.orgId).executeTakeFirst();
@@ -139,5 +146,7 @@ export async function loadOrderDetail(db: Kysely<Database>, lookup: OrderLookup,
           },
         }
       : {}),
+    // Placed by a replenishment schedule's run (docs/replenishment.md): only then is the key there.
+    ...(row.schedule_id !== null && row.schedule_name !== null ? { schedule: { id: row.schedule_id, name: row.schedule_name } } : {}),
   };
 }

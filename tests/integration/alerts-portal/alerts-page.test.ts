@@ -68,10 +68,12 @@ describe("the e-mail alerts page", () => {
       "news",
       "approval_requested",
       "approval_decided",
+      "replenishment_reminder",
+      "replenishment_failed",
     ]);
     expect(first.choices[1]).toMatchObject({ label: "Commande expédiée", description: expect.stringContaining("numéro de suivi") });
     expect(enabledOf(first)).not.toContain("news");
-    expect(enabledOf(first)).toHaveLength(10);
+    expect(enabledOf(first)).toHaveLength(12);
 
     const saved = await responseOf(() => save(cookie, ["order_shipped", "news"]));
     expect(saved.status).toBe(303);
@@ -156,7 +158,7 @@ describe("the e-mail alerts page", () => {
     const acting = await show(cookie);
     expect(acting.audience).toEqual({ kind: "acting", clientName: "Voilerie Atlantique" });
     expect(acting.email).toBe(CLIENT);
-    expect(acting.choices).toHaveLength(11);
+    expect(acting.choices).toHaveLength(13);
     const own = await stored(SALES);
     await responseOf(() => save(cookie, ["order_shipped", "invoice_overdue"]));
     expect(
