@@ -49,6 +49,9 @@ import { salesQuotesRouter } from "./quotes/sales-routes";
 import { serviceQuotesRouter } from "./quotes/service-routes";
 import { CatalogueReadModel, type ReadModelOptions } from "./pim/read-model/read-model";
 import { favoritesRouter } from "./favorites/routes";
+import { orderListsRouter } from "./order-lists/routes";
+import { partNumbersRouter } from "./part-numbers/routes";
+import { servicePartNumbersRouter } from "./part-numbers/service-routes";
 import { wmsRouter } from "./wms/routes";
 import { createUserMail } from "./users/mail";
 import { createRequestsApi } from "./requests/index";
@@ -268,6 +271,9 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/sales", authenticated, salesQuotesRouter(services));
   api.use("/pim", authenticated, pimRouter(services));
   api.use("/pim", authenticated, favoritesRouter(services));
+  // Order lists and the customer's own part numbers (docs/order-lists.md, docs/part-numbers.md).
+  api.use("/order-lists", authenticated, orderListsRouter(services));
+  api.use("/part-numbers", authenticated, partNumbersRouter(services));
   api.use("/wms", authenticated, wmsRouter(services));
   // News and documents: any portal user reads what its organization may have (docs/content.md).
   api.use("/content", authenticated, contentRouter(services));
@@ -284,6 +290,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     serviceInvoicesRouter(services),
     serviceQuotesRouter(services),
     serviceApprovalsRouter(services),
+    servicePartNumbersRouter(services),
     importsRouter(importJobs),
     // The business events in order, for an ERP that polls; those set aside after a day of failed deliveries.
     eventsRouter({ db: deps.db, now, onReplay: () => deliverer?.wake() }),

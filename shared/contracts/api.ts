@@ -132,6 +132,8 @@ export const orderLine = z
     line_total_ht: cents.nullable(),
     /** The quote whose price the line was ordered at (docs/quotes.md), or null. */
     quote_number: z.string().nullable().optional(),
+    /** The organization's own code for the product when it was ordered (docs/part-numbers.md), or null. */
+    customer_code: z.string().nullable().optional(),
   })
   .strict();
 /** An order as stored; every amount null for a people account without `prices` (decision 0107). */
@@ -215,6 +217,11 @@ export const productDetail = productSummary
     images: z.array(z.string()),
     documents: z.array(z.object({ title: z.string(), url: z.string() }).strict()),
     certificates_info: z.string().nullable(),
+    /**
+     * Only when a reference look-up found no product with that reference and found it by the
+     * acting organization's own code instead (docs/part-numbers.md): that code, as stored.
+     */
+    found_by_code: z.string().optional(),
   })
   .strict();
 export type ProductDetail = z.infer<typeof productDetail>;

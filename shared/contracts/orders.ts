@@ -148,6 +148,8 @@ export const orderDetailLine = z
     cancellation_request: cancellationRequest.nullable(),
     /** The quote whose price the line was ordered at (docs/quotes.md), or null. */
     quote_number: z.string().nullable().optional(),
+    /** The organization's own code for the product when it was ordered (docs/part-numbers.md), or null. */
+    customer_code: z.string().nullable().optional(),
   })
   .strict();
 export type OrderDetailLine = z.infer<typeof orderDetailLine>;

@@ -101,7 +101,7 @@ export { isPromotionApplied, lineEcotaxe, lineNetPrice, lineTotalHt, lineUnitPri
 export type { NetPrice, PriceableProduct, PriceCondition, PriceConditions } from "./customer-price";
 export { NO_CONDITIONS, applicableCondition, conditionRunsOn, customerNetPrice, discountedPrice, impliedDiscount } from "./customer-price";
 export type { ShippingRef } from "./references";
-export { SHIPPING_REFS, isShippingReference, normalizeReference } from "./references";
+export { SHIPPING_REFS, isShippingReference, normalizeReference, ownCodeKey } from "./references";
 export { matchingRules, ruleMatches, shippingLine, shippingLinesFor, withShipping } from "./shipping";
 export type { ProductFamilies, ShippingContext, ShippingFacts } from "./shipping-facts";
 export { shippingFacts, zoneOf } from "./shipping-facts";

@@ -26,3 +26,12 @@ export function isShippingReference(raw: string): boolean {
   const ref = normalizeReference(raw);
   return SHIPPING_REFS.some((shippingRef) => shippingRef === ref);
 }
+
+/**
+ * The key an organization's own code is compared by (docs/part-numbers.md, decision 0195): the
+ * code as a reference is typed (trimmed, upper case) without its spaces and dashes, so
+ * « va-cord 08 » and « VA-CORD-08 » are one code. Unique per organization (part_numbers.code_key).
+ */
+export function ownCodeKey(raw: string): string {
+  return normalizeReference(raw).replace(/[\s-]+/g, "");
+}

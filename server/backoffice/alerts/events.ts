@@ -54,6 +54,13 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
         .where("o.id", "=", event.orderId)
         .executeTakeFirst();
       if (!order) return undefined;
+      const coded = await db
+        .selectFrom("order_lines")
+        .select(["ref", "customer_code"])
+        .where("order_id", "=", order.id)
+        .where("customer_code", "is not", null)
+        .orderBy("position")
+        .execute();
       return {
         kind: event.kind,
         key: `order_confirmed:${order.id}`,
@@ -67,6 +74,7 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
           orgName: order.org_name,
           createdBy: order.usr_name,
           lineCount: Number(order.line_count ?? 0),
+          codes: coded.map((line) => ({ ref: line.ref, code: line.customer_code ?? "" })),
         },
         // The confirmation e-mail (checkout/routes.ts) reached them: the alert is for the representatives.
         // A schedule's run sends no confirmation e-mail: the organization's accounts hear of it here.

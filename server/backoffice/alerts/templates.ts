@@ -10,7 +10,16 @@ import { weekdayName } from "@shared/domain/replenishment";
  */
 
 export type AlertFacts =
-  | { kind: "order_confirmed"; orderRef: string; customerRef: string; orgName: string; createdBy: string; lineCount: number }
+  | {
+      kind: "order_confirmed";
+      orderRef: string;
+      customerRef: string;
+      orgName: string;
+      createdBy: string;
+      lineCount: number;
+      /** The lines ordered under the organization's own code (docs/part-numbers.md); absent in older facts. */
+      codes?: Array<{ ref: string; code: string }>;
+    }
   | {
       kind: "order_shipped";
       orderRef: string;
@@ -87,6 +96,15 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
               ["Lignes", String(facts.lineCount)],
             ],
           },
+          // Beside each reference, the code the customer knows it by.
+          ...(facts.codes && facts.codes.length > 0
+            ? [
+                {
+                  kind: "facts" as const,
+                  rows: facts.codes.map(({ ref, code }): [string, string] => [`Réf. ${ref}`, `votre code : ${code}`]),
+                },
+              ]
+            : []),
           { kind: "link", label: "Voir la commande", href: links.page },
         ],
       };

@@ -23,6 +23,7 @@ import { accountContext } from "./account";
 import { assertAddressesSaved } from "./cart-references";
 import { lockCartVersion, nextOrderNumber, StaleCartVersion, storeCart } from "./cart-store";
 import { loadOrder } from "./order-view";
+import { codesOf } from "../part-numbers/store";
 import { consumeLocks } from "./quote-locks";
 import { repriceCart } from "./reprice";
 
@@ -128,6 +129,12 @@ export async function insertOrder(trx: Transaction<Database>, input: PlaceOrderI
     .returning("id")
     .executeTakeFirstOrThrow();
   const lines = cart.products.filter((line) => line.qty > 0);
+  // The line keeps the code the organization knew the product by at this moment (decision 0195).
+  const codes = await codesOf(
+    trx,
+    input.org.id,
+    lines.filter((line) => !line.prd_is_port).map((line) => line.obj_id),
+  );
   await trx
     .insertInto("order_lines")
     .values(
@@ -150,6 +157,7 @@ export async function insertOrder(trx: Transaction<Database>, input: PlaceOrderI
           certificates: JSON.stringify(line.certificates.map(({ cer_id, mmsi, file_name }) => ({ cer_id, mmsi, file_name }))),
           // Priced from a quote's lock (repriceCart): the order line names the quote.
           quote_number: line.quote?.number ?? null,
+          customer_code: line.prd_is_port ? null : (codes.get(line.obj_id) ?? null),
         };
       }),
     )

@@ -35,7 +35,7 @@ export async function loadOrder(db: Kysely<Database>, orgId: number, orderId: nu
   if (!row) return undefined;
   const lines = await db
     .selectFrom("order_lines")
-    .select(["product_id", "ref", "title", "qty", "is_port", "unit_price", "ecotaxe", "line_total_ht", "quote_number"])
+    .select(["product_id", "ref", "title", "qty", "is_port", "unit_price", "ecotaxe", "line_total_ht", "quote_number", "customer_code"])
     .where("order_id", "=", row.id)
     .orderBy("position")
     .execute();
@@ -65,6 +65,7 @@ export async function loadOrder(db: Kysely<Database>, orgId: number, orderId: nu
       prd_ecotaxe: line.ecotaxe,
       line_total_ht: line.line_total_ht,
       quote_number: line.quote_number,
+      customer_code: line.customer_code,
     })),
     ord_total_ht: row.total_ht,
     ord_total_ecotaxe: row.total_ecotaxe,

@@ -113,6 +113,7 @@ export async function loadOrderDetail(db: Kysely<Database>, lookup: OrderLookup,
         certificates: line.certificates,
         cancellation_request: latestRequest.get(line.position) ?? null,
         quote_number: line.quote_number,
+        customer_code: line.customer_code,
       })),
     shipping_lines: lines
       .filter((line) => line.is_port)

@@ -5,7 +5,9 @@ import type { Database } from "../db/schema";
 import type { PricedProductRow, ProductDetailRow } from "./product-view";
 import { listFromIndex, withPrice, type BrandCount } from "./read-model/listing";
 import type { CatalogueReadModel } from "./read-model/read-model";
+import type { IndexedProduct } from "./read-model/product-index";
 import { matchingIds, searchKey } from "./search";
+import { productOfCode } from "../part-numbers/store";
 
 /**
  * A product by id or by reference (case and spaces ignored), with the organization's prices.
@@ -26,6 +28,29 @@ export async function findProductDetail(
   return product ? withPrice(product, { ...pricing, today }) : undefined;
 }
 
+/** Digits alone are an id unless `by` says they are a reference (as findProductDetail reads them). */
+export function isReferenceLookup(refOrId: string, by?: ProductDetailQuery["by"]): boolean {
+  return by === "ref" || !/^\d{1,9}$/.test(refOrId);
+}
+
+/**
+ * The product the organization knows by this own code (docs/part-numbers.md, decision 0195),
+ * with its prices, and the code as stored: one look-up on part_numbers' (org_id, code_key) key.
+ */
+export async function findProductByOwnCode(
+  db: Kysely<Database>,
+  readModel: CatalogueReadModel,
+  orgId: number,
+  today: string,
+  typed: string,
+): Promise<{ row: ProductDetailRow; code: string } | undefined> {
+  const found = await productOfCode(db, orgId, typed);
+  if (!found) return undefined;
+  const [index, pricing] = await Promise.all([readModel.products(), readModel.pricing(orgId)]);
+  const product = index.get(found.product_id);
+  return product ? { row: withPrice(product, { ...pricing, today }), code: found.code } : undefined;
+}
+
 // The favourites' search (favorites/listing.ts) matches as the catalogue's does.
 export { toPrefixTsQuery } from "./search";
 
@@ -34,6 +59,13 @@ export interface ListingResult {
   total: number;
   /** Asked with `with_brands`: the brands of the list before its brand filter, with counts. */
   brands?: readonly BrandCount[];
+}
+
+/** The search's ids with the product of an own code first, when it is listed (neither discontinued nor a shipping line). */
+function withFirst(ids: readonly number[], first: number, index: { get(id: number): IndexedProduct | undefined }): readonly number[] {
+  const product = index.get(first);
+  if (!product || product.is_port || product.discontinued) return ids;
+  return [first, ...ids.filter((id) => id !== first)];
 }
 
 /** Which of these products have stock now (stock is never cached). */
@@ -62,11 +94,14 @@ export async function listProducts(
   const categoryIds = query.category === undefined ? undefined : await catalogue.descendantIds(query.category);
   if (categoryIds?.length === 0) return { rows: [], total: 0, ...(query.with_brands === "1" ? { brands: [] } : {}) };
   const words = query.q ?? "";
-  const [index, pricing, searchIds] = await Promise.all([
+  const [index, pricing, matched, byCode] = await Promise.all([
     readModel.products(),
     readModel.pricing(orgId),
     words === "" ? undefined : readModel.searches.get(searchKey(words), () => matchingIds(db, words)),
+    // The organization's own code typed whole: its product first (not cached: it is the organization's).
+    words === "" ? undefined : productOfCode(db, orgId, words),
   ]);
+  const searchIds = matched && byCode ? withFirst(matched, byCode.product_id, index) : matched;
   const source = { index, categoryIds, searchIds, inStock: (ids: number[]) => stockedAmong(db, ids) };
   return listFromIndex(source, query, { ...pricing, today }, priceSortAllowed, query.with_brands === "1");
 }

@@ -10,7 +10,7 @@ import { parseInput } from "../http/validate";
 import { withFavorites } from "../favorites/schema";
 import { favoriteIds } from "../favorites/store";
 import { parisDate } from "@shared/domain/index";
-import { findProductDetail, listProducts } from "./catalogue";
+import { findProductByOwnCode, findProductDetail, isReferenceLookup, listProducts } from "./catalogue";
 import { priceListQuery } from "@shared/contracts/price-list";
 import { loadPriceList } from "./price-list";
 import { toProductDetail, toProductSummary } from "./product-view";
@@ -99,9 +99,13 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
       const query = parseInput(productDetailQuery, req.query);
       const orgId = assertActingOrg(session, query.usr_id);
       const refOrId = String(req.params.refOrId ?? "").slice(0, 60);
-      const row = await findProductDetail(readModel, orgId, parisDate(now()), refOrId, query.by);
-      if (!row) throw new ApiFailure(404, "unknown_product", `Produit introuvable : ${refOrId}.`);
-      res.json(toProductDetail(row, hasFlag(session, "prices")));
+      const today = parisDate(now());
+      const row = await findProductDetail(readModel, orgId, today, refOrId, query.by);
+      if (row) return void res.json(toProductDetail(row, hasFlag(session, "prices")));
+      // No such reference: the organization's own code for a product (docs/part-numbers.md).
+      const byCode = isReferenceLookup(refOrId, query.by) ? await findProductByOwnCode(db, readModel, orgId, today, refOrId) : undefined;
+      if (!byCode) throw new ApiFailure(404, "unknown_product", `Produit introuvable : ${refOrId}.`);
+      res.json({ ...toProductDetail(byCode.row, hasFlag(session, "prices")), found_by_code: byCode.code });
     }),
   );
 

@@ -7,6 +7,7 @@ import {
   isTagIntegrator,
   isTaxExempt,
   normalizeReference,
+  ownCodeKey,
 } from "@shared/domain";
 import { user } from "./fixtures";
 
@@ -56,6 +57,12 @@ describe("references", () => {
     expect(isShippingReference(" port_franco")).toBe(true);
     expect(isShippingReference("PORT_EXT+1KG")).toBe(true);
     expect(isShippingReference("PORT_AUTRE")).toBe(false);
+  });
+
+  it("keys an own code without case, spaces or dashes", () => {
+    expect(ownCodeKey(" va-cord 08 ")).toBe("VACORD08");
+    expect(ownCodeKey("VA-CORD-08")).toBe(ownCodeKey("vacord08"));
+    expect(ownCodeKey("VA/CORD.08")).toBe("VA/CORD.08");
   });
 });
 
