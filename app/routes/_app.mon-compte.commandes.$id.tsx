@@ -5,6 +5,7 @@ import { InvoiceOrderList } from "~/components/invoices/InvoiceOrderList";
 import { OrderApprovalFact } from "~/components/orders/OrderApproval";
 import { ReorderPicker } from "~/components/orders/Reorder";
 import { OrderTotals } from "~/components/checkout/OrderTotals";
+import { OrderScheduleFact } from "~/components/replenishment/OrderScheduleFact";
 import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline } from "~/components/orders/OrderFollowUp";
 import { loadOrderInvoices } from "~/services/invoices/index.server";
 import { loadOrderPage, requireOrdersUser } from "~/services/orders/index.server";
@@ -50,6 +51,7 @@ export default function OrderPage() {
           <dd>{placedBy}</dd>
         </div>
         {order.approval ? <OrderApprovalFact approval={order.approval} /> : null}
+        {order.schedule ? <OrderScheduleFact schedule={order.schedule} /> : null}
         {order.quote_numbers && order.quote_numbers.length > 0 ? (
           <div>
             <dt>Devis</dt>
