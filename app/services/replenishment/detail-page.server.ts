@@ -61,11 +61,13 @@ const scheduleIntent = z.discriminatedUnion("intent", [
 
 const nextText = (detail: ScheduleDetail) => (detail.next_run ? `la prochaine partira le ${runDateText(detail.next_run)}` : "");
 
-/** A refusal of an action in a toast on the page: the back-office's words, or ours for a 403 without any. */
+/** A refusal of an action in a toast: the back-office's words (ours for a 403 without any); a 404 is the 404 page. */
 async function failure(context: PortalLoadContext, error: unknown, id: number): Promise<Response> {
   if (!(error instanceof UpstreamError) || error.status === 404 || error.status === 401) return asRouteError(error);
-  const message = error.status === 403 ? error.message || NOT_YOURS : error.message;
-  return redirectWithToast(context, schedulePath(id), { type: "error", message: message.slice(0, 300) });
+  // A schedule that is not the caller's to change may not be one its page shows them either: back to the list.
+  if (error.status === 403)
+    return redirectWithToast(context, SCHEDULES_PATH, { type: "error", message: (error.message || NOT_YOURS).slice(0, 300) });
+  return redirectWithToast(context, schedulePath(id), { type: "error", message: error.message.slice(0, 300) });
 }
 
 export async function scheduleAction(user: ReplenishmentUser, context: PortalLoadContext, request: Request, rawId: string | undefined) {

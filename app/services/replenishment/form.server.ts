@@ -138,7 +138,9 @@ function readFields(fields: Record<string, string>, today: string): Read<FormSch
   const dayText = (fields[dayField] ?? "").trim();
   const day = /^\d{1,2}$/.test(dayText) ? Number(dayText) : Number.NaN;
   if (!(day >= 1 && day <= (unit === "weeks" ? 7 : 31))) errors[dayField] ??= unit === "weeks" ? WEEKDAY_REQUIRED : MONTH_DAY_REQUIRED;
-  if (parsed.ok && parsed.data[F.start] < today) errors[F.start] ??= START_PAST;
+  // Said with the other mistakes, not only once they are corrected.
+  const start = dateField.safeParse(fields[F.start] ?? "");
+  if (start.success && start.data < today) errors[F.start] ??= START_PAST;
   if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, message: FORM_REFUSED, errors };
   const data = parsed.data;
   return {
