@@ -12,6 +12,8 @@ import { seedOrganizations } from "./organizations";
 import { seedPriceGroups } from "./price-groups";
 import { seedPrices } from "./prices";
 import { seedApprovals } from "./approvals";
+import { seedOrderLists } from "./order-lists";
+import { seedReplenishment } from "./replenishment";
 import { seedQuotes } from "./quotes";
 import { seedRequests } from "./requests";
 import { seedDemoViews } from "../analytics/demo-views";
@@ -89,6 +91,9 @@ async function seedDemoWhen(
     await seedContent(trx, { today, now });
     await seedRequests(trx, { now });
     await seedApprovals(trx, { today, now });
+    await seedOrderLists(trx, { now });
+    // After the lists: the demo's schedule orders « Consommables atelier ».
+    await seedReplenishment(trx, { today, now });
     await seedDemoViews(trx, today);
     await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
     return true;
