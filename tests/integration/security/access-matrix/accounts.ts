@@ -68,6 +68,8 @@ export interface Fixtures {
   callerId?: number;
   /** Set by an API row's `make` only: a person invited for this request alone. */
   inviteeId?: number;
+  /** Set by an API row's `make` only: a shared order list of C0001's organization account for this request alone. */
+  listId?: number;
 }
 
 export const PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");

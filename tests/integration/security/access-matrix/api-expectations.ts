@@ -75,6 +75,16 @@ const freshInvitee: Row["make"] = async (ids, _account, accounts) => {
   return { ...ids, inviteeId: made.body.person.usr_id };
 };
 
+let lists = 0;
+/** A shared order list of C0001 made by its organization account (an administrator) for this request alone. */
+const freshList: Row["make"] = async (ids, _account, accounts) => {
+  const made = await api<{ id: number }>(accounts.portal, await accounts.organization(), `/order-lists/${ids.orgId}`, {
+    body: { name: `Matrice ${++lists}`, shared: true, lines: [{ product_id: ids.productId, qty: 1 }] },
+  });
+  if (made.status !== 201) throw new Error(`order list: ${made.status}`);
+  return { ...ids, listId: made.body.id };
+};
+
 const newQuote = (ids: Fixtures) => ({
   org_id: ids.orgId,
   customer_ref: "MATRICE",
@@ -309,6 +319,66 @@ export const API_EXPECTATIONS: Record<string, Row> = {
     path: (ids) => `/approvals/${ids.orgId}/${ids.approvalId}/withdraw`,
     expect: scoped(404, { noCart: "in", noOrders: "in", noQuotes: "in", noInvoices: "in", noPrices: "in" }),
   },
+  // ---- order lists (docs/order-lists.md, decision 0194): the `cart` right; the list tried is a
+  // shared one of the organization's account: read by every one with `cart`, changed by its
+  // author and the administrators (the people kinds are neither: 403).
+  "GET /order-lists/:orgId": { path: (ids) => `/order-lists/${ids.orgId}`, expect: scoped(200, { noCart: 403 }) },
+  "POST /order-lists/:orgId": {
+    path: (ids) => `/order-lists/${ids.orgId}`,
+    body: () => ({ name: `Matrice créée ${++lists}` }),
+    expect: scoped(201, { noCart: 403 }),
+  },
+  "GET /order-lists/:orgId/:id": {
+    path: (ids) => `/order-lists/${ids.orgId}/${ids.listId}`,
+    make: freshList,
+    expect: scoped(200, { noCart: 403 }),
+  },
+  "PATCH /order-lists/:orgId/:id": {
+    path: (ids) => `/order-lists/${ids.orgId}/${ids.listId}`,
+    make: freshList,
+    body: () => ({ name: "Matrice renommée" }),
+    expect: scoped(200, PEOPLE_403),
+  },
+  "DELETE /order-lists/:orgId/:id": {
+    path: (ids) => `/order-lists/${ids.orgId}/${ids.listId}`,
+    make: freshList,
+    expect: scoped(204, PEOPLE_403),
+  },
+  "PUT /order-lists/:orgId/:id/lines": {
+    path: (ids) => `/order-lists/${ids.orgId}/${ids.listId}/lines`,
+    make: freshList,
+    body: (ids) => ({ lines: [{ product_id: ids.productId, qty: 2 }] }),
+    expect: scoped(200, PEOPLE_403),
+  },
+  "POST /order-lists/:orgId/:id/lines": {
+    path: (ids) => `/order-lists/${ids.orgId}/${ids.listId}/lines`,
+    make: freshList,
+    body: (ids) => ({ lines: [{ product_id: ids.productId, qty: 1 }] }),
+    expect: scoped(200, PEOPLE_403),
+  },
+  "POST /order-lists/:orgId/:id/import": {
+    path: (ids) => `/order-lists/${ids.orgId}/${ids.listId}/import`,
+    make: freshList,
+    body: (ids) => ({ entries: [{ line: 1, ref: ids.productRef, qty: 1 }] }),
+    expect: scoped(200, PEOPLE_403),
+  },
+  // ---- own part numbers (docs/part-numbers.md): read by the organization's sessions, changed with `cart`
+  "GET /part-numbers/:orgId": { path: (ids) => `/part-numbers/${ids.orgId}`, expect: scoped() },
+  "GET /part-numbers/:orgId/lookup": { path: (ids) => `/part-numbers/${ids.orgId}/lookup?product_ids=${ids.productId}`, expect: scoped() },
+  "POST /part-numbers/:orgId/import": {
+    path: (ids) => `/part-numbers/${ids.orgId}/import`,
+    body: (ids) => ({ entries: [{ line: 1, code: "MATRICE-1", ref: ids.productRef }] }),
+    expect: scoped(200, { noCart: 403 }),
+  },
+  "PUT /part-numbers/:orgId/:productId": {
+    path: (ids) => `/part-numbers/${ids.orgId}/${ids.productId}`,
+    body: () => ({ code: "MATRICE-2" }),
+    expect: scoped(200, { noCart: 403 }),
+  },
+  "DELETE /part-numbers/:orgId/:productId": {
+    path: (ids) => `/part-numbers/${ids.orgId}/${ids.productId}`,
+    expect: scoped(204, { noCart: 403 }),
+  },
   // ---- users: the organization's account (or an admin person), and a representative after login-as
   "GET /crm/users": { path: (ids) => `/crm/users?${withOrg(ids)}`, expect: scoped(200, PEOPLE_403) },
   "PATCH /crm/users/:usrId": {
@@ -341,6 +411,7 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "GET /erp/cancellation-requests": { path: () => "/erp/cancellation-requests", expect: SERVICE },
   "GET /erp/purchasing-rules/:customerRef": { path: () => "/erp/purchasing-rules/C0001", expect: SERVICE },
   "PUT /erp/purchasing-rules/:customerRef": { path: () => "/erp/purchasing-rules/C0001", expect: SERVICE },
+  "PUT /erp/part-numbers/:customerRef": { path: () => "/erp/part-numbers/C0001", expect: SERVICE },
   "POST /erp/cancellation-requests/:id/:answer(accept|refuse)": { path: () => "/erp/cancellation-requests/1/accept", expect: SERVICE },
   "GET /erp/contact-requests": { path: () => "/erp/contact-requests", expect: SERVICE },
   "POST /erp/imports/:feed": { path: () => "/erp/imports/categories", expect: SERVICE },
