@@ -1,41 +1,44 @@
 import type { UsersPagesBed } from "../users-pages/harness";
-import { orgIdOf, userIdOf } from "../users-pages/harness";
+import { orgIdOf } from "../users-pages/harness";
 
 /**
  * What the scheduled replenishment pages' tests set up over the real back-office
- * (tests/integration/users-pages/harness.ts): Voilerie Atlantique's order lists, written
- * straight into the database as the lists' pages would make them, and its delivery address.
+ * (tests/integration/users-pages/harness.ts): the demo's order lists, delivery address and
+ * schedule at Voilerie Atlantique, and the creation form as a buyer fills it.
  */
 
 export const PATH = "/mon-compte/commandes-programmees";
 
 export interface Fixture {
   orgId: number;
-  /** A list the buyer shares with the organization. */
+  /** The demo's « Consommables atelier », the buyer's list shared with the organization. */
   sharedListId: number;
-  /** The storekeeper's private list: the buyer does not see it. */
+  /** The storekeeper's private « Réassort comptoir »: the buyer does not see it. */
   privateListId: number;
   addressId: number;
-  productId: number;
+  /** The demo's « Réassort mensuel atelier » (the buyer's, monthly on the 5th) and its runs. */
+  seededScheduleId: number;
 }
 
-export async function seedLists(bed: UsersPagesBed, buyerLogin: string, storekeeperLogin: string): Promise<Fixture> {
+/** The demo's lists, address and schedule at Voilerie Atlantique (server/backoffice/seed/order-lists.ts, replenishment.ts). */
+export async function demoFixture(bed: UsersPagesBed, buyerLogin: string): Promise<Fixture> {
   const orgId = await orgIdOf(bed, buyerLogin);
-  const buyerId = await userIdOf(bed, buyerLogin);
-  const storekeeperId = await userIdOf(bed, storekeeperLogin);
-  const now = new Date("2026-11-20T09:00:00Z");
-  const list = (ownerId: number, ownerName: string, name: string, shared: boolean) =>
-    bed.db
-      .insertInto("order_lists")
-      .values({ org_id: orgId, owner_id: ownerId, owner_name: ownerName, name, shared, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-  const shared = await list(buyerId, "Maël Kerjean", "Consommables atelier", true);
-  const mine = await list(storekeeperId, "Magasinier", "Réserve du magasin", false);
-  const product = await bed.db.selectFrom("products").select("id").orderBy("id").executeTakeFirstOrThrow();
-  await bed.db.insertInto("order_list_lines").values({ list_id: shared.id, product_id: product.id, position: 1, qty: 3 }).execute();
+  const listId = async (name: string) =>
+    (await bed.db.selectFrom("order_lists").select("id").where("org_id", "=", orgId).where("name", "=", name).executeTakeFirstOrThrow()).id;
   const address = await bed.db.selectFrom("addresses").select("id").where("org_id", "=", orgId).orderBy("id").executeTakeFirstOrThrow();
-  return { orgId, sharedListId: shared.id, privateListId: mine.id, addressId: address.id, productId: product.id };
+  const schedule = await bed.db
+    .selectFrom("replenishment_schedules")
+    .select("id")
+    .where("org_id", "=", orgId)
+    .where("name", "=", "Réassort mensuel atelier")
+    .executeTakeFirstOrThrow();
+  return {
+    orgId,
+    sharedListId: await listId("Consommables atelier"),
+    privateListId: await listId("Réassort comptoir"),
+    addressId: address.id,
+    seededScheduleId: schedule.id,
+  };
 }
 
 /** The creation form as a buyer fills it: monthly on the 31st from tomorrow (the harness's today is 2026-11-20). */

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as detailRoute from "~/routes/_app.mon-compte.commandes-programmees.$id";
 import * as listRoute from "~/routes/_app.mon-compte.commandes-programmees._index";
+import * as orderRoute from "~/routes/_app.mon-compte.commandes.$id";
 import { EVERY_INVALID, FORM_REFUSED, INCREASE_INVALID, LIST_REQUIRED, START_PAST } from "~/services/replenishment/form.server";
 import { type ScheduleDetailView, type ScheduleListView, type ScheduleRefusal } from "~/services/replenishment/types";
 import { NO_SCHEDULES_RIGHT } from "~/services/replenishment/user.server";
 import { LOGINS, bodyOf, cookieFor, load, post, startUsersPagesBed, statusOf, toastOf, type UsersPagesBed } from "../users-pages/harness";
-import { PATH, createForm, seedLists, type Fixture } from "./harness";
+import { PATH, createForm, demoFixture, type Fixture } from "./harness";
 
 /**
  * /mon-compte/commandes-programmees and one schedule's page over the real back-office (issue
@@ -21,7 +22,7 @@ const cookies = { buyer: "", storekeeper: "", organization: "", consultant: "", 
 
 beforeAll(async () => {
   bed = await startUsersPagesBed("replenishment-portal");
-  fixture = await seedLists(bed, LOGINS.buyer, LOGINS.storekeeper);
+  fixture = await demoFixture(bed, LOGINS.buyer);
   for (const key of Object.keys(cookies) as (keyof typeof cookies)[]) cookies[key] = await cookieFor(bed, LOGINS[key]);
 });
 afterAll(() => bed.close());
@@ -57,10 +58,12 @@ async function created(cookie: string, changes: Record<string, string> = {}): Pr
 describe("the creation form", () => {
   it("lists the lists the buyer sees and the organization's addresses, the first date tomorrow", async () => {
     const view = await listPage(cookies.buyer);
-    expect(view.lists).toEqual([{ id: fixture.sharedListId, label: "Consommables atelier" }]);
+    const lists = view.lists.map((list) => list.id);
+    expect(view.lists).toContainEqual({ id: fixture.sharedListId, label: "Consommables atelier" });
+    expect(lists).not.toContain(fixture.privateListId);
     expect(view.addresses.map((address) => address.id)).toContain(fixture.addressId);
     expect(view.today).toBe("2026-11-20");
-    expect(view.defaults).toMatchObject({ debut: "2026-11-21", "tous-les": "1", unite: "mois", liste: String(fixture.sharedListId) });
+    expect(view.defaults).toMatchObject({ debut: "2026-11-21", "tous-les": "1", unite: "mois", "jour-mois": "21" });
     expect(view.runsGoToApproval).toBe(false);
   });
 
@@ -195,35 +198,72 @@ describe("a schedule created, then skipped, paused, resumed, changed and deleted
   });
 });
 
-describe("the runs' history", () => {
-  it("shows each run's outcome with its order, its approval request or its reason", async () => {
-    const id = await created(cookies.buyer, { nom: "Historique" });
+describe("the demo's schedule and its runs", () => {
+  it("shows « Réassort mensuel atelier »: monthly on the 5th, next on Saturday 5 December 2026, its runs' outcomes", async () => {
+    const view = await schedulePage(cookies.buyer, fixture.seededScheduleId);
+    expect(view.schedule).toMatchObject({
+      name: "Réassort mensuel atelier",
+      listName: "Consommables atelier",
+      rhythm: { every: 1, unit: "months", day: 5 },
+      status: "active",
+      nextRun: "2026-12-05",
+      maxPriceIncreasePct: 10,
+      ownerName: "Maël Kerjean",
+    });
+    const byDate = Object.fromEntries(view.runs.map((run) => [run.date, run]));
+    expect(Object.keys(byDate).sort()).toEqual(["2026-10-05", "2026-11-05"]);
+    expect(byDate["2026-11-05"]).toMatchObject({ outcome: "failed", order: null });
+    expect(byDate["2026-11-05"]?.reason).toMatch(/^Produit arrêté, plus en vente : /);
+    // The demo has no order of the buyer on 5 October: that run was skipped.
+    expect(byDate["2026-10-05"]).toMatchObject({ outcome: "skipped", order: null, approval: null });
+    const row = (await listPage(cookies.buyer)).rows.find((schedule) => schedule.id === fixture.seededScheduleId);
+    expect(row?.lastRun).toMatchObject({ date: "2026-11-05", outcome: "failed" });
+  });
+
+  it("names the schedule on the page of an order one of its runs placed", async () => {
     const order = await bed.db
       .selectFrom("orders")
-      .select(["id", "ref"])
+      .select("id")
+      .where("org_id", "=", fixture.orgId)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    await bed.db.updateTable("orders").set({ schedule_id: fixture.seededScheduleId }).where("id", "=", order.id).execute();
+    const page = await load<{ order: { schedule?: { id: number; name: string } | null } }>(
+      bed,
+      orderRoute.loader,
+      `/mon-compte/commandes/${order.id}`,
+      cookies.buyer,
+      { id: String(order.id) },
+    );
+    expect(page.order.schedule).toEqual({ id: fixture.seededScheduleId, name: "Réassort mensuel atelier" });
+  });
+
+  it("shows a run sent for approval with its request", async () => {
+    const id = await created(cookies.buyer, { nom: "Historique" });
+    const approval = await bed.db
+      .selectFrom("approval_requests")
+      .select(["id", "number"])
       .where("org_id", "=", fixture.orgId)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    const at = new Date("2026-11-20T06:00:00Z");
     await bed.db
       .insertInto("replenishment_runs")
-      .values([
-        { schedule_id: id, run_date: "2026-09-30", outcome: "placed", at, reason: null, order_id: order.id, approval_id: null },
-        {
-          schedule_id: id,
-          run_date: "2026-10-31",
-          outcome: "failed",
-          at,
-          reason: "Le produit X n'est plus commercialisé.",
-          order_id: null,
-          approval_id: null,
-        },
-      ])
+      .values({
+        schedule_id: id,
+        run_date: "2026-10-31",
+        outcome: "approval",
+        at: new Date("2026-10-31T05:00:00Z"),
+        approval_id: approval.id,
+      })
       .execute();
-    const view = await schedulePage(cookies.buyer, id);
-    const byDate = Object.fromEntries(view.runs.map((run) => [run.date, run]));
-    expect(byDate["2026-09-30"]).toMatchObject({ outcome: "placed", order: { id: order.id, ref: order.ref } });
-    expect(byDate["2026-10-31"]).toMatchObject({ outcome: "failed", reason: "Le produit X n'est plus commercialisé.", order: null });
+    const [run] = (await schedulePage(cookies.buyer, id)).runs;
+    expect(run).toEqual({
+      date: "2026-10-31",
+      outcome: "approval",
+      reason: null,
+      order: null,
+      approval: { id: approval.id, number: approval.number },
+    });
   });
 });
 
