@@ -64,6 +64,8 @@ export interface Fixtures {
   certificateId: string;
   /** The demo's refused approval request of C0001 (asked by the storekeeper): decided, so no row changes it. */
   approvalId: number;
+  /** The demo's « Réassort mensuel atelier » of C0001 (its buyer's, the `people` kind's; a colleague's for the storekeeper). */
+  scheduleId: number;
   /** Set by an API row's `make` only: the signed-in account's own user id (its master's after login-as). */
   callerId?: number;
   /** Set by an API row's `make` only: a person invited for this request alone. */
@@ -239,6 +241,9 @@ export class Accounts {
     const approvals = await read<{ items: Array<{ id: number; status: string }> }>(this.portal, token, `/approvals/${orgId}?scope=all`);
     const refused = approvals.items.find((item) => item.status === "refused");
     if (!refused) throw new Error("no refused approval request of C0001");
+    const schedules = await read<{ items: Array<{ id: number; name: string }> }>(this.portal, token, `/replenishment/${orgId}`);
+    const schedule = schedules.items.find((item) => item.name === "Réassort mensuel atelier");
+    if (!schedule) throw new Error("no « Réassort mensuel atelier » schedule of C0001");
     const certificate = await api<{ cer_id: string }>(this.portal, buyer.token, "/oms/certificates", {
       body: { mmsi: "227000001", file_name: "227000001.pdf", product_id: mmsiProductId, content_base64: PDF_BASE64 },
     });
@@ -271,6 +276,7 @@ export class Accounts {
       personId: person.usr_id,
       certificateId: certificate.body.cer_id,
       approvalId: refused.id,
+      scheduleId: schedule.id,
     };
   }
 }
