@@ -55,10 +55,10 @@ describe("order lists in the back-office", () => {
     await bo?.close();
   });
 
-  it("seeds « Consommables atelier », shared by Maël Kerjean, with own codes; Gwen's list stays hers", async () => {
+  it("seeds « Consommables atelier », shared by Maël Kerjean, with own codes; Gwen's list stays hers; the demo's monthly schedule orders it", async () => {
     const seen = orderListsResponse.parse((await call(bo, base(), { token: buyer.token })).body).items;
     const workshop = seen.find((list) => list.name === "Consommables atelier");
-    expect(workshop).toMatchObject({ shared: true, owner_name: "Maël Kerjean", can_edit: true, schedules_count: 0 });
+    expect(workshop).toMatchObject({ shared: true, owner_name: "Maël Kerjean", can_edit: true, schedules_count: 1 });
     expect(workshop!.lines_count).toBeGreaterThanOrEqual(6);
     expect(seen.map((list) => list.name)).not.toContain("Réassort comptoir");
     const detail = orderListDetail.parse((await call(bo, `${base()}/${workshop!.id}`, { token: buyer.token })).body);

@@ -64,7 +64,10 @@ export interface Fixtures {
   certificateId: string;
   /** The demo's refused approval request of C0001 (asked by the storekeeper): decided, so no row changes it. */
   approvalId: number;
-  /** The demo's « Réassort mensuel atelier » of C0001 (its buyer's, the `people` kind's; a colleague's for the storekeeper). */
+  /**
+   * The demo's « Réassort mensuel atelier » of C0001 (its buyer's, the `people` kind's; a
+   * colleague's for the storekeeper); an API row's `make` may set one made for its request alone.
+   */
   scheduleId: number;
   /** Set by an API row's `make` only: the signed-in account's own user id (its master's after login-as). */
   callerId?: number;

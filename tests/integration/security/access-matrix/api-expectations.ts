@@ -84,6 +84,39 @@ const freshList: Row["make"] = async (ids, _account, accounts) => {
   if (made.status !== 201) throw new Error(`order list: ${made.status}`);
   return { ...ids, listId: made.body.id };
 };
+/** The demo's schedule of C0001, Maël Kerjean's (the `people` kind): the others of C0001 but its administrators find none. */
+const demoSchedule: Row["make"] = async (ids, _account, accounts) => {
+  const listed = await api<{ items: Array<{ id: number; name: string }> }>(
+    accounts.portal,
+    await accounts.organization(),
+    `/replenishment/${ids.orgId}`,
+  );
+  const found = listed.body.items.find((item) => item.name === "Réassort mensuel atelier");
+  if (!found) throw new Error(`demo schedule: ${listed.status}`);
+  return { ...ids, scheduleId: found.id };
+};
+let schedules = 0;
+/** A schedule of C0001's organization account (an administrator's) made for this request alone. */
+const freshSchedule: Row["make"] = async (ids, _account, accounts) => {
+  const token = await accounts.organization();
+  const lists = await api<{ items: Array<{ id: number; shared: boolean }> }>(accounts.portal, token, `/order-lists/${ids.orgId}`);
+  const list = lists.body.items.find((item) => item.shared);
+  const addresses = await api<Array<{ obj_id: number }>>(accounts.portal, token, `/crm/addresses?${withOrg(ids)}`);
+  const made = await api<{ id: number }>(accounts.portal, token, `/replenishment/${ids.orgId}`, {
+    body: {
+      name: `Matrice ${++schedules}`,
+      list_id: list?.id ?? 0,
+      rhythm: { every: 1, unit: "months", day: 5 },
+      start: "2099-01-01",
+      dlv_address_id: addresses.body[0]?.obj_id ?? 0,
+      max_price_increase_pct: null,
+    },
+  });
+  if (made.status !== 201) throw new Error(`schedule: ${made.status}`);
+  return { ...ids, scheduleId: made.body.id };
+};
+/** The C0001 person of the no… kinds is neither the demo schedule's owner nor an administrator. */
+const NOT_OWNER = (answer: Answer) => ({ noCart: answer, noOrders: answer, noQuotes: answer, noInvoices: answer, noPrices: answer });
 
 const newQuote = (ids: Fixtures) => ({
   org_id: ids.orgId,
@@ -378,6 +411,42 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "DELETE /part-numbers/:orgId/:productId": {
     path: (ids) => `/part-numbers/${ids.orgId}/${ids.productId}`,
     expect: scoped(204, { noCart: 403 }),
+  },
+  // ---- replenishment schedules (docs/replenishment.md): `orders` or `cart` (every no… kind has one
+  // of them); a schedule is its owner's (the demo's: the buyer, `people`) and the administrators'
+  // (the organization's account, the representative after login-as); a colleague reads none (404)
+  // and changes none (403).
+  "GET /replenishment/:orgId": { path: (ids) => `/replenishment/${ids.orgId}`, expect: scoped() },
+  "POST /replenishment/:orgId": { path: (ids) => `/replenishment/${ids.orgId}`, expect: scoped("in") },
+  "GET /replenishment/:orgId/:id": {
+    path: (ids) => `/replenishment/${ids.orgId}/${ids.scheduleId}`,
+    make: demoSchedule,
+    expect: scoped(200, NOT_OWNER(404)),
+  },
+  "PATCH /replenishment/:orgId/:id": {
+    path: (ids) => `/replenishment/${ids.orgId}/${ids.scheduleId}`,
+    make: demoSchedule,
+    expect: scoped(200, NOT_OWNER(403)),
+  },
+  "POST /replenishment/:orgId/:id/pause": {
+    path: (ids) => `/replenishment/${ids.orgId}/${ids.scheduleId}/pause`,
+    make: demoSchedule,
+    expect: scoped(200, NOT_OWNER(403)),
+  },
+  "POST /replenishment/:orgId/:id/resume": {
+    path: (ids) => `/replenishment/${ids.orgId}/${ids.scheduleId}/resume`,
+    make: demoSchedule,
+    expect: scoped(200, NOT_OWNER(403)),
+  },
+  "POST /replenishment/:orgId/:id/skip": {
+    path: (ids) => `/replenishment/${ids.orgId}/${ids.scheduleId}/skip`,
+    make: freshSchedule,
+    expect: scoped(200, { people: 403, ...NOT_OWNER(403) }),
+  },
+  "DELETE /replenishment/:orgId/:id": {
+    path: (ids) => `/replenishment/${ids.orgId}/${ids.scheduleId}`,
+    make: freshSchedule,
+    expect: scoped(204, { people: 403, ...NOT_OWNER(403) }),
   },
   // ---- users: the organization's account (or an admin person), and a representative after login-as
   "GET /crm/users": { path: (ids) => `/crm/users?${withOrg(ids)}`, expect: scoped(200, PEOPLE_403) },
