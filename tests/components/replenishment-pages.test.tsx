@@ -190,7 +190,7 @@ describe("one schedule's page", () => {
         order_ref: null,
         reason: "Le prix de GIL-150 a augmenté de 14 %.",
       },
-      { ...RUN, run_date: "2026-07-31", outcome: "skipped", order_id: null, order_ref: null },
+      { ...RUN, run_date: "2026-07-31", outcome: "skipped", order_id: null, order_ref: null, reason: "Sautée par Maël Kerjean." },
       { ...RUN, run_date: "2026-06-30", outcome: "missed", order_id: null, order_ref: null },
     ] satisfies ScheduleRun[];
     renderDetail(detailView(SUMMARY, { runs: runs.map(runView) }));
@@ -203,7 +203,7 @@ describe("one schedule's page", () => {
       "samedi 31 octobre 2026Commande passée : commande CMD-000077",
       "mercredi 30 septembre 2026Envoyée pour validation : demande VAL-000012",
       "lundi 31 août 2026Non passée : Le prix de GIL-150 a augmenté de 14 %.",
-      "vendredi 31 juillet 2026Sautée",
+      "vendredi 31 juillet 2026Sautée par Maël Kerjean.",
       "mardi 30 juin 2026Manquée",
     ]);
     expect(within(table).getByRole("link", { name: "demande VAL-000012" }).getAttribute("href")).toBe("/mon-compte/validations/12");

@@ -41,14 +41,20 @@ export function RunOutcome({ run }: { run: RunView }) {
     case "skipped":
       return (
         <span className="run-outcome" data-outcome="skipped">
-          Sautée
+          {withReason("Sautée", run.reason)}
         </span>
       );
     case "missed":
       return (
         <span className="run-outcome" data-outcome="missed">
-          Manquée
+          {withReason("Manquée", run.reason)}
         </span>
       );
   }
+}
+
+/** « Sautée », or the back-office's sentence when it says it already (« Sautée par Maël Kerjean. »), else both. */
+function withReason(label: string, reason: string | null): string {
+  if (!reason) return label;
+  return reason.startsWith(label) ? reason : `${label} : ${reason}`;
 }

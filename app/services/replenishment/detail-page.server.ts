@@ -83,9 +83,8 @@ export async function scheduleAction(user: ReplenishmentUser, context: PortalLoa
       case "update":
         return await update(user, context, id, fields);
       case "skip": {
-        const before = await replenishment.get(user.orgId, id);
         const after = await replenishment.skip(user.orgId, id);
-        const skipped = after.skipped_date ?? before.next_run;
+        const skipped = after.skipped_date;
         const next = nextText(after);
         return await toast(
           `${skipped ? `La commande du ${runDateText(skipped)} est sautée` : "La prochaine commande est sautée"}${next ? ` : ${next}` : ""}.`,
