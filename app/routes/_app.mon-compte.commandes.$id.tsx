@@ -6,6 +6,7 @@ import { OrderApprovalFact } from "~/components/orders/OrderApproval";
 import { ReorderPicker } from "~/components/orders/Reorder";
 import { OrderToListForm } from "~/components/order-lists/MakeListForms";
 import { OrderTotals } from "~/components/checkout/OrderTotals";
+import { OrderScheduleFact } from "~/components/replenishment/OrderScheduleFact";
 import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline } from "~/components/orders/OrderFollowUp";
 import { loadOrderInvoices } from "~/services/invoices/index.server";
 import { loadOrderPage, requireOrdersUser } from "~/services/orders/index.server";
@@ -51,6 +52,7 @@ export default function OrderPage() {
           <dd>{placedBy}</dd>
         </div>
         {order.approval ? <OrderApprovalFact approval={order.approval} /> : null}
+        {order.schedule ? <OrderScheduleFact schedule={order.schedule} /> : null}
         {order.quote_numbers && order.quote_numbers.length > 0 ? (
           <div>
             <dt>Devis</dt>

@@ -91,6 +91,7 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the purchasing rules", "/mon-compte/regles-d-achat"],
   ["the approval requests", "/mon-compte/validations"],
   ["the order lists", "/mon-compte/listes"],
+  ["the scheduled orders and the form that creates one", "/mon-compte/commandes-programmees"],
   ["the e-mail alerts", "/mon-compte/alertes-emails"],
   ["the personal information and addresses", "/mon-compte/informations-personnelles"],
   ["the password change", "/mon-compte/mot-de-passe"],
@@ -227,6 +228,28 @@ test("an order list's page, with its lines, the import form and the settings", a
   await page.getByText("Supprimer la liste…").click();
   await expect(page.getByRole("button", { name: "Oui, supprimer la liste" })).toBeVisible();
   await expectNoAxeViolations(page, "an order list's page, the deletion asked");
+});
+
+test("a scheduled order's page with its next dates, runs and forms, then its deletion's confirmation step", async ({ page, loginAs }) => {
+  // Reading only: the demo's « Réassort mensuel atelier » of Voilerie Atlantique (server/backoffice/seed/replenishment.ts).
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/commandes-programmees");
+  await page.getByRole("link", { name: "Réassort mensuel atelier" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Commande programmée « Réassort mensuel atelier »");
+  await waitUntilInteractive(page, true);
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Supprimer…" }).click();
+  await expect(page.getByRole("button", { name: "Oui, supprimer" })).toBeVisible();
+  await expectNoAxeViolations(page, "a scheduled order's deletion, to confirm");
+});
+
+test("the scheduled order form, sent empty: the messages next to the fields", async ({ page, loginAs }) => {
+  await loginAs(CLIENT);
+  await page.goto("/mon-compte/commandes-programmees");
+  await waitUntilInteractive(page, true);
+  await page.getByRole("button", { name: "Programmer la commande" }).click();
+  await expect(page.locator("#programmation-nouvelle-nom-erreur")).toHaveText("Donnez un nom à la commande programmée.");
+  await expectNoAxeViolations(page, "/mon-compte/commandes-programmees, refused");
 });
 
 test("the quote request form, pre-filled from the cart, and its refusals next to the fields", async ({ page, loginAs, accounts }) => {

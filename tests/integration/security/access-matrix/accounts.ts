@@ -66,14 +66,17 @@ export interface Fixtures {
   approvalId: number;
   /** The demo's « Consommables atelier » of C0001: shared by the buyer, read-only for the storekeeper. */
   orderListId: number;
+  /**
+   * The demo's « Réassort mensuel atelier » of C0001 (its buyer's, the `people` kind's; a
+   * colleague's for the storekeeper); an API row's `make` may set one made for its request alone.
+   */
+  scheduleId: number;
   /** Set by an API row's `make` only: the signed-in account's own user id (its master's after login-as). */
   callerId?: number;
   /** Set by an API row's `make` only: a person invited for this request alone. */
   inviteeId?: number;
   /** Set by an API row's `make` only: a shared order list of C0001's organization account for this request alone. */
   listId?: number;
-  /** Set by an API row's `make` only: a replenishment schedule (the demo's, or one made for this request alone). */
-  scheduleId?: number;
 }
 
 export const PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
@@ -246,6 +249,9 @@ export class Accounts {
     const lists = await read<{ items: Array<{ id: number; name: string }> }>(this.portal, token, `/order-lists/${orgId}`);
     const workshop = lists.items.find((item) => item.name === "Consommables atelier");
     if (!workshop) throw new Error("no « Consommables atelier » list of C0001");
+    const schedules = await read<{ items: Array<{ id: number; name: string }> }>(this.portal, token, `/replenishment/${orgId}`);
+    const schedule = schedules.items.find((item) => item.name === "Réassort mensuel atelier");
+    if (!schedule) throw new Error("no « Réassort mensuel atelier » schedule of C0001");
     const certificate = await api<{ cer_id: string }>(this.portal, buyer.token, "/oms/certificates", {
       body: { mmsi: "227000001", file_name: "227000001.pdf", product_id: mmsiProductId, content_base64: PDF_BASE64 },
     });
@@ -279,6 +285,7 @@ export class Accounts {
       certificateId: certificate.body.cer_id,
       approvalId: refused.id,
       orderListId: workshop.id,
+      scheduleId: schedule.id,
     };
   }
 }

@@ -39,6 +39,8 @@ const INVOICES = { noInvoices: 403, noPrices: 403 } as const;
 const PRICES = { noPrices: 403 } as const;
 const CART = { noCart: 403 } as const;
 const CART_404 = { noCart: 404 } as const;
+/** A schedule of the buyer: the storekeeper, whom the no… kinds vary, is a colleague who is not an administrator. */
+const COLLEAGUE_404 = { noCart: 404, noOrders: 404, noQuotes: 404, noInvoices: 404, noPrices: 404 } as const;
 
 export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "GET /": { path: () => "/", expect: client() },
@@ -105,6 +107,24 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "GET /mon-compte/alertes-emails": { path: () => "/mon-compte/alertes-emails", expect: member(PEOPLE_404) },
   "POST /mon-compte/alertes-emails": { path: () => "/mon-compte/alertes-emails", expect: action(member(PEOPLE_404)) },
   "GET /mon-compte/commandes": { path: () => "/mon-compte/commandes", expect: client({ ...ORDERS }) },
+  // Scheduled replenishment (issue 38): whoever may order or fill the cart (every kind here has
+  // one of the two); a schedule is its author's (the buyer, the `people` kind) and the
+  // administrators'; the storekeeper (the no… kinds) does not see a colleague's (docs/replenishment-portal.md).
+  "GET /mon-compte/commandes-programmees": { path: () => "/mon-compte/commandes-programmees", expect: client() },
+  // The empty form is refused (400) with its messages: nothing is asked of the back-office.
+  "POST /mon-compte/commandes-programmees": {
+    path: () => "/mon-compte/commandes-programmees?index",
+    expect: action(client(), { otherOrg: 400 }),
+  },
+  "GET /mon-compte/commandes-programmees/:id": {
+    path: (ids) => `/mon-compte/commandes-programmees/${ids.scheduleId}`,
+    expect: own({ ...COLLEAGUE_404 }),
+  },
+  // The empty form (no intent) is refused (400) before the schedule is asked for: nobody learns anything.
+  "POST /mon-compte/commandes-programmees/:id": {
+    path: (ids) => `/mon-compte/commandes-programmees/${ids.scheduleId}`,
+    expect: action(own({ ...COLLEAGUE_404 }), { otherOrg: 400, noCart: 400, noOrders: 400, noQuotes: 400, noInvoices: 400, noPrices: 400 }),
+  },
   "GET /mon-compte/commandes/:id": { path: (ids) => `/mon-compte/commandes/${ids.orderId}`, expect: own({ ...ORDERS }) },
   "GET /mon-compte/commandes/:id/commander-a-nouveau": {
     path: (ids) => `/mon-compte/commandes/${ids.orderId}/commander-a-nouveau`,
