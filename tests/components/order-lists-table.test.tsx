@@ -48,7 +48,7 @@ describe("a list's lines", () => {
   it("shows the own code beside the reference, the price, the stock and the discontinued flag", () => {
     renderAt(<ListLinesForm view={view} state={null} />);
     const first = screen.getByRole("row", { name: /GIL-150/ });
-    expect(within(first).getByText("(votre code : ATL-GILET)", { exact: false }).textContent).toBe(" (votre code : ATL-GILET)");
+    expect(within(first).getByText("ATL-GILET").closest(".own-code")?.textContent).toBe(" · votre code ATL-GILET");
     expect(within(first).getByText("89,90 €", { exact: false }).textContent).toMatch(/^89,90\s€$/);
     expect(within(first).getByText("12 disponibles").tagName).toBe("TD");
     const second = screen.getByRole("row", { name: /OLD-1/ });

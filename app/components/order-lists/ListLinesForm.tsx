@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { OwnCode } from "~/components/part-numbers/OwnCode";
 import { Money } from "~/components/ui/Money";
 import { LIST_FIELDS, LIST_INTENTS, listPath, type ListLineView, type ListPageView } from "~/services/order-lists/types";
 
@@ -34,7 +35,7 @@ function LineRow({ line, view, state }: { line: ListLineView; view: ListPageView
       </td>
       <th scope="row" id={`${id}-produit`}>
         <span className="order-list-line__ref">{line.ref}</span>
-        {line.ownCode ? <span className="order-list-line__own-code"> (votre code : {line.ownCode})</span> : null}
+        <OwnCode code={line.ownCode} />
         <br />
         {line.title}
         {line.discontinued ? (
