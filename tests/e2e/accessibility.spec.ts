@@ -134,7 +134,7 @@ test("the own part numbers, a code refused: the message next to its field", asyn
   await waitUntilInteractive(page, true);
   // An unknown reference: refused before anything is saved, so no other test sees a change.
   await page.getByLabel("Référence du produit").fill("INCONNU-42");
-  await page.getByLabel("Votre code").fill("A11Y-1");
+  await page.getByRole("textbox", { name: "Votre code" }).fill("A11Y-1");
   await page.getByRole("button", { name: "Enregistrer le code" }).click();
   await expect(page.getByLabel("Référence du produit")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Référence inconnue : INCONNU-42.", { exact: false })).toBeVisible();
