@@ -4,11 +4,11 @@ import * as previewRoute from "~/routes/_app.mon-panier.commande-rapide.apercu";
 import * as quickOrderRoute from "~/routes/_app.mon-panier.commande-rapide";
 import type { QuickOrderAnswer } from "~/services/cart/types";
 import type { ReferencePreview } from "~/services/quick-order/types";
-import { callRoute, formRequest, pageRequest } from "../portal/harness";
+import { callRoute, cookieJar, formRequest, pageRequest } from "../portal/harness";
 import { cartPage, dataOf } from "../cart/cart-flow";
 import { LOGINS, demoProducts } from "../cart/harness";
 import { confirmNow, lastOrder, orgIdOf, summaryOf } from "../checkout/confirm-flow";
-import { cookieFor, fillCart, throughInstructions } from "../checkout/flow";
+import { cookieFor, fillCart, openStep, throughInstructions } from "../checkout/flow";
 import { startCheckoutBackoffice, type CheckoutBackoffice } from "../checkout/harness";
 import { postReferences } from "./flow";
 
@@ -85,6 +85,30 @@ describe("the cart page and the checkout summary", () => {
       [product(0).ref, "ATELIER-1"],
       [product(2).ref, "ATELIER-3"],
     ]);
+  });
+});
+
+describe("the confirmation page and the confirmation e-mail", () => {
+  it("show the code each line was ordered under beside its reference", async () => {
+    await giveCode(0, "VA CORD #08");
+    await fillCart(backoffice, buyer, [
+      [product(0).id, 1],
+      [product(1).id, 1],
+    ]);
+    const cookie = await throughInstructions(backoffice, buyer);
+    const mailsBefore = (await backoffice.mails()).length;
+    const outcome = await confirmNow(backoffice, cookie);
+    const finish = await openStep(backoffice, "terminer", cookieJar(cookie, outcome.response));
+    if (finish.kind !== "data") throw new Error(`the confirmation page redirected to ${finish.location}`);
+    const products = finish.data.order.lines.filter((line) => !line.prd_is_port);
+    expect(codesOfLines(products.map((line) => ({ ref: line.obj_ref, ownCode: line.customer_code })))).toEqual([
+      [product(0).ref, "VA CORD #08"],
+      [product(1).ref, null],
+    ]);
+    const mails = (await backoffice.mails()).slice(mailsBefore).filter((mail) => mail.includes("Subject: Confirmation de votre commande"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`(réf. ${product(0).ref} · votre code : VA CORD #08)`);
+    expect(mails[0]).toContain(`(réf. ${product(1).ref})`);
   });
 });
 
