@@ -153,6 +153,34 @@ describe("the quick order", () => {
     ]);
   });
 
+  it("takes an own code with a space, a « # » and an accent from the grid, the pasted text and a file", async () => {
+    await giveCode(3, "VA CORD #08");
+    await giveCode(4, "Écoute 12");
+    await giveCode(5, "BÂB #3");
+    const form = new FormData();
+    form.set("ref_0", "va cord #08");
+    form.set("qty_0", "2");
+    form.set("text", "écoute  12;3");
+    form.set("file", new File(["\uFEFFRéférence;Quantité\r\nbâb #3;4\r\n"], "commande.csv", { type: "text/csv" }));
+    const request = new Request("http://portail.test/mon-panier/commande-rapide", {
+      method: "POST",
+      body: form,
+      headers: { cookie: buyer },
+    });
+    const { data, status } = dataOf<QuickOrderAnswer>(await callRoute(quickOrderRoute.action, request, backoffice.context()));
+    expect(status).toBe(200);
+    expect(data.report.refused).toEqual([]);
+    expect(
+      data.report.added.map((line) => [line.ref, line.ownCode ?? null, line.qty]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual(
+      [
+        [product(3).ref, "VA CORD #08", 2],
+        [product(4).ref, "Écoute 12", 3],
+        [product(5).ref, "BÂB #3", 4],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+  });
+
   it("still refuses a text that is neither a reference nor an own code", async () => {
     await giveCode(3, "VA-CORD-08");
     const request = formRequest("/mon-panier/commande-rapide", { text: "VA-CORD-07;1" }, buyer);
