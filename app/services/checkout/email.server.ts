@@ -9,10 +9,10 @@ import { formatEuros } from "@shared/domain/french-format";
  * The order confirmation email, in French: order number, product lines, shipping amounts under
  * their French names (the direct-delivery fee included, decision 0129), totals (HT only for a
  * tax-exempt account), delivery address. A product line names the organization's own code
- * beside the reference when the line was ordered under one. Its lines add up to its totals. Amounts come from the
- * order the back-office stored; without them (an account without `prices`, or an answer whose
- * amounts are null) the email has no amount at all: no « Total HT » column, no totals
- * (docs/decisions/0107-no-amounts-without-prices.md).
+ * beside the reference when the line was ordered under one (issue 38). Its lines add up to its
+ * totals. Amounts come from the order the back-office stored; without them (an account without
+ * `prices`, or an answer whose amounts are null) the email has no amount at all: no « Total HT »
+ * column, no totals (docs/decisions/0107-no-amounts-without-prices.md).
  */
 
 export interface OrderEmailOptions {
