@@ -69,6 +69,11 @@ export default function OrderPage() {
       <section aria-labelledby="commande-lignes" className="order-lines">
         <h2 id="commande-lignes">Produits</h2>
         <OrderLines order={order} amounts={amounts} showPrices={showPrices} />
+        <p>
+          <a href={`/mon-compte/commandes/${order.ord_id}/export.csv`} download>
+            Télécharger les lignes (CSV)
+          </a>
+        </p>
         {/* An order charged no VAT was placed by an exempt account: HT amounts only, as its confirmation. */}
         {showPrices && amounts.totals ? (
           <OrderTotals totals={amounts.totals} taxExempt={order.ord_total_tva === 0} testId="order-totals" />

@@ -280,6 +280,12 @@ export const productListResponse = z
      * with its number of products there, in French order; the chosen brand is kept (0) when none is left.
      */
     brands: z.array(brand).optional(),
+    /**
+     * Only when `q` is one of the acting organization's own codes (by key, docs/part-numbers.md)
+     * and that code's product is on this page: its id and the code as stored. The portal opens
+     * that product's page as it does for an exact reference.
+     */
+    found_by_code: z.object({ obj_id: z.number().int().positive(), code: z.string() }).strict().optional(),
   })
   .strict();
 

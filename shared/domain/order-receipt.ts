@@ -18,6 +18,8 @@ export interface ReceiptProductLine {
   ecotaxe: number | null;
   /** The line's « Total HT »: net amount with its ecotax. */
   amount: number | null;
+  /** The organization's own code for the product when it was ordered (docs/part-numbers.md), or null. */
+  ownCode: string | null;
 }
 
 export interface OrderReceiptRows {
@@ -50,6 +52,7 @@ export function orderReceiptRows(order: ReceiptSource): OrderReceiptRows {
         unitPrice: line.unit_price,
         ecotaxe,
         amount: shownLineHt(line.line_total_ht, ecotaxe),
+        ownCode: line.customer_code ?? null,
       };
     });
   const shippingLines = order.lines

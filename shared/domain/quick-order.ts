@@ -40,7 +40,13 @@ export const QUICK_ORDER_MAX_LINES = 200;
  * would otherwise answer hundreds of thousands of reasons (tens of MB of HTML and JSON).
  */
 export const QUICK_ORDER_MAX_ISSUES = 100;
-const REFERENCE_PATTERN = /^[A-Z0-9][A-Z0-9._+\-/]{0,59}$/;
+/**
+ * What a typed reference may hold: the distributor's references (A-Z, digits, . _ + - /) and
+ * everything the organization's own codes may (`ownCode` in shared/contracts/part-numbers.ts:
+ * letters with their accents, digits, spaces, #), so a code is typed where a reference is.
+ * Nothing else: no control character, no other punctuation; 60 characters at most.
+ */
+const REFERENCE_PATTERN = /^[\p{L}\p{N}._+\-/#][\p{L}\p{N} ._+\-/#]{0,59}$/u;
 const HEADER_WORDS = /^(r[ée]f|reference|référence|code|article)/i;
 
 function unquote(cell: string): string {

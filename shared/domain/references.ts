@@ -17,9 +17,14 @@ export const SHIPPING_REFS = [
 ] as const;
 export type ShippingRef = (typeof SHIPPING_REFS)[number];
 
-/** A reference as typed by a user: trimmed and upper-cased. */
+/**
+ * A reference as typed by a user: trimmed and upper-cased. For the own codes typed where a
+ * reference is (docs/part-numbers-portal.md), letters are composed (an « é » typed as « e » and
+ * its accent is the « é » a code is stored with) and a run of blanks inside, a no-break space
+ * pasted from a sheet too, is one space; a reference of the catalogue has neither.
+ */
 export function normalizeReference(raw: string): string {
-  return raw.trim().toUpperCase();
+  return raw.normalize("NFC").trim().replace(/\s+/g, " ").toUpperCase();
 }
 
 export function isShippingReference(raw: string): boolean {

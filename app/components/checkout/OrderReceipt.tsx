@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Order } from "@shared/contracts/api";
 import { orderReceiptRows } from "@shared/domain/order-receipt";
 import { LDD_ROW_KEY } from "@shared/domain/shipping-display";
+import { OwnCode } from "~/components/part-numbers/OwnCode";
 import { Money } from "~/components/ui/Money";
 import { shownTotalRows } from "./shown-total-rows";
 import { AddressBlock } from "./AddressBlock";
@@ -16,7 +17,8 @@ const SATURDAY_REF = "PORT_SAMEDI";
  * adds up to the totals below it; a product line's « Total HT » includes its ecotax and the HT
  * total shows it as « dont éco-participation » (decision 0161). Without `prices` the amounts are null
  * (docs/decisions/0107-no-amounts-without-prices.md): « — ». The number links to the order's
- * page; the delivery restates what was chosen: express, Saturday, partial delivery.
+ * page; the delivery restates what was chosen: express, Saturday, partial delivery. A line
+ * ordered under the organization's own code shows it beside the reference (issue 38).
  */
 export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; taxExempt: boolean; showPrices: boolean }) {
   const amount = (cents: number | null) => <Money cents={showPrices ? cents : null} />;
@@ -61,7 +63,11 @@ export function OrderReceipt({ order, taxExempt, showPrices }: { order: Order; t
           {receipt.products.map((line, index) => (
             <tr key={`${line.ref}-${index}`} data-testid={`order-line-${line.ref}`}>
               <th scope="row">
-                {line.title} <span className="muted">Réf. {line.ref}</span>
+                {line.title}{" "}
+                <span className="muted">
+                  Réf. {line.ref}
+                  <OwnCode code={line.ownCode} />
+                </span>
               </th>
               <td className={NUMBER} data-label="Prix unitaire HT">
                 {amount(line.unitPrice)}

@@ -34,12 +34,15 @@ function exactReferenceOf(items: readonly ProductCardView[], q: string): Product
 /**
  * /catalogue: the first two levels of the tree, or, when the URL carries a search or a filter
  * (/catalogue?q=… from the header's search box, /catalogue?promo=1), the matching products;
- * a search that is a product's exact reference goes to that product's page.
+ * a search that is a product's exact reference goes to that product's page, and so does one of
+ * the organization's own codes (the back-office says which product it found so, issue 38). A
+ * real reference wins over a code.
  */
 export async function loadCatalogueHome(user: CatalogueUser, url: URL): Promise<CatalogueHome> {
   if (LIST_PARAMETERS.some((name) => url.searchParams.has(name))) {
-    const loaded = await loadProductList(user, { kind: "search" }, url);
-    const exact = exactReferenceOf(loaded.list.items, loaded.list.params.q);
+    const { ownCodeProductId, ...loaded } = await loadProductList(user, { kind: "search" }, url);
+    const exact =
+      exactReferenceOf(loaded.list.items, loaded.list.params.q) ?? loaded.list.items.find((item) => item.id === ownCodeProductId);
     if (exact) throw redirect(productHref(exact.id));
     return { mode: "search", query: loaded.list.params.q, ...loaded };
   }

@@ -15,6 +15,8 @@ export interface LoadedProductList {
   list: ProductListView;
   /** In the page when it came within the budget, else streamed after it. */
   stocks: StockEntries;
+  /** The product of the organization's own code the search was, when it is on the page (docs/part-numbers-portal.md). */
+  ownCodeProductId?: number;
 }
 
 /** Only what a card renders (types.ts, CardPriceView): the rest of the price is for the product page. */
@@ -101,6 +103,7 @@ export async function loadProductList(user: CatalogueUser, scope: ListScope, url
   const [favorites, brands] = await Promise.all([favoritesOf(user, scope, page), brandOptionsOf(user, scope, page)]);
   const items = page.items.map((product) => toCardView(product, user, favorites));
   return {
+    ...(page.found_by_code ? { ownCodeProductId: page.found_by_code.obj_id } : {}),
     list: {
       params,
       notices,

@@ -8,10 +8,11 @@ import { formatEuros } from "@shared/domain/french-format";
 /**
  * The order confirmation email, in French: order number, product lines, shipping amounts under
  * their French names (the direct-delivery fee included, decision 0129), totals (HT only for a
- * tax-exempt account), delivery address. Its lines add up to its totals. Amounts come from the
- * order the back-office stored; without them (an account without `prices`, or an answer whose
- * amounts are null) the email has no amount at all: no « Total HT » column, no totals
- * (docs/decisions/0107-no-amounts-without-prices.md).
+ * tax-exempt account), delivery address. A product line names the organization's own code
+ * beside the reference when the line was ordered under one (issue 38). Its lines add up to its
+ * totals. Amounts come from the order the back-office stored; without them (an account without
+ * `prices`, or an answer whose amounts are null) the email has no amount at all: no « Total HT »
+ * column, no totals (docs/decisions/0107-no-amounts-without-prices.md).
  */
 
 export interface OrderEmailOptions {
@@ -44,13 +45,18 @@ interface MailContent {
   totals: [string, string][];
 }
 
+/** « réf. ABC-123 », with the organization's own code when the line was ordered under one (issue 38). */
+function productReference(line: { ref: string; ownCode: string | null }): string {
+  return line.ownCode ? `réf. ${line.ref} · votre code : ${line.ownCode}` : `réf. ${line.ref}`;
+}
+
 /** Every amount there, or none: an order with a hidden amount is mailed without amounts (no partial sums). */
 function mailContent(order: Order, options: OrderEmailOptions): MailContent {
   const receipt = orderReceiptRows(order);
   const priced = options.showPrices ? receipt.totals : null;
   const total = (cents: number | null) => (priced && cents !== null ? formatEuros(cents) : null);
   const products = receipt.products.map((line) => ({
-    label: `${line.title} (réf. ${line.ref})`,
+    label: `${line.title} (${productReference(line)})`,
     qty: String(line.qty),
     total: total(line.amount),
   }));

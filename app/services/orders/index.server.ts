@@ -2,6 +2,7 @@
 export { loadAccountHome } from "./account.server";
 export { exportBackorders, loadBackorderPage, requestCancellation } from "./backorders.server";
 export { loadOrderPage } from "./detail.server";
+export { exportOrderLines } from "./lines-export.server";
 export { loadHistoryPage } from "./history.server";
 export { exportOrderList, loadOrderList } from "./list.server";
 export { requireOrdersUser } from "./user.server";

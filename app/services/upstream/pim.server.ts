@@ -30,6 +30,8 @@ export interface ProductPage {
   stocks?: Stock[];
   /** Asked with `with_brands`: the list's brands (every filter but the brand's) with their counts. */
   brands?: Brand[];
+  /** The search was one of the organization's own codes, whose product is on this page (docs/part-numbers.md). */
+  found_by_code?: { obj_id: number; code: string };
 }
 
 /** The back-office's /api/pim endpoints used so far. */

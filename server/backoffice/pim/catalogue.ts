@@ -59,6 +59,8 @@ export interface ListingResult {
   total: number;
   /** Asked with `with_brands`: the brands of the list before its brand filter, with counts. */
   brands?: readonly BrandCount[];
+  /** The search was one of the organization's own codes, and that code's product is on this page. */
+  foundByCode?: { productId: number; code: string };
 }
 
 /** The search's ids with the product of an own code first, when it is listed (neither discontinued nor a shipping line). */
@@ -103,5 +105,7 @@ export async function listProducts(
   ]);
   const searchIds = matched && byCode ? withFirst(matched, byCode.product_id, index) : matched;
   const source = { index, categoryIds, searchIds, inStock: (ids: number[]) => stockedAmong(db, ids) };
-  return listFromIndex(source, query, { ...pricing, today }, priceSortAllowed, query.with_brands === "1");
+  const result = await listFromIndex(source, query, { ...pricing, today }, priceSortAllowed, query.with_brands === "1");
+  const onPage = byCode !== undefined && result.rows.some((row) => row.id === byCode.product_id);
+  return onPage ? { ...result, foundByCode: { productId: byCode.product_id, code: byCode.code } } : result;
 }

@@ -70,7 +70,7 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
       const orgId = assertActingOrg(session, query.usr_id);
       // with_favorites: the page's favourite flags come with it, saving the portal a call per list
       // page. Unreadable favourites leave them out (the list still shows; the portal may ask again).
-      const [{ rows, total, brands }, favorites] = await Promise.all([
+      const [{ rows, total, brands, foundByCode }, favorites] = await Promise.all([
         listProducts({ db, catalogue, readModel }, orgId, parisDate(now()), query, showPrices),
         query.with_favorites ? favoriteIds(favoritesDb, { userId: session.user.id, orgId }).catch(() => undefined) : undefined,
       ]);
@@ -88,6 +88,7 @@ export function pimRouter(deps: CatalogueServiceDeps): Router {
         ...(favorite_ids ? { favorite_ids } : {}),
         ...(stocks ? { stocks } : {}),
         ...(brands ? { brands } : {}),
+        ...(foundByCode ? { found_by_code: { obj_id: foundByCode.productId, code: foundByCode.code } } : {}),
       });
     }),
   );

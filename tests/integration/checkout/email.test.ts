@@ -82,4 +82,30 @@ describe("the order confirmation e-mail", () => {
     expect(hidden).not.toMatch(/€/);
     expect(hidden).toContain("- Forfait livraison directe (express)\n");
   });
+
+  it("names the own code a line was ordered under beside its reference, in the text and the HTML", () => {
+    const [jacket, antenna, ...shipping] = ORDER.lines;
+    const coded: Order = {
+      ...ORDER,
+      lines: [{ ...jacket!, customer_code: "VA GIL #4 <é>" }, { ...antenna!, customer_code: null }, ...shipping],
+    };
+    const { text, html } = orderConfirmationEmail(coded, ["a@b.fr"], { taxExempt: false, showPrices: true });
+    const productRows = plain(text)
+      .split("\n")
+      .filter((row) => row.startsWith("- ") && row.includes("réf."));
+    expect(productRows).toEqual([
+      "- Gilet (réf. GIL-100 · votre code : VA GIL #4 <é>) × 4 : 1 300,00 €",
+      "- Antenne (réf. ANT-1) × 1 : 6,00 €",
+    ]);
+    expect(html).toContain(">Gilet (réf. GIL-100 · votre code : VA GIL #4 &#60;é&#62;)</th>");
+    expect(html).toContain(">Antenne (réf. ANT-1)</th>");
+    expect(html.match(/votre code/g)).toHaveLength(1);
+  });
+
+  it("has no own code when the order answer names none", () => {
+    const { text, html } = orderConfirmationEmail(ORDER, ["a@b.fr"], { taxExempt: false, showPrices: false });
+    expect(text).toContain("- Gilet (réf. GIL-100) × 4\n");
+    expect(text).not.toContain("votre code");
+    expect(html).not.toContain("votre code");
+  });
 });

@@ -4,11 +4,11 @@ import * as previewRoute from "~/routes/_app.mon-panier.commande-rapide.apercu";
 import * as quickOrderRoute from "~/routes/_app.mon-panier.commande-rapide";
 import type { QuickOrderAnswer } from "~/services/cart/types";
 import type { ReferencePreview } from "~/services/quick-order/types";
-import { callRoute, formRequest, pageRequest } from "../portal/harness";
+import { callRoute, cookieJar, formRequest, pageRequest } from "../portal/harness";
 import { cartPage, dataOf } from "../cart/cart-flow";
 import { LOGINS, demoProducts } from "../cart/harness";
 import { confirmNow, lastOrder, orgIdOf, summaryOf } from "../checkout/confirm-flow";
-import { cookieFor, fillCart, throughInstructions } from "../checkout/flow";
+import { cookieFor, fillCart, openStep, throughInstructions } from "../checkout/flow";
 import { startCheckoutBackoffice, type CheckoutBackoffice } from "../checkout/harness";
 import { postReferences } from "./flow";
 
@@ -88,6 +88,30 @@ describe("the cart page and the checkout summary", () => {
   });
 });
 
+describe("the confirmation page and the confirmation e-mail", () => {
+  it("show the code each line was ordered under beside its reference", async () => {
+    await giveCode(0, "VA CORD #08");
+    await fillCart(backoffice, buyer, [
+      [product(0).id, 1],
+      [product(1).id, 1],
+    ]);
+    const cookie = await throughInstructions(backoffice, buyer);
+    const mailsBefore = (await backoffice.mails()).length;
+    const outcome = await confirmNow(backoffice, cookie);
+    const finish = await openStep(backoffice, "terminer", cookieJar(cookie, outcome.response));
+    if (finish.kind !== "data") throw new Error(`the confirmation page redirected to ${finish.location}`);
+    const products = finish.data.order.lines.filter((line) => !line.prd_is_port);
+    expect(codesOfLines(products.map((line) => ({ ref: line.obj_ref, ownCode: line.customer_code })))).toEqual([
+      [product(0).ref, "VA CORD #08"],
+      [product(1).ref, null],
+    ]);
+    const mails = (await backoffice.mails()).slice(mailsBefore).filter((mail) => mail.includes("Subject: Confirmation de votre commande"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`(réf. ${product(0).ref} · votre code : VA CORD #08)`);
+    expect(mails[0]).toContain(`(réf. ${product(1).ref})`);
+  });
+});
+
 describe("the order page", () => {
   it("shows the code each line was ordered under, kept when the code changes afterwards", async () => {
     await giveCode(0, "VA-CORD-08");
@@ -127,6 +151,34 @@ describe("the quick order", () => {
       [product(3).ref, 2],
       [product(4).ref, 1],
     ]);
+  });
+
+  it("takes an own code with a space, a « # » and an accent from the grid, the pasted text and a file", async () => {
+    await giveCode(3, "VA CORD #08");
+    await giveCode(4, "Écoute 12");
+    await giveCode(5, "BÂB #3");
+    const form = new FormData();
+    form.set("ref_0", "va cord #08");
+    form.set("qty_0", "2");
+    form.set("text", "écoute  12;3");
+    form.set("file", new File(["\uFEFFRéférence;Quantité\r\nbâb #3;4\r\n"], "commande.csv", { type: "text/csv" }));
+    const request = new Request("http://portail.test/mon-panier/commande-rapide", {
+      method: "POST",
+      body: form,
+      headers: { cookie: buyer },
+    });
+    const { data, status } = dataOf<QuickOrderAnswer>(await callRoute(quickOrderRoute.action, request, backoffice.context()));
+    expect(status).toBe(200);
+    expect(data.report.refused).toEqual([]);
+    expect(
+      data.report.added.map((line) => [line.ref, line.ownCode ?? null, line.qty]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual(
+      [
+        [product(3).ref, "VA CORD #08", 2],
+        [product(4).ref, "Écoute 12", 3],
+        [product(5).ref, "BÂB #3", 4],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
   });
 
   it("still refuses a text that is neither a reference nor an own code", async () => {

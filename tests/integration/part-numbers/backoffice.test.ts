@@ -172,10 +172,20 @@ describe("own part numbers in the back-office", () => {
 
     const search = productListResponse.parse((await call(bo, `/pim/products?usr_id=${org()}&q=VA-QUICK-10`, { token: buyer.token })).body);
     expect(search.items[0]?.obj_id).toBe(product.id);
+    // The answer says which product the code found, so the portal opens its page.
+    expect(search.found_by_code).toEqual({ obj_id: product.id, code: "VA-QUICK-10" });
     const theirs = productListResponse.parse(
       (await call(bo, `/pim/products?usr_id=${corsica.user.auth_org_id}&q=VA-QUICK-10`, { token: corsica.token })).body,
     );
     expect(theirs.items.map((item) => item.obj_id)).not.toContain(product.id);
+    expect(theirs.found_by_code).toBeUndefined();
+    // Not on the page asked (a later page): not said.
+    const later = productListResponse.parse(
+      (await call(bo, `/pim/products?usr_id=${org()}&q=VA-QUICK-10&page=2`, { token: buyer.token })).body,
+    );
+    expect(later.found_by_code).toBeUndefined();
+    const words = productListResponse.parse((await call(bo, `/pim/products?usr_id=${org()}&q=gilet`, { token: buyer.token })).body);
+    expect(words.found_by_code).toBeUndefined();
   });
 
   it("keeps the code an order line was ordered under, in the order, its detail and the confirmation alert", async () => {

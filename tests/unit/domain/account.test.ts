@@ -51,6 +51,8 @@ describe("tag integrators", () => {
 describe("references", () => {
   it("trims and upper-cases", () => {
     expect(normalizeReference("  ab-12x \t")).toBe("AB-12X");
+    expect(normalizeReference(" va\u00a0\u00a0cord  #08 ")).toBe("VA CORD #08");
+    expect(normalizeReference("be\u0301ne\u0301teau")).toBe("BÉNÉTEAU");
   });
 
   it("recognises the shipping references as typed by a user", () => {

@@ -107,3 +107,26 @@ describe("a confirmed order's rows", () => {
     expect(orderReceiptRows({ ...order, lines: [{ ...lines[0]!, prd_ecotaxe: null }] }).products[0]?.ecotaxe).toBeNull();
   });
 });
+
+describe("a confirmed order's own codes", () => {
+  it("gives each product line the code it was ordered under, null when it had none or the answer names none", () => {
+    const receipt = orderReceiptRows({
+      ldd_active: false,
+      ord_total_ht: null,
+      ord_total_ecotaxe: null,
+      ord_total_tva: null,
+      ord_total_ttc: null,
+      lines: [
+        { ...orderLine("GIL-100", 1, null), customer_code: "VA-CORD 08 #2" },
+        { ...orderLine("BOU-2", 1, null), customer_code: null },
+        orderLine("CORD-3", 1, null),
+        orderLine("PORT_FRANCO", 1, null, true),
+      ],
+    });
+    expect(receipt.products.map((line) => [line.ref, line.ownCode])).toEqual([
+      ["GIL-100", "VA-CORD 08 #2"],
+      ["BOU-2", null],
+      ["CORD-3", null],
+    ]);
+  });
+});

@@ -40,6 +40,40 @@ describe("checkQuickOrderReference", () => {
   });
 });
 
+describe("checkQuickOrderReference and the organization's own codes", () => {
+  it("takes everything an own code may hold: spaces, #, accented letters, a leading # (docs/part-numbers-portal.md)", () => {
+    expect(checkQuickOrderReference(" va cord #08 ")).toEqual({ ok: true, ref: "VA CORD #08" });
+    expect(checkQuickOrderReference("écoute-n°2 / bâbord")).toEqual({ ok: false, message: "Référence invalide « ÉCOUTE-N°2 / BÂBORD »." });
+    expect(checkQuickOrderReference("écoute 2 / bâbord")).toEqual({ ok: true, ref: "ÉCOUTE 2 / BÂBORD" });
+    expect(checkQuickOrderReference("#12+A_b.c")).toEqual({ ok: true, ref: "#12+A_B.C" });
+    // Blanks inside become one space, a no-break space too; an accent typed apart is composed.
+    expect(checkQuickOrderReference("VA\u00a0 CORD")).toEqual({ ok: true, ref: "VA CORD" });
+    expect(checkQuickOrderReference("e\u0301coute")).toEqual({ ok: true, ref: "\u00c9COUTE" });
+  });
+
+  it("still refuses control characters, other punctuation and more than 60 characters", () => {
+    for (const typed of ["VA\u0000CORD", "VA\u0007", "VA\u200bCORD", "VA@CORD", "VA;CORD", "VA<CORD>", "VA*", "'VA", "\u0301A"]) {
+      expect(checkQuickOrderReference(typed).ok, JSON.stringify(typed)).toBe(false);
+    }
+    expect(checkQuickOrderReference(`A${" B".repeat(29)}C`)).toEqual({ ok: true, ref: `A${" B".repeat(29)}C` });
+    expect(checkQuickOrderReference(`A${" B".repeat(30)}`).ok).toBe(false);
+    expect(checkQuickOrderReference("é".repeat(61)).ok).toBe(false);
+  });
+
+  it("reads an own code with a space and a # from pasted text with a separator, and from a grid's cells", () => {
+    expect(parseQuickOrderText("va cord #08;2\nVA-CORD-09\t3").entries).toEqual([
+      { ref: "VA CORD #08", qty: 2, lines: [1] },
+      { ref: "VA-CORD-09", qty: 3, lines: [2] },
+    ]);
+    expect(
+      parseQuickOrderRows([
+        ["Référence", "Quantité"],
+        ["bâbord #1", "4"],
+      ]).entries,
+    ).toEqual([{ ref: "BÂBORD #1", qty: 4, lines: [2] }]);
+  });
+});
+
 describe("parseQuickOrderText", () => {
   it("accepts the largest quantity of a line, alone or merged, and a quantity written with a thousands space", () => {
     expect(parseQuickOrderText("A;9999\nB;9000\nB;999\nC;1 000").entries).toEqual([

@@ -126,6 +126,11 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
     expect: action(own({ ...COLLEAGUE_404 }), { otherOrg: 400, noCart: 400, noOrders: 400, noQuotes: 400, noInvoices: 400, noPrices: 400 }),
   },
   "GET /mon-compte/commandes/:id": { path: (ids) => `/mon-compte/commandes/${ids.orderId}`, expect: own({ ...ORDERS }) },
+  // The order's lines as CSV (issue 38): as its page; the amounts' columns only with `prices`.
+  "GET /mon-compte/commandes/:id/export.csv": {
+    path: (ids) => `/mon-compte/commandes/${ids.orderId}/export.csv`,
+    expect: own({ ...ORDERS }),
+  },
   "GET /mon-compte/commandes/:id/commander-a-nouveau": {
     path: (ids) => `/mon-compte/commandes/${ids.orderId}/commander-a-nouveau`,
     expect: own({ ...CART }),
