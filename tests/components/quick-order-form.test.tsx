@@ -131,7 +131,7 @@ describe("QuickOrderReport", () => {
     stub(() => ({ report: { added: [], refused, unlisted: 150 }, text: "", grid: [], formKey: null, message: null }));
     await userEvent.click(await screen.findByRole("button", { name: "Ajouter au panier" }));
     expect((await screen.findByTestId("quick-order-summary")).textContent).toBe("Aucun produit n'a été ajouté. 250 lignes refusées.");
-    expect(document.querySelectorAll(".quick-order__refused")).toHaveLength(100);
+    expect(document.querySelectorAll(".refused-lines__line")).toHaveLength(100);
     expect(screen.getByTestId("quick-order-unlisted").textContent).toBe("… et 150 autres lignes refusées, non détaillées.");
   });
 

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { RefusedLinesTable } from "~/components/ui/RefusedLines";
 import { LIST_FIELDS, LIST_INTENTS, listPath, type ImportReportView } from "~/services/order-lists/types";
 
 /**
@@ -36,27 +37,7 @@ export function ListImportReport({ report, message }: { report: ImportReportView
     <section aria-labelledby="import-rapport" className="order-list-import-report">
       <h3 id="import-rapport">Import du fichier « {report.fileName} »</h3>
       <p role="status">{message}</p>
-      {report.refused.length > 0 ? (
-        <table className="table">
-          <caption>Lignes du fichier non ajoutées</caption>
-          <thead>
-            <tr>
-              <th scope="col">Ligne</th>
-              <th scope="col">Contenu</th>
-              <th scope="col">Raison</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.refused.map((refusal, index) => (
-              <tr key={`${index}-${refusal.line}`}>
-                <td>{refusal.line}</td>
-                <td>{refusal.input}</td>
-                <td>{refusal.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {report.refused.length > 0 ? <RefusedLinesTable caption="Lignes du fichier non ajoutées" lines={report.refused} /> : null}
       {report.unlisted > 0 ? (
         <p>
           {report.unlisted > 1

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { countOf, plural } from "@shared/domain/plural";
 import type { QuickOrderReport as Report } from "~/services/cart/types";
 import { OwnCode } from "~/components/part-numbers/OwnCode";
+import { RefusedLinesTable } from "~/components/ui/RefusedLines";
 
 /** What the quick order added, and each refused line with its reason. */
 export function QuickOrderReport({ report }: { report: Report }) {
@@ -25,31 +26,7 @@ export function QuickOrderReport({ report }: { report: Report }) {
           ))}
         </ul>
       ) : null}
-      {report.refused.length > 0 ? (
-        <table className="table">
-          <caption>Lignes refusées</caption>
-          <thead>
-            <tr>
-              <th scope="col">Origine</th>
-              <th scope="col">Ligne</th>
-              <th scope="col">Saisie</th>
-              <th scope="col">Motif</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.refused.map((issue, index) => (
-              <tr key={`${issue.source}-${issue.line}-${index}`} className="quick-order__refused">
-                <td>{issue.source}</td>
-                <td>{issue.line}</td>
-                <td>
-                  <code>{issue.input}</code>
-                </td>
-                <td>{issue.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {report.refused.length > 0 ? <RefusedLinesTable caption="Lignes refusées" lines={report.refused} withSource /> : null}
       {report.unlisted > 0 ? (
         <p data-testid="quick-order-unlisted">
           {`… et ${countOf(report.unlisted, "autre ligne refusée", "autres lignes refusées")}, ${plural(report.unlisted, "non détaillée", "non détaillées")}.`}

@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
 import {
   addListLinesRequest,
   createOrderListRequest,
@@ -28,6 +28,15 @@ export function orderListsRouter(deps: CatalogueServiceDeps): Router {
 
   async function detail(actor: ListActor, showPrices: boolean, id: number) {
     return listDetail(deps, actor, id, { today: parisDate(now()), showPrices });
+  }
+
+  /** The list of the path, for a caller who may change it (404 unseen, 403 not theirs to change). */
+  async function editable(req: Request, res: Response) {
+    const session = sessionOf(res);
+    const actor = listActor(session, parseIdParam(req.params.orgId));
+    const list = await visibleList(db, actor, parseIdParam(req.params.id));
+    requireEditor(actor, list);
+    return { actor, list, answer: () => detail(actor, hasFlag(session, "prices"), list.id) };
   }
 
   router.get(
@@ -62,21 +71,16 @@ export function orderListsRouter(deps: CatalogueServiceDeps): Router {
   router.patch(
     "/:orgId/:id",
     asyncHandler(async (req, res) => {
-      const session = sessionOf(res);
-      const actor = listActor(session, parseIdParam(req.params.orgId));
-      const list = await visibleList(db, actor, parseIdParam(req.params.id));
-      requireEditor(actor, list);
+      const { list, answer } = await editable(req, res);
       await updateList(db, list.id, parseInput(updateOrderListRequest, req.body), now());
-      res.json(await detail(actor, hasFlag(session, "prices"), list.id));
+      res.json(await answer());
     }),
   );
 
   router.delete(
     "/:orgId/:id",
     asyncHandler(async (req, res) => {
-      const actor = listActor(sessionOf(res), parseIdParam(req.params.orgId));
-      const list = await visibleList(db, actor, parseIdParam(req.params.id));
-      requireEditor(actor, list);
+      const { list } = await editable(req, res);
       await deleteList(db, list.id);
       res.status(204).end();
     }),
@@ -85,37 +89,28 @@ export function orderListsRouter(deps: CatalogueServiceDeps): Router {
   router.put(
     "/:orgId/:id/lines",
     asyncHandler(async (req, res) => {
-      const session = sessionOf(res);
-      const actor = listActor(session, parseIdParam(req.params.orgId));
-      const list = await visibleList(db, actor, parseIdParam(req.params.id));
-      requireEditor(actor, list);
+      const { list, answer } = await editable(req, res);
       await replaceLines(db, list.id, parseInput(replaceListLinesRequest, req.body).lines, now());
-      res.json(await detail(actor, hasFlag(session, "prices"), list.id));
+      res.json(await answer());
     }),
   );
 
   router.post(
     "/:orgId/:id/lines",
     asyncHandler(async (req, res) => {
-      const session = sessionOf(res);
-      const actor = listActor(session, parseIdParam(req.params.orgId));
-      const list = await visibleList(db, actor, parseIdParam(req.params.id));
-      requireEditor(actor, list);
+      const { list, answer } = await editable(req, res);
       await addLines(db, list.id, parseInput(addListLinesRequest, req.body).lines, now());
-      res.json(await detail(actor, hasFlag(session, "prices"), list.id));
+      res.json(await answer());
     }),
   );
 
   router.post(
     "/:orgId/:id/import",
     asyncHandler(async (req, res) => {
-      const session = sessionOf(res);
-      const actor = listActor(session, parseIdParam(req.params.orgId));
-      const list = await visibleList(db, actor, parseIdParam(req.params.id));
-      requireEditor(actor, list);
+      const { actor, list, answer } = await editable(req, res);
       const body = parseInput(importListLinesRequest, req.body);
       const { added, refused } = await importLines(deps, actor.org.id, list.id, body, now());
-      res.json({ list: await detail(actor, hasFlag(session, "prices"), list.id), added, refused } satisfies ImportListLinesResponse);
+      res.json({ list: await answer(), added, refused } satisfies ImportListLinesResponse);
     }),
   );
 
