@@ -85,6 +85,8 @@ export async function approveRequest(
         },
       );
     }
+    // A request a scheduled run made (docs/replenishment.md): its order names the schedule too.
+    const run = await trx.selectFrom("replenishment_runs").select("schedule_id").where("approval_id", "=", row.id).executeTakeFirst();
     const orderId = await insertOrder(
       trx,
       {
@@ -94,6 +96,7 @@ export async function approveRequest(
         idempotencyKey: `approval:${row.number}`,
         now: input.now,
         approval: { id: row.id, approvedBy: decider.name },
+        ...(run ? { scheduleId: run.schedule_id } : {}),
       },
       cart,
       totals,

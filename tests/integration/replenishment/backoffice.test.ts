@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { savedCartAnswer, type SessionResponse } from "@shared/contracts/api";
+import { approveResponse } from "@shared/contracts/approvals";
 import { parseOutboxEvent } from "@shared/contracts/outbox";
 import { scheduleDetail, scheduleListResponse } from "@shared/contracts/replenishment";
 import { createAlertDispatcher, type AlertDispatcher } from "../../../server/backoffice/alerts/dispatcher";
@@ -8,7 +9,7 @@ import { ReplenishmentJob } from "../../../server/backoffice/replenishment/job";
 import { sendReminders } from "../../../server/backoffice/replenishment/reminders";
 import { runDueSchedules, type RunResult } from "../../../server/backoffice/replenishment/runner";
 import { DEMO_TODAY, startHarness, type Harness } from "../../support/harness";
-import { fillCart } from "../approvals/fixtures";
+import { decide, fillCart } from "../approvals/fixtures";
 import { products } from "../backoffice/cart-fixtures";
 import { LOGINS, login, type Backoffice } from "../backoffice/harness";
 import { details } from "../backoffice/orders-fixtures";
@@ -459,6 +460,12 @@ describe("replenishment schedules in the back-office", () => {
     expect(detail.runs[0]).toMatchObject({ outcome: "approval", approval_id: request.id, approval_number: request.number, order_id: null });
     const mails = await newMail();
     expect(mails.map((mail) => mail.subject)).toEqual([`Commande à valider — demande ${request.number}`]);
+    // Approved, the order it places names the schedule as a run's own order would.
+    const approved = await decide(bo, client, request.id, "approve", { total_ht: request.total_ht });
+    expect(approved.status).toBe(201);
+    const { order } = approveResponse.parse(approved.body);
+    expect((await details(bo, client, order.ord_id)).schedule).toEqual({ id: made.id, name: "Magasin" });
+    await newMail();
     await retire(made.id);
   });
 
