@@ -50,7 +50,7 @@ export default function SchedulesPage() {
         {view.lists.length > 0 ? (
           <ScheduleForm mode="create" idPrefix="programmation-nouvelle" values={view.defaults} choices={view} refusal={refusal} />
         ) : (
-          <NoListYet />
+          <NoListYet canMakeLists={view.canMakeLists} />
         )}
       </section>
       <p>

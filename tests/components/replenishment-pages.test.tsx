@@ -54,6 +54,7 @@ const CHOICES = {
   lists: [{ id: 3, label: "Consommables atelier" }],
   addresses: [{ id: 9, label: "Atelier — 12 quai Ouest, 17000 La Rochelle" }],
   runsGoToApproval: false,
+  canMakeLists: true,
   today: "2026-11-20",
 };
 
@@ -127,6 +128,13 @@ describe("the schedules' list", () => {
     expect(link.getAttribute("href")).toBe("/mon-compte/listes");
     expect(screen.queryByRole("button", { name: "Programmer la commande" })).toBeNull();
     expect(screen.getByText("Aucune commande n'est programmée pour l'instant.").tagName).toBe("P");
+  });
+
+  it("says, without `cart` (no lists), who can help instead of pointing to a page it cannot use", async () => {
+    renderList(listView([], { lists: [], canMakeLists: false }));
+    expect((await screen.findByText(/votre compte ne permet pas d'en préparer/)).textContent).toContain("Demandez à un administrateur");
+    expect(screen.queryByRole("link", { name: "vos listes de commande" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Programmer la commande" })).toBeNull();
   });
 
   it("says, without `orders`, that each run goes for approval", async () => {

@@ -216,8 +216,19 @@ function Select({
   );
 }
 
-/** When the caller sees no list: where lists are made, instead of a form that cannot be sent. */
-export function NoListYet() {
+/**
+ * When the caller sees no list: where lists are made, instead of a form that cannot be sent;
+ * or, without the `cart` right (lists need it), who can help.
+ */
+export function NoListYet({ canMakeLists }: { canMakeLists: boolean }) {
+  if (!canMakeLists) {
+    return (
+      <p className="schedule-no-list">
+        Une commande programmée commande une liste de commande, et votre compte ne permet pas d'en préparer (il faut le droit de remplir le
+        panier). Demandez à un administrateur de votre organisation de vous donner ce droit.
+      </p>
+    );
+  }
   return (
     <p className="schedule-no-list">
       Une commande programmée commande une liste : vous n'en avez encore aucune. Créez-en une depuis{" "}

@@ -103,6 +103,8 @@ export interface ScheduleChoices {
   addresses: Choice[];
   /** Without `orders` (with `cart`): every run goes for approval, the page says so. */
   runsGoToApproval: boolean;
+  /** With `cart`: the caller makes lists (the page points to them when there is none). */
+  canMakeLists: boolean;
   /** The earliest first date the form accepts (today in France), for the date field's `min`. */
   today: string;
 }

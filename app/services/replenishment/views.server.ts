@@ -76,6 +76,7 @@ export async function loadChoices(user: ReplenishmentUser, context: Pick<PortalL
     lists,
     addresses: addresses.flatMap((address) => (address.obj_id ? [{ id: address.obj_id, label: addressLabel(address) }] : [])),
     runsGoToApproval: !user.permissions.canOrder,
+    canMakeLists: user.permissions.canUpdateCart,
     today: todayOf(context),
   };
 }
