@@ -51,11 +51,15 @@ export function planCodes(
   const accepted: Array<CodeWrite & { line: number; input: string }> = [];
   const lineOfProduct = new Map<number, number>();
   const lineOfKey = new Map<string, number>();
+  // Products named by a refused line: whatever the file meant for them, their code stays.
+  const kept = new Set<number>();
   for (const entry of entries) {
     const input = `${entry.code} ; ${entry.ref}`.trim();
     const refuse = (message: string) => refused.push({ line: entry.line, input: clip(input), message });
     const code = ownCode.safeParse(entry.code);
     if (!code.success) {
+      const named = productOf(entry.ref.trim());
+      if (named) kept.add(named.id);
       refuse(code.error.issues[0]?.message ?? "Code invalide.");
       continue;
     }
@@ -81,6 +85,7 @@ export function planCodes(
     }
     const sameKey = lineOfKey.get(key);
     if (sameKey !== undefined) {
+      kept.add(product.id);
       refuse(`Le code ${code.data} est déjà donné à la ligne ${sameKey} du fichier.`);
       continue;
     }
@@ -88,16 +93,18 @@ export function planCodes(
     lineOfKey.set(key, entry.line);
     accepted.push({ product_id: product.id, code: code.data, code_key: key, line: entry.line, input: clip(input) });
   }
-  // Codes that stay: those of products the file does not name (none when it replaces them all),
-  // and those of products whose new code is refused. A refusal may make another: until none.
+  // Codes that stay: those of products the file does not name (when it replaces them all, only
+  // those of products whose line was refused), and those of products whose new code is refused.
+  // A refusal may make another: until none.
   let writes = accepted;
   for (;;) {
     const named = new Set(writes.map((write) => write.product_id));
-    const staying = replace ? [] : existing.filter((row) => !named.has(row.product_id));
+    const staying = existing.filter((row) => !named.has(row.product_id) && (!replace || kept.has(row.product_id)));
     const stayingByKey = new Map(staying.map((row) => [row.code_key, row]));
     const clashing = writes.filter((write) => stayingByKey.has(write.code_key));
     if (clashing.length === 0) break;
     for (const write of clashing) {
+      kept.add(write.product_id);
       const holder = stayingByKey.get(write.code_key) as ExistingCode;
       refused.push({
         line: write.line,
@@ -108,7 +115,9 @@ export function planCodes(
     writes = writes.filter((write) => !clashing.includes(write));
   }
   const written = new Set(writes.map((write) => write.product_id));
-  const removals = replace ? existing.filter((row) => !written.has(row.product_id)).map((row) => row.product_id) : [];
+  const removals = replace
+    ? existing.filter((row) => !written.has(row.product_id) && !kept.has(row.product_id)).map((row) => row.product_id)
+    : [];
   refused.sort((a, b) => a.line - b.line);
   return { writes: writes.map(({ product_id, code, code_key }) => ({ product_id, code, code_key })), removals, refused };
 }
