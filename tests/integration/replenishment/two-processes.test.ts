@@ -38,6 +38,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two back-offices running the sche
       .executeTakeFirstOrThrow();
     const address = await db.selectFrom("addresses").select("id").where("org_id", "=", org.id).orderBy("id").executeTakeFirstOrThrow();
     await db.deleteFrom("purchasing_limits").execute();
+    // The demo's own schedule (server/backoffice/seed/replenishment.ts) would run among these: only this test's count.
+    await db.deleteFrom("replenishment_schedules").execute();
     const plain = await products(db, "plain", SCHEDULES);
     const at = new Date(`${DEMO_TODAY}T09:00:00+01:00`);
     for (const [index, product] of plain.entries()) {
