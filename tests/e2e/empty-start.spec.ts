@@ -2,17 +2,16 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SHIPPING_PRODUCTS } from "../../server/backoffice/seed/catalogue";
-import { E2E_PORT } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { mailsWith } from "./ordering";
-import { runScript as run, startOwnPortal, type OwnPortal } from "./own-portal";
+import { ownPort, runScript as run, startOwnPortal, type OwnPortal } from "./own-portal";
 
 /**
  * The README's « First start in production », in a browser, JavaScript on and off: a
  * production portal on an empty database (no demo), its ERP token made by `npm run
  * service-token`, the distributor's files loaded by `npm run import` in the documented order,
  * then the invited buyer chooses a password, logs in, finds the product at its own price with
- * its stock, and orders it. Each project runs its own portal and folder (ports E2E_PORT+2, +3).
+ * its stock, and orders it. Each project runs its own portal and folder (`ownPort`, tests/e2e/own-portal.ts).
  */
 
 const SECRET = "empty-start-session-secret-0123456789abcdef";
@@ -54,7 +53,7 @@ test("an empty production start fed by the distributor's files becomes a portal 
   javaScriptEnabled,
 }) => {
   test.setTimeout(300_000);
-  const port = E2E_PORT + (javaScriptEnabled ? 2 : 3);
+  const port = ownPort("empty-start", javaScriptEnabled);
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "portail-vide-"));
   const env = { NODE_ENV: "production" as const, DATA_DIR: dataDir, LOG_LEVEL: "warn" };

@@ -1,19 +1,19 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { orderDetail, type OrderDetail } from "@shared/contracts/orders";
 import { DEMO_SERVICE_TOKEN } from "../../server/backoffice/seed/organizations-data";
-import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
+import { E2E_SESSION_SECRET } from "../../playwright.config";
 import { parseOutboxEvent } from "@shared/contracts/outbox";
 import { erpBody, smallPdf, type LineInput } from "../support/erp-invoices";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { expect, logInWithForm, test, waitUntilInteractive } from "./fixtures";
 import { orderByQuickOrder, warehouse } from "./ordering";
+import { ownPort, startOwnPortal, type OwnPortal } from "./own-portal";
 
 /**
  * Invoices issued by the ERP (INVOICES_ISSUED_BY=erp, decision 0184), in a browser, JavaScript
- * on and off: a portal of its own started in that mode (ports E2E_PORT+4, +5), an order placed
+ * on and off: a portal of its own started in that mode (its ports from `ownPort`), an order placed
  * by a buyer and shipped by `npm run warehouse` — no invoice yet —, then the ERP posts its
  * invoice with its PDF (POST /api/erp/invoices), and the customer finds it on « Mes factures »
  * under the ERP's number and downloads the ERP's very bytes. The order reached the ERP first
@@ -22,7 +22,6 @@ import { orderByQuickOrder, warehouse } from "./ordering";
  * the invoice's page (decision 0185).
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUYER = "acheteur@voilerie-atlantique.fr";
 /** A chart plotter with plenty of stock in the demo set: an ordinary parcel. */
 const PRODUCT = "TRC00004";
@@ -30,53 +29,20 @@ const PRODUCT = "TRC00004";
 /** Today in France, as the portal dates an invoice. */
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
 
-async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/sante`).then(
-    (response) => response.ok,
-    () => false,
-  );
-}
-
-/** The portal in erp mode, on its in-memory demo data; stopped by the returned function. */
-async function startErpPortal(
-  port: number,
-  dataDir: string,
-  webhook: WebhookReceiver,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, ...env } = process.env;
-  const portal: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_MEMORY: "1",
-      DATA_DIR: dataDir,
-      CERTIFICATES_DIR: path.join(dataDir, "certificates"),
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      LOG_LEVEL: "warn",
-      INVOICES_ISSUED_BY: "erp",
-      // The ERP hears of the order through its webhook (decision 0183): a receiver of the test's own.
-      ERP_WEBHOOK_URL: webhook.url,
-      ERP_WEBHOOK_SECRET: webhook.secret,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+/** The portal in erp mode, on its in-memory demo data. */
+function startErpPortal(port: number, dataDir: string, webhook: WebhookReceiver): Promise<OwnPortal> {
+  return startOwnPortal(port, {
+    NODE_ENV: "test",
+    DATABASE_MEMORY: "1",
+    DATA_DIR: dataDir,
+    CERTIFICATES_DIR: path.join(dataDir, "certificates"),
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    LOG_LEVEL: "warn",
+    INVOICES_ISSUED_BY: "erp",
+    // The ERP hears of the order through its webhook (decision 0183): a receiver of the test's own.
+    ERP_WEBHOOK_URL: webhook.url,
+    ERP_WEBHOOK_SECRET: webhook.secret,
   });
-  const stop = async () => {
-    if (portal.exitCode !== null) return;
-    const exited = new Promise((resolve) => portal.once("exit", resolve));
-    portal.kill("SIGTERM");
-    await exited;
-  };
-  try {
-    await expect.poll(() => answers(url), { timeout: 120_000 }).toBe(true);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
 }
 
 /** A call of the ERP (the demo's service token, which a test portal accepts). */
@@ -117,10 +83,10 @@ test("a portal whose ERP issues the invoices: shipped without an invoice, then t
   javaScriptEnabled,
 }) => {
   test.setTimeout(240_000);
-  const port = E2E_PORT + (javaScriptEnabled ? 4 : 5);
+  const port = ownPort("erp-invoices", javaScriptEnabled);
   const dataDir = await mkdtemp(path.join(tmpdir(), "portail-erp-factures-"));
   const number = `FE2E/${today().slice(0, 4)}/${javaScriptEnabled ? "0001" : "0002"}`;
-  let portal: Awaited<ReturnType<typeof startErpPortal>> | undefined;
+  let portal: OwnPortal | undefined;
   const receiver = await startWebhookReceiver();
   try {
     portal = await startErpPortal(port, dataDir, receiver);

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { E2E_PORT } from "../../playwright.config";
 import { expect } from "./fixtures";
 
 /**
@@ -9,6 +10,16 @@ import { expect } from "./fixtures";
  */
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Each spec's own ports above E2E_PORT, one per project (js, nojs): listed here so that two specs
+ * the workers run at once never start their portals on the same port.
+ */
+const PORT_OFFSETS = { "empty-start": 2, "erp-invoices": 4, replenishment: 6 } as const;
+
+export function ownPort(spec: keyof typeof PORT_OFFSETS, javaScriptEnabled: boolean): number {
+  return E2E_PORT + PORT_OFFSETS[spec] + (javaScriptEnabled ? 0 : 1);
+}
 
 /** This process's environment without a database nor demo switch of its own: the portal's folder decides. */
 export function cleanEnv(): NodeJS.ProcessEnv {

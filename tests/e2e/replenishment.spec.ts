@@ -4,14 +4,13 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { addDays } from "@shared/domain/replenishment";
 import { runDateText } from "~/services/replenishment/types";
-import { E2E_PORT } from "../../playwright.config";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 import { emptyCart } from "./ordering";
-import { startOwnPortal, type OwnPortal } from "./own-portal";
+import { ownPort, startOwnPortal, type OwnPortal } from "./own-portal";
 
 /**
  * Issue 38 end to end, JavaScript on and off (docs/order-lists.md, docs/part-numbers.md,
- * docs/replenishment.md), on a demo portal of its own (ports E2E_PORT+4 and +5) that the test
+ * docs/replenishment.md), on a demo portal of its own (its ports from `ownPort`) that the test
  * stops and starts again a week later:
  * - Maël Kerjean (Voilerie Atlantique) orders by his own code in the quick order, saves the
  *   cart as a list, imports a file of his own codes into it (a bad line told by its number),
@@ -64,7 +63,7 @@ test("a list from the cart and a file of own codes, ticked lines to the shared c
   javaScriptEnabled,
 }) => {
   test.setTimeout(300_000);
-  const port = E2E_PORT + (javaScriptEnabled ? 4 : 5);
+  const port = ownPort("replenishment", javaScriptEnabled);
   const dataDir = await mkdtemp(path.join(tmpdir(), "portail-programmees-"));
   const wednesday = nextWednesday();
   const thursday = addDays(wednesday, 1);
