@@ -22,6 +22,8 @@ export const ALERT_KINDS = [
   "approval_decided",
   "replenishment_reminder",
   "replenishment_failed",
+  "return_answered",
+  "return_settled",
 ] as const;
 
 export const alertKind = z.enum(ALERT_KINDS);
@@ -42,6 +44,8 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   approval_decided: "Décision sur une demande de validation",
   replenishment_reminder: "Rappel avant une commande programmée",
   replenishment_failed: "Commande programmée non passée",
+  return_answered: "Réponse à une demande de retour",
+  return_settled: "Retour réglé : avoir émis ou échange expédié",
 };
 
 /**
@@ -64,6 +68,9 @@ export const DEFAULT_ALERTS: Record<AlertKind, boolean> = {
   // Issue 38: a schedule's owner hears of its next run a few days before, and of a run that placed nothing.
   replenishment_reminder: true,
   replenishment_failed: true,
+  // Issue 39: the organization hears of its returns' answer and of the credit note or replacement.
+  return_answered: true,
+  return_settled: true,
 };
 
 export const alertPreference = z.object({ kind: alertKind, label: z.string(), enabled: z.boolean() }).strict();

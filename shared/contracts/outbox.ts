@@ -4,6 +4,7 @@ import { cancellationRequest, orderDetail } from "./orders";
 import { isoDateTime } from "./primitives";
 import { quoteDetail } from "./quotes";
 import { scheduleRun, scheduleSummary } from "./replenishment";
+import { returnDetail, returnStepKind } from "./returns";
 import { accountRequestView, contactView } from "./requests";
 
 /**
@@ -27,6 +28,8 @@ export const OUTBOX_EVENT_TYPES = [
   "approval.withdrawn",
   "replenishment.run_failed",
   "replenishment.schedule_changed",
+  "return.requested",
+  "return.status_changed",
 ] as const;
 export const outboxEventType = z.enum(OUTBOX_EVENT_TYPES);
 export type OutboxEventType = z.infer<typeof outboxEventType>;
@@ -67,6 +70,9 @@ export const outboxEventData = {
   "replenishment.schedule_changed": z
     .object({ customer: eventCustomer, change: z.enum(SCHEDULE_CHANGES), by: z.string(), schedule: eventSchedule })
     .strict(),
+  // docs/returns.md: a customer's request, then every step (the warehouse's as the ERP's, and the customer's withdrawal).
+  "return.requested": z.object({ customer: eventCustomer, return: returnDetail }).strict(),
+  "return.status_changed": z.object({ customer: eventCustomer, step: returnStepKind, return: returnDetail }).strict(),
 } as const satisfies Record<OutboxEventType, z.ZodType>;
 export type OutboxEventData<Type extends OutboxEventType> = z.infer<(typeof outboxEventData)[Type]>;
 

@@ -21,4 +21,6 @@ export const ALERT_DESCRIPTIONS: Record<AlertKind, string> = {
   replenishment_reminder: "Quelques jours avant chaque commande programmée de ce compte, pour la modifier ou la sauter à temps.",
   replenishment_failed:
     "Quand une commande programmée de ce compte n'a pas pu être passée (produit arrêté, hausse de prix, adresse manquante), avec la raison.",
+  return_answered: "Quand une demande de retour de l'organisation est acceptée (avec son bon de retour) ou refusée (avec le motif).",
+  return_settled: "Quand un retour de l'organisation est réglé : l'avoir est émis, ou l'article de remplacement est expédié.",
 };

@@ -16,6 +16,7 @@ import { createPimClient, type PimClient } from "./pim.server";
 import { createPriceListClient, type PriceListClient } from "./price-list.server";
 import { createQuotesClient, type QuotesClient } from "./quotes.server";
 import { createReplenishmentClient, type ReplenishmentClient } from "./replenishment.server";
+import { createReturnsClient, type ReturnsClient } from "./returns.server";
 import { createRequestsClient, type RequestsClient } from "./requests.server";
 import { createSalesQuotesClient, type SalesQuotesClient } from "./sales-quotes.server";
 import { createUsersClient, type UsersClient } from "./users.server";
@@ -58,6 +59,8 @@ export interface Upstream {
   partNumbers: PartNumbersClient;
   /** The organization's scheduled replenishment (docs/replenishment.md). */
   replenishment: ReplenishmentClient;
+  /** The organization's returns (docs/returns.md). */
+  returns: ReturnsClient;
 }
 
 export interface UpstreamOptions extends UpstreamHttpOptions {
@@ -89,6 +92,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     orderLists: createOrderListsClient(http),
     partNumbers: createPartNumbersClient(http),
     replenishment: createReplenishmentClient(http),
+    returns: createReturnsClient(http),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ReturnAddress, ReturnReason, ReturnResolution, ReturnStatus, ReturnStepKind } from "@shared/contracts/returns";
 
 /** Row types of the core schema (migrations/0001_core.ts), as Kysely sees them. */
 
@@ -176,6 +177,8 @@ export interface ProductsTable {
   documents: ColumnType<{ title: string; url: string }[], string | undefined, string>;
   certificates_info: string | null;
   search: ColumnType<string, never, never>;
+  /** The products feed's flag; MMSI and hazardous goods are never returnable whatever it says. */
+  returnable: Generated<boolean>;
 }
 
 /**
@@ -390,6 +393,81 @@ export interface ReplenishmentRunsTable {
   approval_id: number | null;
 }
 
+/** The distributor's return rules: one row (id 1), docs/returns.md. */
+export interface ReturnSettingsTable {
+  id: Generated<number>;
+  window_days: Generated<number>;
+  photo_required_reasons: ColumnType<ReturnReason[], string | undefined, string>;
+  restocking_fee_pct: ColumnType<Record<ReturnReason, number>, string | undefined, string>;
+  address: ColumnType<ReturnAddress | null, string | null | undefined, string | null>;
+  instructions: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<string>;
+}
+
+export interface ReturnSequencesTable {
+  year: number;
+  last: number;
+}
+
+export interface ReturnsTable {
+  id: Generated<number>;
+  /** RET-2026-000012. */
+  number: string;
+  org_id: number;
+  order_id: number;
+  status: Generated<ReturnStatus>;
+  reason: ReturnReason;
+  resolution: ReturnResolution;
+  comment: Generated<string>;
+  refusal: string | null;
+  /** The fee applied by the credit note, in percent; null until credited. */
+  restocking_fee_pct: number | null;
+  requested_at: Timestamp;
+  requested_by: number | null;
+  requested_by_name: string;
+  updated_at: Timestamp;
+  exchange_carrier: string | null;
+  exchange_tracking_number: string | null;
+  exchange_tracking_url: string | null;
+  exchange_shipped_at: Timestamp | null;
+}
+
+export interface ReturnLinesTable {
+  return_id: number;
+  order_id: number;
+  /** The order line's position. */
+  position: number;
+  obj_ref: string;
+  title: string;
+  customer_code: string | null;
+  qty: number;
+  received: number | null;
+  /** Net unit price HT as ordered (cents), ecotax apart. */
+  unit_price: number;
+  unit_ecotax: number;
+}
+
+export interface ReturnPhotosTable {
+  id: Generated<number>;
+  return_id: number;
+  file_name: string;
+  mime: "image/png" | "image/jpeg";
+  size: number;
+  sha256: string;
+  content: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface ReturnEventsTable {
+  id: Generated<number>;
+  return_id: number;
+  at: Timestamp;
+  kind: ReturnStepKind;
+  author: string;
+  note: string | null;
+}
+
 export interface OrderLinesTable {
   order_id: number;
   position: number;
@@ -556,6 +634,8 @@ export interface InvoicesTable {
   delivery_address: ColumnType<unknown, string | null, string | null>;
   issued_at: Timestamp;
   author: string;
+  /** The return a credit note settles (docs/returns.md); null otherwise. */
+  return_id: Generated<number | null>;
 }
 
 export interface InvoiceLinesTable {
@@ -948,6 +1028,12 @@ export interface Database {
   part_numbers: PartNumbersTable;
   replenishment_schedules: ReplenishmentSchedulesTable;
   replenishment_runs: ReplenishmentRunsTable;
+  return_settings: ReturnSettingsTable;
+  return_sequences: ReturnSequencesTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  return_photos: ReturnPhotosTable;
+  return_events: ReturnEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

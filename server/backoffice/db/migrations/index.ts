@@ -28,6 +28,7 @@ import * as invoicePlatformStatuses from "./0027_invoice_platform_statuses";
 import * as invoicesNeedPrices from "./0028_invoices_need_prices";
 import * as purchasingApprovals from "./0029_purchasing_approvals";
 import * as orderLists from "./0030_order_lists";
+import * as returns from "./0031_returns";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0028_invoices_need_prices": invoicesNeedPrices,
   "0029_purchasing_approvals": purchasingApprovals,
   "0030_order_lists": orderLists,
+  "0031_returns": returns,
 };
 
 export const migrationProvider: MigrationProvider = {
