@@ -302,7 +302,12 @@ export type ReturnListQuery = z.infer<typeof returnListQuery>;
 
 export const RETURNS_PAGE_SIZE = 20;
 export const returnListResponse = z
-  .object({ items: z.array(returnSummary), total: z.number().int().nonnegative(), page: z.number().int().positive(), size: z.number().int().positive() })
+  .object({
+    items: z.array(returnSummary),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    size: z.number().int().positive(),
+  })
   .strict();
 export type ReturnListResponse = z.infer<typeof returnListResponse>;
 

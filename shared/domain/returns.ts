@@ -100,7 +100,8 @@ export function stepRefusal(number: string, status: ReturnStatus, step: Exclude<
     return `${subject} est « ${status} » : il ne peut plus changer.`;
   }
   if (step === "received") return `${subject} est « ${status} » : il doit être accepté avant d'être réceptionné.`;
-  if (step === "credited" || step === "exchanged") return `${subject} est « ${status} » : il doit être réceptionné avant d'être ${STEP_VERBS[step]}.`;
+  if (step === "credited" || step === "exchanged")
+    return `${subject} est « ${status} » : il doit être réceptionné avant d'être ${STEP_VERBS[step]}.`;
   if (step === "withdrawn") return `${subject} est « ${status} » : seule une demande pas encore traitée peut être annulée.`;
   return `${subject} est déjà « ${status} » : il ne peut plus être ${STEP_VERBS[step]}.`;
 }
@@ -142,7 +143,10 @@ export interface CreditableInvoice {
 export function allocateCredit(
   returned: readonly { obj_ref: string; qty: number }[],
   invoices: readonly CreditableInvoice[],
-): { allocations: { invoice_id: number; number: string; lines: { obj_ref: string; qty: number }[] }[]; unallocated: { obj_ref: string; qty: number }[] } {
+): {
+  allocations: { invoice_id: number; number: string; lines: { obj_ref: string; qty: number }[] }[];
+  unallocated: { obj_ref: string; qty: number }[];
+} {
   const left = invoices.map((invoice) => ({
     invoice,
     remaining: new Map(invoice.lines.map((line) => [normalizeReference(line.obj_ref), { ref: line.obj_ref, qty: line.creditable }])),
