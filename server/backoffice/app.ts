@@ -40,6 +40,7 @@ import { customerOrdersRouter } from "./orders/customer-routes";
 import { serviceOrdersRouter } from "./orders/service-routes";
 import { pimRouter } from "./pim/routes";
 import { ReplenishmentJob } from "./replenishment/job";
+import { serviceReturnsRouter } from "./returns/service-routes";
 import { replenishmentRouter } from "./replenishment/routes";
 import { customerQuotePdfRouter, salesQuotePdfRouter } from "./quotes/document/routes";
 import { createQuoteMailNotifier, QuoteReminderJob, type BackofficeMailer, type QuoteReminderOptions } from "./quotes/mail/index";
@@ -291,6 +292,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     serviceQuotesRouter(services),
     serviceApprovalsRouter(services),
     servicePartNumbersRouter(services),
+    // Returns: the distributor's steps (docs/returns.md).
+    serviceReturnsRouter(services),
     importsRouter(importJobs),
     // The business events in order, for an ERP that polls; those set aside after a day of failed deliveries.
     eventsRouter({ db: deps.db, now, onReplay: () => deliverer?.wake() }),
