@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { InvoicesIssuedBy } from "@shared/contracts/erp-invoices";
-import { RETURN_REASON_LABELS, type ReturnReason } from "@shared/contracts/returns";
+import { RETURN_REASON_LABELS } from "@shared/contracts/returns";
 import { formatPercent } from "@shared/domain/french-format";
 import { normalizeReference } from "@shared/domain/index";
 import { allocateCredit, type CreditableInvoice } from "@shared/domain/returns";
@@ -8,6 +8,7 @@ import type { Database } from "../db/schema";
 import { ApiFailure, type ApiIssue } from "../http/errors";
 import { issueCreditNote } from "../invoices/issue";
 import { takeStep, type LockedReturn, type StepInput } from "./lifecycle";
+import { readReturnSettings } from "./settings";
 
 /**
  * A received return credited (docs/returns.md, decision 0204). With INVOICES_ISSUED_BY=portal the
@@ -35,12 +36,6 @@ export interface Credited {
 
 const invalidCredit = (issues: ApiIssue[]) =>
   new ApiFailure(422, "invalid_credit", issues.map((issue) => issue.message).join(" "), { issues });
-
-/** The reason's fee from the distributor's settings (0 when the row or the reason has none). */
-async function settingsFee(trx: Transaction<Database>, reason: ReturnReason): Promise<number> {
-  const row = await trx.selectFrom("return_settings").select("restocking_fee_pct").where("id", "=", 1).executeTakeFirst();
-  return row?.restocking_fee_pct[reason] ?? 0;
-}
 
 /**
  * The order's invoices, locked, the latest first, with what remains creditable per reference:
@@ -162,7 +157,7 @@ async function linkErpCreditNotes(trx: Transaction<Database>, locked: LockedRetu
 export async function creditReturn(db: Kysely<Database>, input: CreditInput): Promise<Credited> {
   let issued: number[] = [];
   const locked = await takeStep(db, "credited", input, async (trx, locked, at) => {
-    const pct = input.feePct ?? (await settingsFee(trx, locked.reason));
+    const pct = input.feePct ?? (await readReturnSettings(trx)).restocking_fee_pct[locked.reason];
     if (input.issuedBy === "erp") {
       if (!input.creditNotes || input.creditNotes.length === 0) {
         throw invalidCredit([

@@ -3,6 +3,7 @@ import { RETURN_REASON_LABELS, RETURN_RESOLUTION_LABELS, type ReturnStatus } fro
 import { parisDate } from "@shared/domain/index";
 import type { Database } from "../../db/schema";
 import { loadBuyer, loadSeller } from "../../documents/parties";
+import { effectiveReturnAddress, readReturnSettings } from "../settings";
 import type { ReturnSlipDocument } from "./model";
 
 /** The statuses whose return has a slip: accepted, and every step after an acceptance. */
@@ -52,7 +53,7 @@ export async function loadReturnSlip(db: Kysely<Database>, returnId: number): Pr
       .where("return_id", "=", row.id)
       .orderBy("position")
       .execute(),
-    db.selectFrom("return_settings").select(["address", "instructions"]).where("id", "=", 1).executeTakeFirst(),
+    readReturnSettings(db),
     loadSeller(db),
     loadBuyer(db, row.org_id, row.inv_address),
   ]);
@@ -69,7 +70,7 @@ export async function loadReturnSlip(db: Kysely<Database>, returnId: number): Pr
     delivered_on: delivered ? parisDate(delivered.at) : null,
     lines,
     // No address set: the parcels go to the distributor's head office (decision 0205).
-    return_to: settings?.address ?? seller.address,
-    instructions: settings?.instructions ?? "",
+    return_to: await effectiveReturnAddress(db, settings),
+    instructions: settings.instructions,
   };
 }
