@@ -154,6 +154,7 @@ export type ReturnSettingsResponse = z.infer<typeof returnSettingsResponse>;
 /** One product line of a delivered order, as the request form shows it. */
 export const returnableLine = z
   .object({
+    /** The order line's position, from 0 as the order stores it. */
     position: z.number().int().nonnegative(),
     obj_ref: z.string(),
     title: z.string(),
@@ -209,6 +210,7 @@ export type EligibleOrdersResponse = z.infer<typeof eligibleOrdersResponse>;
 
 export const returnLine = z
   .object({
+    /** The order line's position, from 0 as the order stores it. */
     position: z.number().int().nonnegative(),
     obj_ref: z.string(),
     title: z.string(),
