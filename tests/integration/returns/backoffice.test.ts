@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionResponse, type SessionResponse } from "@shared/contracts/api";
 import { parseOutboxEvent } from "@shared/contracts/outbox";
 import {
+  DEFAULT_RETURN_SETTINGS,
   eligibleOrdersResponse,
   NOT_RETURNABLE_LABELS,
   returnDetail,
   returnListResponse,
+  returnSettingsResponse,
   type ReturnableOrder,
 } from "@shared/contracts/returns";
 import { LOGINS, call, login, startBackoffice, type Backoffice } from "../backoffice/harness";
-import { placeOrder, setStock, testProducts } from "../backoffice/orders-fixtures";
+import { placeOrder, SERVICE_NAME, SERVICE_TOKEN, setStock, testProducts } from "../backoffice/orders-fixtures";
 import { askReturn, deliveredOrder, JPEG, PDF, photo, PNG, request, returnable, returnsCall, type DeliveredOrder } from "./fixtures";
 
 /**
@@ -485,6 +487,60 @@ describe("returns in the back-office", () => {
     const own = await askReturn(bo, client, request(order.ord_id, [{ position: positionOf(form, product(13).ref), qty: 1 }]));
     const organization = await bo.db.selectFrom("organizations").select("name").where("id", "=", orgId).executeTakeFirstOrThrow();
     expect(own.requested_by).toBe(organization.name);
+  });
+
+  it("reads and replaces the distributor's settings with a service token only, the head office as the address by default", async () => {
+    const settingsCall = (method: "GET" | "PUT", body?: unknown, token = SERVICE_TOKEN) =>
+      call(bo, "/erp/returns-settings", { method, body, token });
+    const distributor = await bo.db
+      .selectFrom("organizations")
+      .select(["name", "zipcode", "city", "country"])
+      .where("is_distributor", "=", true)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const initial = returnSettingsResponse.parse((await settingsCall("GET")).body);
+    expect(initial).toMatchObject({
+      ...DEFAULT_RETURN_SETTINGS,
+      effective_address: { name: distributor.name, zipcode: distributor.zipcode, city: distributor.city },
+    });
+    expect((await settingsCall("GET", undefined, buyer.token)).status).toBe(403);
+    expect((await call(bo, "/erp/returns-settings")).status).toBe(401);
+
+    const address = {
+      name: "Nautidistrib — service retours",
+      street: "4 rue du Port",
+      street2: null,
+      zipcode: "56100",
+      city: "Lorient",
+      country: "fr",
+    };
+    const wanted = {
+      window_days: 14,
+      photo_required_reasons: ["defective"],
+      restocking_fee_pct: { order_error: 20, defective: 0, transport_damage: 0, delivery_error: 0, other: 5 },
+      address,
+      instructions: "Du lundi au vendredi, 8 h – 17 h.",
+    };
+    expect((await settingsCall("PUT", wanted, buyer.token)).status).toBe(403);
+    const bad = await settingsCall("PUT", { ...wanted, window_days: 0, restocking_fee_pct: { order_error: 20 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual(expect.arrayContaining([{ path: "window_days", message: "Au moins 1 jour." }]));
+    const replaced = returnSettingsResponse.parse((await settingsCall("PUT", wanted)).body);
+    expect(replaced).toEqual({ ...wanted, address: { ...address, country: "FR" }, effective_address: { ...address, country: "FR" } });
+    const row = await bo.db.selectFrom("return_settings").select(["updated_by", "window_days"]).executeTakeFirstOrThrow();
+    expect(row).toEqual({ updated_by: SERVICE_NAME, window_days: 14 });
+
+    // The form follows them at once.
+    const order = await deliver([[product(14), 1]]);
+    expect(await returnable(bo, buyer, order.ord_id)).toMatchObject({
+      deadline: "2026-12-04",
+      photo_required_reasons: ["defective"],
+      restocking_fee_pct: wanted.restocking_fee_pct,
+    });
+    expect(eligibleOrdersResponse.parse((await returnsCall(bo, buyer, "/eligible")).body).window_days).toBe(14);
+
+    const restored = returnSettingsResponse.parse((await settingsCall("PUT", DEFAULT_RETURN_SETTINGS)).body);
+    expect(restored.effective_address).toEqual(initial.effective_address);
   });
 
   it("accepts a request on the window's last day, refuses it the day after, and lists the order no more", async () => {

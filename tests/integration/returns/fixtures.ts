@@ -38,7 +38,16 @@ export async function deliveredOrder(
     lines.map(([product, qty]): [Product, number] => [product, qty]),
     key,
   );
-  const ref = placed.ord_ref;
+  await shipAndDeliver(bo, placed.ord_ref, lines);
+  return { ord_id: placed.ord_id, ord_ref: placed.ord_ref };
+}
+
+/** The distributor ships an order's lines (`shipped` units, all by default), cancels the rest and delivers it. */
+export async function shipAndDeliver(
+  bo: Pick<Backoffice, "baseUrl">,
+  ref: string,
+  lines: readonly (readonly [Product, number, number?])[],
+): Promise<void> {
   const shipment = await erp(bo, `/orders/${ref}/shipments`, {
     carrier: "Colissimo",
     lines: lines.map(([product, qty, shipped = qty]) => ({ obj_ref: product.ref, qty: shipped })),
@@ -51,11 +60,10 @@ export async function deliveredOrder(
   }
   const delivered = await erp(bo, `/orders/${ref}/deliver`, {});
   if (delivered.status !== 200) throw new Error(`delivery of ${ref}: ${delivered.status} ${JSON.stringify(delivered.body)}`);
-  return { ord_id: placed.ord_id, ord_ref: ref };
 }
 
 export function returnsCall<T = Record<string, unknown>>(
-  bo: Backoffice,
+  bo: Pick<Backoffice, "baseUrl">,
   session: SessionResponse,
   path: string,
   options: { method?: string; body?: unknown; org?: number } = {},
@@ -65,7 +73,7 @@ export function returnsCall<T = Record<string, unknown>>(
 }
 
 /** What of an order may be returned, as the form reads it. */
-export async function returnable(bo: Backoffice, session: SessionResponse, orderId: number): Promise<ReturnableOrder> {
+export async function returnable(bo: Pick<Backoffice, "baseUrl">, session: SessionResponse, orderId: number): Promise<ReturnableOrder> {
   const answer = await returnsCall(bo, session, `/orders/${orderId}`);
   if (answer.status !== 200) throw new Error(`returnable ${orderId}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return returnableOrder.parse(answer.body);
@@ -76,7 +84,7 @@ export function request(orderId: number, lines: { position: number; qty: number 
   return { order_id: orderId, lines, reason: "order_error", resolution: "credit", comment: "", photos: [], ...extra };
 }
 
-export async function askReturn(bo: Backoffice, session: SessionResponse, body: unknown): Promise<ReturnDetail> {
+export async function askReturn(bo: Pick<Backoffice, "baseUrl">, session: SessionResponse, body: unknown): Promise<ReturnDetail> {
   const answer = await returnsCall(bo, session, "", { body });
   if (answer.status !== 201) throw new Error(`return: ${answer.status} ${JSON.stringify(answer.body)}`);
   return returnDetail.parse(answer.body);

@@ -1,5 +1,6 @@
 import { cookieJar } from "../../portal/harness";
 import { LOGINS, logIn, type TestPortal } from "../../realtime/harness";
+import { makeReturnFixture } from "./returns-fixture";
 
 /**
  * The account kinds of the access-control matrix and the ids its dynamic segments take. Three
@@ -71,6 +72,10 @@ export interface Fixtures {
    * colleague's for the storekeeper); an API row's `make` may set one made for its request alone.
    */
   scheduleId: number;
+  /** A delivered order of C0001 and a return of it with a photo (returns-fixture.ts). */
+  deliveredOrderId: number;
+  returnNumber: string;
+  returnPhotoId: number;
   /** Set by an API row's `make` only: the signed-in account's own user id (its master's after login-as). */
   callerId?: number;
   /** Set by an API row's `make` only: a person invited for this request alone. */
@@ -256,6 +261,7 @@ export class Accounts {
       body: { mmsi: "227000001", file_name: "227000001.pdf", product_id: mmsiProductId, content_base64: PDF_BASE64 },
     });
     if (certificate.status !== 201) throw new Error(`certificate upload: ${certificate.status} ${JSON.stringify(certificate.body)}`);
+    const returned = await makeReturnFixture(this.portal.url, orgId);
     return {
       orgId,
       otherOrgId: other.user.obj_id,
@@ -286,6 +292,7 @@ export class Accounts {
       approvalId: refused.id,
       orderListId: workshop.id,
       scheduleId: schedule.id,
+      ...returned,
     };
   }
 }
