@@ -58,7 +58,7 @@ describe("npm run import", () => {
     expect(products.code, products.stderr).toBe(0);
     const [header, example] = products.stdout.trimEnd().split("\n");
     expect(header).toBe(
-      "Référence;Titre;Description;Référence marque;Référence catégorie;Prix HT;Écotaxe;Poids brut (kg);Poids net (kg);Produit MMSI;Famille d'expédition;Arrêté;Image",
+      "Référence;Titre;Description;Référence marque;Référence catégorie;Prix HT;Écotaxe;Poids brut (kg);Poids net (kg);Produit MMSI;Famille d'expédition;Arrêté;Retournable;Image",
     );
     expect(example?.split(";").slice(0, 6)).toEqual([
       "GIL-PLA-150",

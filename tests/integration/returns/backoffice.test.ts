@@ -8,8 +8,10 @@ import {
   returnDetail,
   returnListResponse,
   returnSettingsResponse,
+  serviceReturnDetail,
   type ReturnableOrder,
 } from "@shared/contracts/returns";
+import { loadServiceReturn } from "../../../server/backoffice/returns/view";
 import { LOGINS, call, login, startBackoffice, type Backoffice } from "../backoffice/harness";
 import { placeOrder, SERVICE_NAME, SERVICE_TOKEN, setStock, testProducts } from "../backoffice/orders-fixtures";
 import { askReturn, deliveredOrder, JPEG, PDF, photo, PNG, request, returnable, returnsCall, type DeliveredOrder } from "./fixtures";
@@ -173,6 +175,11 @@ describe("returns in the back-office", () => {
     });
     expect(parsed.type).toBe("return.requested");
     expect(parsed.data).toMatchObject({ customer: { org_id: buyer.user.auth_org_id }, return: { number: created.number, units: 2 } });
+
+    // The distributor's view of it: its customer, every amount.
+    const service = serviceReturnDetail.parse(await loadServiceReturn(bo.db, created.number));
+    expect(service).toEqual({ ...created, customer: { org_id: buyer.user.auth_org_id, ref: "C0001", name: expect.any(String) } });
+    expect(await loadServiceReturn(bo.db, "RET-2026-999999")).toBeUndefined();
 
     // Its photo, as it was sent, shown inline and never sniffed.
     const photoId = created.photos[0]?.id ?? 0;
