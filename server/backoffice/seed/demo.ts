@@ -14,6 +14,7 @@ import { seedPrices } from "./prices";
 import { seedApprovals } from "./approvals";
 import { seedOrderLists } from "./order-lists";
 import { seedReplenishment } from "./replenishment";
+import { seedReturns } from "./returns";
 import { seedQuotes } from "./quotes";
 import { seedRequests } from "./requests";
 import { seedDemoViews } from "../analytics/demo-views";
@@ -94,6 +95,8 @@ async function seedDemoWhen(
     await seedOrderLists(trx, { now });
     // After the lists: the demo's schedule orders « Consommables atelier ».
     await seedReplenishment(trx, { today, now });
+    // After the invoices: a return in each state on Voilerie Atlantique's delivered orders.
+    await seedReturns(trx, { today, now });
     await seedDemoViews(trx, today);
     await registerServiceToken(trx, DEMO_SERVICE_NAME, DEMO_SERVICE_TOKEN);
     return true;

@@ -75,7 +75,8 @@ describe("npm run warehouse on returns", () => {
       new RegExp(`^${asked.number} {2}20/11/2026 {2}C0001 Voilerie Atlantique .* ${placed.ord_ref} {2}demandé .*5 articles`, "m"),
     );
     expect(listed.stdout).toContain("Erreur de commande");
-    expect(listed.stdout).toMatch(/1 retour — page 1 sur 1\./);
+    // The demo's own returns of C0001 may be listed too (server/backoffice/seed/returns.ts).
+    expect(listed.stdout).toMatch(/\d+ retours? — page 1 sur 1\./);
 
     const accepted = await warehouse(bo, ["return-accept", asked.number.toLowerCase(), "--note", "Étiquette envoyée."]);
     expect(accepted.code, accepted.stderr).toBe(0);
