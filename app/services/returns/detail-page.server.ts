@@ -19,7 +19,7 @@ import { returnPageView } from "./views.server";
 export async function loadReturnPage(user: ReturnsUser, rawNumber: string | undefined, url: URL): Promise<ReturnPageView> {
   const number = returnNumberOf(rawNumber);
   const detail = await user.upstream.returns.get(user.orgId, number).catch(asRouteError);
-  return returnPageView(detail, user, url.searchParams.get(WITHDRAW_PARAM) === "1");
+  return returnPageView(detail, user.permissions, url.searchParams.get(WITHDRAW_PARAM) === "1");
 }
 
 const BAD_FORM = "Ce formulaire n'est plus valable : rechargez la page.";

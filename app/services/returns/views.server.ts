@@ -18,7 +18,7 @@ import {
   type ReturnPageView,
   type ReturnRow,
 } from "./types";
-import type { ReturnsUser } from "./user.server";
+import type { Permissions } from "@shared/domain/permissions";
 
 /** The back-office's answers as the pages draw them (types.ts). */
 
@@ -72,9 +72,12 @@ function webAddressOrNull(url: string | null): string | null {
   }
 }
 
-export function returnPageView(detail: ReturnDetail, user: ReturnsUser, confirmWithdraw: boolean): ReturnPageView {
-  const showPrices = user.permissions.canViewPrices;
-  const canSeeInvoices = user.permissions.canViewInvoices;
+/** What of a return the account may see: amounts with `prices`, the credit notes' pages with `invoices`. */
+export type ReturnReader = Pick<Permissions, "canViewPrices" | "canViewInvoices">;
+
+export function returnPageView(detail: ReturnDetail, can: ReturnReader, confirmWithdraw: boolean): ReturnPageView {
+  const showPrices = can.canViewPrices;
+  const canSeeInvoices = can.canViewInvoices;
   return {
     number: detail.number,
     status: detail.status,
