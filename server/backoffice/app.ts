@@ -41,6 +41,8 @@ import { serviceOrdersRouter } from "./orders/service-routes";
 import { pimRouter } from "./pim/routes";
 import { ReplenishmentJob } from "./replenishment/job";
 import { replenishmentRouter } from "./replenishment/routes";
+import { customerReturnsRouter } from "./returns/routes";
+import { serviceReturnSettingsRouter } from "./returns/settings";
 import { customerQuotePdfRouter, salesQuotePdfRouter } from "./quotes/document/routes";
 import { createQuoteMailNotifier, QuoteReminderJob, type BackofficeMailer, type QuoteReminderOptions } from "./quotes/mail/index";
 import type { QuoteNotifier } from "./quotes/notifier";
@@ -243,6 +245,9 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/sales", quotesJson);
   // Before it too: the ERP's invoice carries its PDF in base64, up to 5 MB of file; parsed only for a service token.
   api.post("/erp/invoices", requireService(services), express.json({ limit: "8mb" }));
+  const authenticated = requireSession(services);
+  // Before it too: a return request carries up to 5 photos of 5 MB in base64; parsed only for a session.
+  api.post("/returns/:orgId", authenticated, express.json({ limit: "36mb" }));
   api.use(express.json({ limit: "1mb" }));
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -253,7 +258,6 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/auth", authRouter(services, userMail, deps.loginThrottle ?? createLoginThrottle()));
   // Public: the signed token is the proof (alerts/tokens.ts); without a key no link was ever sent.
   if (deps.alertsSecret) api.use("/alerts", unsubscribeRouter(services, deps.alertsSecret));
-  const authenticated = requireSession(services);
   api.use("/oms", authenticated, omsRouter(services));
   // The customer's purchasing rules and approval requests (docs/approvals.md).
   api.use("/oms", authenticated, approvalRequestRouter(services));
@@ -261,6 +265,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/approvals", authenticated, approvalsRouter(services));
   // Scheduled replenishment: an order list ordered every N weeks or months (docs/replenishment.md).
   api.use("/replenishment", authenticated, replenishmentRouter(services));
+  // Returns of delivered orders (docs/returns.md).
+  api.use("/returns", authenticated, customerReturnsRouter(services));
   api.use("/oms", authenticated, customerOrdersRouter(services));
   api.use("/oms", authenticated, customerInvoicesRouter(services));
   // A proposal's PDF (quotes/document/), with the access rules of the quote's detail.
@@ -291,6 +297,7 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     serviceQuotesRouter(services),
     serviceApprovalsRouter(services),
     servicePartNumbersRouter(services),
+    serviceReturnSettingsRouter(services),
     importsRouter(importJobs),
     // The business events in order, for an ERP that polls; those set aside after a day of failed deliveries.
     eventsRouter({ db: deps.db, now, onReplay: () => deliverer?.wake() }),

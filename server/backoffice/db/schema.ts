@@ -401,7 +401,7 @@ export interface ReturnSettingsTable {
   restocking_fee_pct: ColumnType<Record<ReturnReason, number>, string | undefined, string>;
   address: ColumnType<ReturnAddress | null, string | null | undefined, string | null>;
   instructions: Generated<string>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
   updated_by: Generated<string>;
 }
 
