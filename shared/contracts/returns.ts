@@ -154,7 +154,8 @@ export type ReturnSettingsResponse = z.infer<typeof returnSettingsResponse>;
 /** One product line of a delivered order, as the request form shows it. */
 export const returnableLine = z
   .object({
-    position: z.number().int().positive(),
+    /** The order line's position, from 0 as the order stores it. */
+    position: z.number().int().nonnegative(),
     obj_ref: z.string(),
     title: z.string(),
     /** The customer's own code for the product (docs/part-numbers.md), if any. */
@@ -209,7 +210,8 @@ export type EligibleOrdersResponse = z.infer<typeof eligibleOrdersResponse>;
 
 export const returnLine = z
   .object({
-    position: z.number().int().positive(),
+    /** The order line's position, from 0 as the order stores it. */
+    position: z.number().int().nonnegative(),
     obj_ref: z.string(),
     title: z.string(),
     customer_code: z.string().nullable(),
@@ -322,7 +324,7 @@ export const createReturnRequest = z
       .array(
         z
           .object({
-            position: z.number().int().positive(),
+            position: z.number().int().nonnegative(),
             qty: z.number().int("Quantité entière attendue.").min(1, "Au moins 1.").max(99_999, "Quantité trop élevée."),
           })
           .strict(),
