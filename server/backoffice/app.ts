@@ -42,7 +42,9 @@ import { pimRouter } from "./pim/routes";
 import { ReplenishmentJob } from "./replenishment/job";
 import { replenishmentRouter } from "./replenishment/routes";
 import { customerReturnsRouter } from "./returns/routes";
+import { serviceReturnsRouter } from "./returns/service-routes";
 import { serviceReturnSettingsRouter } from "./returns/settings";
+import { customerReturnSlipRouter } from "./returns/slip/routes";
 import { customerQuotePdfRouter, salesQuotePdfRouter } from "./quotes/document/routes";
 import { createQuoteMailNotifier, QuoteReminderJob, type BackofficeMailer, type QuoteReminderOptions } from "./quotes/mail/index";
 import type { QuoteNotifier } from "./quotes/notifier";
@@ -267,6 +269,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
   api.use("/replenishment", authenticated, replenishmentRouter(services));
   // Returns of delivered orders (docs/returns.md).
   api.use("/returns", authenticated, customerReturnsRouter(services));
+  // A return's slip (returns/slip/, decision 0207), with the access of the customer's return calls.
+  api.use("/returns", authenticated, customerReturnSlipRouter(services));
   api.use("/oms", authenticated, customerOrdersRouter(services));
   api.use("/oms", authenticated, customerInvoicesRouter(services));
   // A proposal's PDF (quotes/document/), with the access rules of the quote's detail.
@@ -298,6 +302,8 @@ export function createBackofficeApi(deps: BackofficeApiDeps): Router {
     serviceApprovalsRouter(services),
     servicePartNumbersRouter(services),
     serviceReturnSettingsRouter(services),
+    // Returns: the distributor's steps (docs/returns.md).
+    serviceReturnsRouter(services),
     importsRouter(importJobs),
     // The business events in order, for an ERP that polls; those set aside after a day of failed deliveries.
     eventsRouter({ db: deps.db, now, onReplay: () => deliverer?.wake() }),

@@ -4,6 +4,7 @@ import type { Database } from "../db/schema";
 import { loadApprovalAlert } from "./approval-alerts";
 import type { LoadedAlert } from "./loaded-alert";
 import { loadReplenishmentAlert, type ReplenishmentAlertEvent } from "./replenishment-alerts";
+import { loadReturnAlert, type ReturnAlertEvent } from "./returns-alerts";
 
 /**
  * The events that send alerts (docs/alerts.md), as the code that commits them tells the
@@ -18,7 +19,8 @@ export type AlertEvent =
   | { kind: "backorder_available"; orderId: number; objRef: string; arrival: string }
   | { kind: "favourite_back_in_stock"; usrId: number; productId: number; arrival: string }
   | { kind: "approval_requested" | "approval_decided"; approvalId: number }
-  | ReplenishmentAlertEvent;
+  | ReplenishmentAlertEvent
+  | ReturnAlertEvent;
 
 export type { LoadedAlert } from "./loaded-alert";
 
@@ -31,6 +33,9 @@ export async function loadAlert(db: Kysely<Database>, event: AlertEvent): Promis
     case "replenishment_reminder":
     case "replenishment_failed":
       return loadReplenishmentAlert(db, event);
+    case "return_answered":
+    case "return_settled":
+      return loadReturnAlert(db, event);
     case "order_confirmed": {
       const order = await db
         .selectFrom("orders as o")

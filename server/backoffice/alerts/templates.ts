@@ -4,7 +4,7 @@ import { formatDate, formatEuros } from "@shared/domain/french-format";
 import { weekdayName } from "@shared/domain/replenishment";
 
 /**
- * The French alerts of orders, invoices and stock (docs/alerts.md): pure functions of the facts
+ * The French alerts of orders, invoices, stock and returns (docs/alerts.md): pure functions of the facts
  * read once the event committed, through the quotes' compose (HTML and text parts, everything
  * typed by people escaped). The quotes' alerts are the quotes' own e-mails (quotes/mail/).
  */
@@ -53,7 +53,29 @@ export type AlertFacts =
       orderRef: string | null;
     }
   | { kind: "replenishment_reminder"; name: string; listName: string; orgName: string; runDate: string }
-  | { kind: "replenishment_failed"; name: string; listName: string; orgName: string; runDate: string; reason: string };
+  | { kind: "replenishment_failed"; name: string; listName: string; orgName: string; runDate: string; reason: string }
+  | {
+      kind: "return_answered";
+      number: string;
+      orderRef: string;
+      customerRef: string;
+      orgName: string;
+      accepted: boolean;
+      /** The refusal's reason; null when accepted. */
+      reason: string | null;
+      /** The distributor's note with its answer, if any. */
+      note: string | null;
+    }
+  | {
+      kind: "return_settled";
+      number: string;
+      orderRef: string;
+      customerRef: string;
+      orgName: string;
+      /** The credit notes' numbers (none for an exchange). */
+      creditNotes: string[];
+      exchange: { carrier: string; trackingNumber: string | null; trackingUrl: string | null } | null;
+    };
 
 /** « jeudi 12 mars 2026 »: the day a run leaves. */
 export function runDay(date: string): string {
@@ -248,6 +270,10 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
           { kind: "link", label: "Voir la commande programmée", href: links.page },
         ],
       };
+    case "return_answered":
+      return returnAnswered(facts, links);
+    case "return_settled":
+      return returnSettled(facts, links);
     case "favourite_back_in_stock":
       return {
         subject: `${facts.objRef} de nouveau en stock`,
@@ -257,6 +283,79 @@ function body(facts: AlertFacts, links: AlertLinks): { subject: string; blocks: 
         ],
       };
   }
+}
+
+type Facts<Kind extends AlertFacts["kind"]> = Extract<AlertFacts, { kind: Kind }>;
+
+/** The return's page, and its slip under it (the portal's resource route). */
+const slipLink = (page: string) => `${page}/bon-de-retour.pdf`;
+
+function returnAnswered(facts: Facts<"return_answered">, links: AlertLinks): { subject: string; blocks: Block[] } {
+  const about = `Votre demande de retour ${facts.number} (commande ${facts.orderRef}) de ${facts.orgName}`;
+  const rows: Array<[string, string]> = [
+    ["Retour", facts.number],
+    ["Commande", facts.orderRef],
+    ["Votre référence", facts.customerRef],
+  ];
+  if (!facts.accepted && facts.reason) rows.push(["Motif du refus", facts.reason]);
+  if (facts.note && facts.note !== facts.reason) rows.push(["Message", facts.note]);
+  if (!facts.accepted) {
+    return {
+      subject: `Retour ${facts.number} refusé`,
+      blocks: [
+        { kind: "paragraph", text: `${about} est refusée : les articles restent les vôtres, ne les renvoyez pas.` },
+        { kind: "facts", rows },
+        { kind: "link", label: "Voir le retour", href: links.page },
+      ],
+    };
+  }
+  return {
+    subject: `Retour ${facts.number} accepté`,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${about} est acceptée. Imprimez le bon de retour, glissez-le dans le colis et indiquez le numéro ${facts.number} sur le colis.`,
+      },
+      { kind: "facts", rows },
+      { kind: "link", label: "Télécharger le bon de retour (PDF)", href: slipLink(links.page) },
+      { kind: "link", label: "Voir le retour", href: links.page },
+    ],
+  };
+}
+
+function returnSettled(facts: Facts<"return_settled">, links: AlertLinks): { subject: string; blocks: Block[] } {
+  const rows: Array<[string, string]> = [
+    ["Retour", facts.number],
+    ["Commande", facts.orderRef],
+    ["Votre référence", facts.customerRef],
+  ];
+  if (facts.exchange) {
+    rows.push(["Transporteur", facts.exchange.carrier]);
+    if (facts.exchange.trackingNumber) rows.push(["Numéro de suivi", facts.exchange.trackingNumber]);
+    const blocks: Block[] = [
+      {
+        kind: "paragraph",
+        text: `Les articles de remplacement du retour ${facts.number} (commande ${facts.orderRef}) de ${facts.orgName} sont expédiés.`,
+      },
+      { kind: "facts", rows },
+    ];
+    if (facts.exchange.trackingUrl) blocks.push({ kind: "link", label: "Suivre le colis", href: facts.exchange.trackingUrl });
+    blocks.push({ kind: "link", label: "Voir le retour", href: links.page });
+    return { subject: `Retour ${facts.number} : échange expédié`, blocks };
+  }
+  const several = facts.creditNotes.length > 1;
+  rows.push([several ? "Avoirs" : "Avoir", facts.creditNotes.join(", ")]);
+  return {
+    subject: `Retour ${facts.number} : avoir émis`,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Le retour ${facts.number} (commande ${facts.orderRef}) de ${facts.orgName} est réglé : ${several ? `les avoirs ${facts.creditNotes.join(", ")} sont émis` : `l'avoir ${facts.creditNotes.join(", ")} est émis`}. Retrouvez-${several ? "les" : "le"} dans votre espace client, rubrique « Mes factures ».`,
+      },
+      { kind: "facts", rows },
+      { kind: "link", label: "Voir le retour", href: links.page },
+    ],
+  };
 }
 
 export function alertMail(facts: AlertFacts, links: AlertLinks): MailContent {

@@ -12,6 +12,7 @@ import {
   vatExemptionOf,
   vatPercentOf,
 } from "@shared/domain/index";
+import { restockingFees } from "@shared/domain/returns";
 import type { Database } from "../db/schema";
 import { ApiFailure } from "../http/errors";
 import { loadBuyer, loadSeller, sameAddress, storedPostalAddress, type PostalAddress, type SellerParty } from "../documents/parties";
@@ -25,6 +26,8 @@ import { loadBuyer, loadSeller, sameAddress, storedPostalAddress, type PostalAdd
 
 /** The reference printed on the direct-delivery fee's line (it has no order line of its own). */
 export const LDD_REF = "LDD";
+/** The reference of a return's restocking fee on its credit note (decision 0204). */
+export const RESTOCKING_FEE_REF = "FRAIS-RETOUR";
 
 export interface NewLine {
   obj_ref: string;
@@ -99,6 +102,8 @@ interface NewInvoice {
   issuedAt: Date;
   author: string;
   lines: NewLine[];
+  /** The return a credit note settles (docs/returns.md). */
+  returnId?: number | null;
 }
 
 async function insertInvoice(trx: Kysely<Database>, invoice: NewInvoice): Promise<{ id: number; number: string }> {
@@ -133,6 +138,7 @@ async function insertInvoice(trx: Kysely<Database>, invoice: NewInvoice): Promis
       delivery_address: invoice.deliveryAddress ? JSON.stringify(invoice.deliveryAddress) : null,
       issued_at: invoice.issuedAt,
       author: invoice.author,
+      return_id: invoice.returnId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -286,6 +292,13 @@ export interface CreditNoteInput {
   /** The credit note's instant (its date, France, is its date of issue). */
   at: Date;
   author: string;
+  /** The return it settles: written on the credit note (invoices.return_id). */
+  returnId?: number;
+  /**
+   * A return's restocking fee: `percent` of the credited products' net amount, ecotax apart,
+   * one negative line per VAT rate titled `label` (decision 0204).
+   */
+  fee?: { percent: number; label: string };
 }
 
 export const unknownInvoice = (number: string): ApiFailure => new ApiFailure(404, "unknown_invoice", `Facture ${number} introuvable.`);
@@ -360,6 +373,7 @@ export async function issueCreditNote(trx: Kysely<Database>, input: CreditNoteIn
       },
     ];
   });
+  if (input.fee) lines.push(...feeLines(lines, input.fee));
   const issuedOn = parisDate(input.at);
   if (issuedOn < invoice.issued_on) throw refusal(`La date de l'avoir précède celle de la facture ${input.number} (${invoice.issued_on}).`);
   return insertInvoice(trx, {
@@ -383,5 +397,27 @@ export async function issueCreditNote(trx: Kysely<Database>, input: CreditNoteIn
     issuedAt: input.at,
     author: input.author,
     lines,
+    returnId: input.returnId ?? null,
   });
+}
+
+/**
+ * The restocking fee's lines: per VAT rate of the credited products, one line of quantity 1 at
+ * minus the fee (restockingFees, shared/domain/returns.ts), so that the credit note's base and
+ * VAT at each rate are the products' less the fee's. Shipping lines bear no fee; the ecotax is
+ * refunded whole.
+ */
+function feeLines(credited: readonly NewLine[], fee: { percent: number; label: string }): NewLine[] {
+  const bases = credited.filter((line) => !line.is_port).map((line) => ({ vat_rate: line.vat_rate, net_ht: line.qty * line.unit_price }));
+  return restockingFees(bases, fee.percent).map((entry) => ({
+    obj_ref: RESTOCKING_FEE_REF,
+    title: fee.label,
+    qty: 1,
+    unit_list_price: -entry.fee,
+    discount_pct: 0,
+    unit_price: -entry.fee,
+    unit_ecotax: 0,
+    vat_rate: entry.vat_rate,
+    is_port: false,
+  }));
 }

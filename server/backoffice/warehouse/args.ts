@@ -19,6 +19,19 @@ export const USAGE = `Usage : npm run warehouse -- <commande> [options]
   refuse N --message T                            refuse la demande N
   token NOM | token --revoke NOM                  crée (ou révoque) un jeton de service, en base
 
+  returns [--status S] [--client C0001] [--page N] retours, les plus récents d'abord
+  return-show RET-…                               un retour : lignes, étapes, avoirs ou échange
+  return-accept RET-… [--note T] [--date D]       retour accepté (le client peut imprimer son bon de retour)
+  return-refuse RET-… --reason T [--date D]       retour refusé, avec le motif dit au client
+  return-receive RET-… --line REF=QTÉ [--line …] | --all [--note T] [--date D]
+                                                  quantités reçues (une ligne absente : rien reçu)
+  return-credit RET-… [--fee PCT] [--credit-note N …] [--date D]
+                                                  avoir des articles reçus, moins les frais de remise
+                                                  en stock (--fee : autre taux que celui du motif ;
+                                                  --credit-note : avoirs de l'ERP, INVOICES_ISSUED_BY=erp)
+  return-exchange RET-… --carrier T [--tracking N] [--url U] [--date D]
+                                                  articles de remplacement expédiés
+
 Dates : AAAA-MM-JJ ou un instant ISO 8601. Portail : UPSTREAM_URL (http://127.0.0.1:3000).
 Jeton : WAREHOUSE_TOKEN, sinon le fichier data/warehouse-token, sinon celui de la démo.`;
 
@@ -40,6 +53,8 @@ export interface Command {
     message?: string;
     "next-date"?: string;
     "next-qty"?: string;
+    fee?: string;
+    "credit-note"?: string[];
     revoke?: boolean;
     help?: boolean;
   };
@@ -67,6 +82,8 @@ export function parseCommand(argv: readonly string[]): Command {
         message: { type: "string" },
         "next-date": { type: "string" },
         "next-qty": { type: "string" },
+        fee: { type: "string" },
+        "credit-note": { type: "string", multiple: true },
         revoke: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -78,11 +95,12 @@ export function parseCommand(argv: readonly string[]): Command {
   return { verb, positionals, options: parsed.values };
 }
 
-/** "REF=QTÉ" → reference and a positive whole quantity. */
-export function parseQuantity(raw: string): { obj_ref: string; qty: number } {
+/** "REF=QTÉ" → reference and a positive whole quantity (or nought, when `zero` allows it: a reception). */
+export function parseQuantity(raw: string, zero = false): { obj_ref: string; qty: number } {
   const match = /^(.+)=(\d{1,7})$/.exec(raw.trim());
   const qty = Number(match?.[2]);
-  if (!match?.[1] || !(qty > 0)) throw new UsageError(`« ${raw} » : attendu RÉFÉRENCE=QUANTITÉ (par exemple MOT-1234=2).`);
+  if (!match?.[1] || !(qty > 0 || (zero && qty === 0)))
+    throw new UsageError(`« ${raw} » : attendu RÉFÉRENCE=QUANTITÉ (par exemple MOT-1234=2).`);
   return { obj_ref: match[1].trim(), qty };
 }
 
@@ -91,6 +109,15 @@ export function single(command: Command, what: string): string {
   const [value, ...extra] = command.positionals;
   if (!value) throw new UsageError(`${command.verb} : indiquez ${what}.`);
   if (extra.length > 0) throw new UsageError(`${command.verb} : argument en trop « ${extra.join(" ")} ».`);
+  return value;
+}
+
+/** A percentage from 0 to 100 (a restocking fee). */
+export function percentage(raw: string | undefined, what: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw.replace(/\s*%$/, ""));
+  if (!/^\d{1,3}(\s*%)?$/.test(raw) || value > 100)
+    throw new UsageError(`${what} : un pourcentage entier de 0 à 100 est attendu, pas « ${raw} ».`);
   return value;
 }
 

@@ -2,6 +2,7 @@ import type { CancellationRequest, OrderDetail, ServiceOrderSummary, StockArriva
 import { parseCommand, parseQuantity, positiveInteger, single, UsageError, USAGE, type Command } from "./args";
 import { erpClient, Refusal, Unreachable, warehouseConfig, type Call } from "./client";
 import * as print from "./print";
+import { returnsCommand } from "./returns";
 
 /**
  * `npm run warehouse -- <commande> …`: the distributor's warehouse at the keyboard (docs/orders.md).
@@ -19,7 +20,7 @@ async function ship(call: Call, command: Command): Promise<string> {
   const ref = single(command, "le numéro de commande");
   const { options } = command;
   if (!options.carrier) throw new UsageError("ship : indiquez le transporteur (--carrier).");
-  let lines = (options.line ?? []).map(parseQuantity);
+  let lines = (options.line ?? []).map((raw) => parseQuantity(raw));
   if (options.all) {
     if (lines.length > 0) throw new UsageError("ship : --all ou --line, pas les deux.");
     const order = await call<OrderDetail>("GET", orderPath(ref));
@@ -107,8 +108,11 @@ async function run(command: Command, env: NodeJS.ProcessEnv): Promise<string> {
       );
       return `Demande n° ${answered.req_id} ${answered.status}.\n${print.request(answered)}`;
     }
-    default:
-      throw new UsageError(`Commande inconnue : « ${verb} ».`);
+    default: {
+      const done = await returnsCommand(call, command);
+      if (done === undefined) throw new UsageError(`Commande inconnue : « ${verb} ».`);
+      return done;
+    }
   }
 }
 

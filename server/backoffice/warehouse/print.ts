@@ -1,4 +1,11 @@
 import type { CancellationRequest, OrderDetail, ServiceOrderSummary, StockArrival } from "@shared/contracts/orders";
+import {
+  RETURN_REASON_LABELS,
+  RETURN_RESOLUTION_LABELS,
+  type ReturnStepKind,
+  type ServiceReturnDetail,
+  type ServiceReturnListResponse,
+} from "@shared/contracts/returns";
 import { formatEuros, formatNumericDate, formatNumericDateTime } from "@shared/domain/french-format";
 
 /** What `npm run warehouse` prints, in French (docs/orders.md). */
@@ -90,4 +97,71 @@ export function request(item: CancellationRequest & { org_ref?: string; org_name
 
 export function requestList(items: readonly (CancellationRequest & { org_ref?: string })[]): string {
   return items.length === 0 ? "Aucune demande d'annulation." : items.map(request).join("\n");
+}
+
+// ---- returns (docs/returns.md) ------------------------------------------------------------------
+
+const RETURN_STEP_LABELS: Record<ReturnStepKind, string> = {
+  requested: "Retour demandé",
+  accepted: "Retour accepté",
+  refused: "Retour refusé",
+  received: "Retour réceptionné",
+  credited: "Avoir émis",
+  exchanged: "Échange expédié",
+  withdrawn: "Demande annulée par le client",
+};
+
+const received = (item: ServiceReturnDetail) => item.lines.reduce((sum, line) => sum + (line.received ?? 0), 0);
+
+/** The return's state after a step: status, and what the step left (refusal, reception, credit notes, exchange). */
+export function returnState(item: ServiceReturnDetail): string {
+  const out = [`Retour ${item.number} (${item.customer.ref} ${item.customer.name}, commande ${item.order_ref}) : ${item.status}.`];
+  if (item.status === "accepté") out.push("Le client peut imprimer son bon de retour.");
+  if (item.refusal) out.push(`Motif du refus : « ${item.refusal} »`);
+  if (item.lines.some((line) => line.received !== null)) out.push(`Reçu : ${received(item)} sur ${units(item.units)}.`);
+  if (item.credit_notes.length > 0) {
+    out.push(
+      `Avoir${item.credit_notes.length > 1 ? "s" : ""} : ${item.credit_notes.map((note) => `${note.number} (${money(note.total_ttc)} TTC)`).join(", ")}.`,
+    );
+    if (item.restocking_fee_pct) out.push(`Frais de remise en stock : ${item.restocking_fee_pct} %.`);
+  }
+  if (item.exchange) {
+    const tracking = item.exchange.tracking_number ? `, suivi ${item.exchange.tracking_number}` : "";
+    out.push(`Remplacement expédié le ${when(item.exchange.shipped_at)} : ${item.exchange.carrier}${tracking}.`);
+  }
+  return out.join("\n");
+}
+
+/** The whole return: lines (asked / received), steps, credit notes or exchange. */
+export function returnDetail(item: ServiceReturnDetail): string {
+  const out = [
+    `${item.number} du ${when(item.requested_at)} — ${item.customer.ref} ${item.customer.name} — ${item.status}`,
+    `Commande ${item.order_ref}, demandé par ${item.requested_by} — motif : ${RETURN_REASON_LABELS[item.reason]} — souhait : ${RETURN_RESOLUTION_LABELS[item.resolution]}`,
+    ...(item.comment ? [`Commentaire : « ${item.comment} »`] : []),
+    `Montant HT : ${money(item.amount_ht)}${item.photos.length > 0 ? ` — ${item.photos.length} photo${item.photos.length > 1 ? "s" : ""}` : ""}`,
+    "",
+    "Lignes (demandé / reçu) :",
+    ...item.lines.map(
+      (line) =>
+        `  ${line.obj_ref.padEnd(16)} ${String(line.qty).padStart(4)} / ${(line.received === null ? "—" : String(line.received)).padStart(4)}  ${line.title}${line.customer_code ? ` (votre code ${line.customer_code})` : ""}`,
+    ),
+  ];
+  const state = returnState(item).split("\n").slice(1);
+  if (state.length > 0) out.push("", ...state);
+  out.push("", "Historique :");
+  for (const step of item.steps)
+    out.push(`  ${when(step.at)}  ${RETURN_STEP_LABELS[step.kind]} — ${step.author}${step.note ? ` : « ${step.note} »` : ""}`);
+  return out.join("\n");
+}
+
+export function returnList(list: ServiceReturnListResponse): string {
+  if (list.total === 0) return "Aucun retour.";
+  const pages = Math.ceil(list.total / list.size);
+  return [
+    ...list.items.map(
+      (item) =>
+        `${item.number}  ${day(item.requested_at)}  ${`${item.customer_ref} ${item.customer_name}`.padEnd(34)}  ${item.order_ref}  ${item.status.padEnd(16)}  ${units(item.units).padStart(12)}  ${money(item.amount_ht)} HT  ${RETURN_REASON_LABELS[item.reason]}`,
+    ),
+    `${list.total} retour${list.total > 1 ? "s" : ""} — page ${list.page} sur ${pages}.`,
+  ].join("\n");
 }

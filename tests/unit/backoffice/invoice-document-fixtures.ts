@@ -1,5 +1,6 @@
 import type { InvoiceLine, VatBreakdown } from "@shared/contracts/invoices";
 import { applyPercentOff, vatOn } from "@shared/domain/money";
+import { restockingFees } from "@shared/domain/returns";
 import type { BuyerParty, PostalAddress, SellerParty } from "../../../server/backoffice/documents/parties";
 import type { InvoiceDocument, VatExemption } from "../../../server/backoffice/invoices/document/model";
 
@@ -221,6 +222,40 @@ export function creditNote(): InvoiceDocument {
     issued_on: "2026-11-30",
     due_on: "2026-11-30",
     credits: { number: "FA-2026-000123", issued_on: "2026-11-24", reason: "Retour de 2 chaises endommagées au transport" },
+    lines: items,
+    ...totals(items),
+  };
+}
+
+/**
+ * A return's credit note (decision 0204): chairs at 20 % and paper at 5,5 % taken back, less a
+ * 15 % restocking fee written as one negative line per VAT rate; the ecotax is refunded whole.
+ */
+export function returnCreditNote(): InvoiceDocument {
+  const chair = CATALOGUE[0] as LineSpec;
+  const paper = CATALOGUE[3] as LineSpec;
+  const products = [line({ ...chair, qty: 2 }, 1, 20), line({ ...paper, qty: 10 }, 2, 5.5)];
+  const fees = restockingFees(
+    products.map((item) => ({ vat_rate: item.vat_rate, net_ht: item.qty * item.unit_price })),
+    15,
+  ).map((entry, index): InvoiceLine => ({
+    position: products.length + index + 1,
+    obj_ref: "FRAIS-RETOUR",
+    title: "Frais de remise en stock 15 %",
+    qty: 1,
+    unit_list_price: -entry.fee,
+    discount_pct: 0,
+    unit_price: -entry.fee,
+    unit_ecotax: 0,
+    line_total_ht: -entry.fee,
+    vat_rate: entry.vat_rate,
+    is_port: false,
+  }));
+  const items = [...products, ...fees];
+  return {
+    ...creditNote(),
+    number: "AV-2026-000008",
+    credits: { number: "FA-2026-000123", issued_on: "2026-11-24", reason: "Retour RET-2026-000003 : Erreur de commande" },
     lines: items,
     ...totals(items),
   };

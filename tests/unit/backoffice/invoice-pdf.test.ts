@@ -3,8 +3,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
 import { EXEMPTION_WORDING, FacturXValidationError, facturXml, renderInvoicePdf } from "../../../server/backoffice/invoices/document/index";
 import type { InvoiceDocument } from "../../../server/backoffice/invoices/document/model";
-import { creditNote, exportInvoice, intraEuInvoice, standardInvoice, suspensionInvoice } from "./invoice-document-fixtures";
-import { formatEuros } from "@shared/domain/french-format";
+import {
+  creditNote,
+  exportInvoice,
+  intraEuInvoice,
+  returnCreditNote,
+  standardInvoice,
+  suspensionInvoice,
+} from "./invoice-document-fixtures";
+import { formatEuros, formatPercent } from "@shared/domain/french-format";
 
 /**
  * The invoice PDF (docs/invoice-pdf.md): its text carries every mention a French B2B invoice
@@ -36,6 +43,7 @@ function roles(node: StructNode | null): string[] {
 
 const fold = (value: string) => value.replace(/[\s\u00a0\u202f]+/g, " ").trim();
 const euros = (cents: number) => fold(formatEuros(cents));
+const percent = (rate: number) => fold(formatPercent(rate));
 const frDate = (iso: string) => iso.split("-").reverse().join("/");
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
@@ -92,6 +100,7 @@ const samples = {
   export: exportInvoice,
   suspension: suspensionInvoice,
   credit_note: creditNote,
+  return_credit_note: returnCreditNote,
 };
 type Sample = keyof typeof samples;
 const rendered = {} as Record<Sample, Rendered>;
@@ -153,10 +162,10 @@ describe.each(Object.keys(samples) as Sample[])("the PDF of the %s sample", (nam
         line.is_port ? `${line.title} (frais de port)` : line.title,
         String(line.qty),
         euros(line.unit_list_price),
-        line.discount_pct > 0 ? `${line.discount_pct} %` : "—",
+        line.discount_pct > 0 ? percent(line.discount_pct) : "—",
         line.unit_ecotax > 0 ? euros(line.unit_ecotax) : "—",
         euros(line.line_total_ht),
-        `${line.vat_rate} %`,
+        percent(line.vat_rate),
       ];
       expect(text).toContain(cells.join(" "));
     }
@@ -166,9 +175,9 @@ describe.each(Object.keys(samples) as Sample[])("the PDF of the %s sample", (nam
     const { text, doc } = rendered[name];
     for (const entry of doc.vat) {
       expect(text).toContain(
-        `${doc.vat_exemption ? "Total HT exonéré de TVA" : `Total HT soumis à TVA ${entry.rate} %`} ${euros(entry.base_ht)}`,
+        `${doc.vat_exemption ? "Total HT exonéré de TVA" : `Total HT soumis à TVA ${percent(entry.rate)}`} ${euros(entry.base_ht)}`,
       );
-      expect(text).toContain(`TVA ${entry.rate} % ${euros(entry.vat)}`);
+      expect(text).toContain(`TVA ${percent(entry.rate)} ${euros(entry.vat)}`);
     }
     expect(text).toContain(`Total HT ${euros(doc.total_ht)}`);
     expect(text).toContain(`Total TVA ${euros(doc.total_vat)}`);
@@ -309,6 +318,36 @@ describe("the credit note", () => {
     expect(text).toContain(`Avoir sur la facture N° FA-2026-000123 du 24/11/2026`);
     expect(text).toContain(`Motif : ${doc.credits?.reason}`);
     expect(one(xml, "ram:IssuerAssignedID", "ram:InvoiceReferencedDocument")).toBe("FA-2026-000123");
+  });
+});
+
+describe("a return's credit note", () => {
+  it("prints the restocking fee as one negative line per VAT rate, and the totals less it", () => {
+    const { text, doc } = rendered.return_credit_note;
+    const fees = doc.lines.filter((line) => line.obj_ref === "FRAIS-RETOUR");
+    expect(fees.map((line) => line.vat_rate)).toEqual([20, 5.5]);
+    for (const fee of fees) {
+      expect(fee.line_total_ht).toBeLessThan(0);
+      expect(text).toContain(`FRAIS-RETOUR Frais de remise en stock 15 % 1 ${euros(fee.unit_price)} — — ${euros(fee.line_total_ht)}`);
+    }
+    expect(text).toContain("Motif : Retour RET-2026-000003 : Erreur de commande");
+    for (const entry of doc.vat) expect(text).toContain(`Total HT soumis à TVA ${percent(entry.rate)} ${euros(entry.base_ht)}`);
+    expect(text).toContain(`Total TTC de l'avoir ${euros(doc.total_ttc)}`);
+  });
+
+  it("writes the fee in the XML as quantity −1 at a positive net price (BR-27), the line amount negative", () => {
+    const { xml, doc } = rendered.return_credit_note;
+    const lines = all(xml, "ram:IncludedSupplyChainTradeLineItem").filter((line) => line.includes("FRAIS-RETOUR"));
+    const fees = doc.lines.filter((line) => line.obj_ref === "FRAIS-RETOUR");
+    expect(lines).toHaveLength(fees.length);
+    lines.forEach((line, index) => {
+      const fee = fees[index] as (typeof fees)[number];
+      expect(one(line, "ram:BilledQuantity")).toBe("-1");
+      expect(cents(one(line, "ram:ChargeAmount", "ram:NetPriceProductTradePrice"))).toBe(-fee.unit_price);
+      expect(cents(one(line, "ram:LineTotalAmount"))).toBe(fee.line_total_ht);
+      expect(one(line, "ram:RateApplicablePercent")).toBe(String(fee.vat_rate));
+    });
+    for (const price of all(xml, "ram:ChargeAmount", "ram:NetPriceProductTradePrice")) expect(cents(price)).toBeGreaterThanOrEqual(0);
   });
 });
 

@@ -29,6 +29,7 @@ import * as invoicesNeedPrices from "./0028_invoices_need_prices";
 import * as purchasingApprovals from "./0029_purchasing_approvals";
 import * as orderLists from "./0030_order_lists";
 import * as returns from "./0031_returns";
+import * as creditNotesLinkedToReturns from "./0032_credit_notes_linked_to_returns";
 
 /**
  * Every migration, by name, in a static object so that it works unchanged in tests, under
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "0029_purchasing_approvals": purchasingApprovals,
   "0030_order_lists": orderLists,
   "0031_returns": returns,
+  "0032_credit_notes_linked_to_returns": creditNotesLinkedToReturns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -95,13 +95,24 @@ export function paymentTermsText(doc: InvoiceDocument): string {
   ].join(" ");
 }
 
+/**
+ * The quantity and item net price (BT-129, BT-146) of a line. A deduction printed at a negative
+ * unit price (a return's restocking fee on its credit note, decision 0204) is written as a
+ * negative quantity at the positive price: EN 16931 forbids a negative item net price (BR-27),
+ * not a negative quantity, and the line net amount stays the same.
+ */
+function quantityAndPrice(line: InvoiceLine): { qty: number; price: number } {
+  return line.unit_list_price < 0 ? { qty: -line.qty, price: -line.unit_list_price } : { qty: line.qty, price: line.unit_list_price };
+}
+
 function ublLine(doc: InvoiceDocument, line: InvoiceLine, currency: CurrencyCode): UblLine {
   const vat = category(doc, line.vat_rate);
   const ecotax = line.qty * line.unit_ecotax;
+  const { qty, price } = quantityAndPrice(line);
   // The discount as a line allowance on the list price: the library maps a price discount
   // (BT-147/148) onto the net price element of CII, which would overwrite BT-146 with the gross
   // price (docs/decisions/0109-invoice-pdf-and-factur-x.md). Line net = qty × list price − discount + ecotax.
-  const discount = line.qty * line.unit_list_price + ecotax - line.line_total_ht;
+  const discount = qty * price + ecotax - line.line_total_ht;
   const allowanceCharges: NonNullable<UblLine["cac:AllowanceCharge"]> = [];
   if (discount > 0) {
     allowanceCharges.push({
@@ -123,7 +134,7 @@ function ublLine(doc: InvoiceDocument, line: InvoiceLine, currency: CurrencyCode
   }
   return {
     "cbc:ID": String(line.position),
-    "cbc:InvoicedQuantity": String(line.qty),
+    "cbc:InvoicedQuantity": String(qty),
     "cbc:InvoicedQuantity@unitCode": "C62",
     "cbc:LineExtensionAmount": amount(line.line_total_ht),
     "cbc:LineExtensionAmount@currencyID": currency,
@@ -133,7 +144,7 @@ function ublLine(doc: InvoiceDocument, line: InvoiceLine, currency: CurrencyCode
       ...(line.obj_ref ? { "cac:SellersItemIdentification": { "cbc:ID": line.obj_ref } } : {}),
       "cac:ClassifiedTaxCategory": { "cbc:ID": vat.code, "cbc:Percent": percent(line.vat_rate), "cac:TaxScheme": { "cbc:ID": "VAT" } },
     },
-    "cac:Price": { "cbc:PriceAmount": amount(line.unit_list_price), "cbc:PriceAmount@currencyID": currency },
+    "cac:Price": { "cbc:PriceAmount": amount(price), "cbc:PriceAmount@currencyID": currency },
   };
 }
 

@@ -505,4 +505,12 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "POST /erp/orders/:ref/shipments": { path: (ids) => `/erp/orders/${ids.orderRef}/shipments`, expect: SERVICE },
   "POST /erp/stocks/:objRef/arrivals": { path: (ids) => `/erp/stocks/${ids.productRef}/arrivals`, expect: SERVICE },
   "GET /erp/quotes/expiring": { path: () => "/erp/quotes/expiring", expect: SERVICE },
+  // Returns: the distributor's steps (docs/returns.md).
+  "GET /erp/returns": { path: () => "/erp/returns", expect: SERVICE },
+  "GET /erp/returns/:number": { path: () => "/erp/returns/RET-2026-000001", expect: SERVICE },
+  "POST /erp/returns/:number/accept": { path: () => "/erp/returns/RET-2026-000001/accept", expect: SERVICE },
+  "POST /erp/returns/:number/refuse": { path: () => "/erp/returns/RET-2026-000001/refuse", expect: SERVICE },
+  "POST /erp/returns/:number/receive": { path: () => "/erp/returns/RET-2026-000001/receive", expect: SERVICE },
+  "POST /erp/returns/:number/credit": { path: () => "/erp/returns/RET-2026-000001/credit", expect: SERVICE },
+  "POST /erp/returns/:number/exchange": { path: () => "/erp/returns/RET-2026-000001/exchange", expect: SERVICE },
 };
