@@ -51,7 +51,7 @@ const DETAIL: ReturnDetail = {
   ],
   refusal: null,
   restocking_fee_pct: 15,
-  credit_notes: [{ invoice_id: 31, number: "AV-2026-000031", total_ttc: -4590 }],
+  credit_notes: [{ invoice_id: 31, number: "AV-2026-000031", total_ttc: 4590 }],
   exchange: null,
   slip_available: true,
   can_withdraw: false,
@@ -313,7 +313,7 @@ describe("one return's page", () => {
     );
     expect(screen.getByRole("link", { name: "Avoir AV-2026-000031" }).getAttribute("href")).toBe("/mon-compte/factures/31");
     expect(spaced(screen.getByRole("link", { name: "Avoir AV-2026-000031" }).closest("li")?.textContent)).toBe(
-      "Avoir AV-2026-000031 · -45,90 € TTC",
+      "Avoir AV-2026-000031 · 45,90 € TTC",
     );
     expect(screen.getByText("Frais de remise en stock").nextElementSibling?.textContent).toBe("15\u00a0% du montant des produits repris");
     expect(screen.getByText("Montant HT").nextElementSibling?.textContent).toBe("45,00\u00a0€");

@@ -1,6 +1,7 @@
 import type { SessionResponse } from "@shared/contracts/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as orderRoute from "~/routes/_app.mon-compte.commandes.$id";
+import * as invoicesRoute from "~/routes/_app.mon-compte.factures._index";
 import * as detailRoute from "~/routes/_app.mon-compte.retours.$number";
 import * as slipRoute from "~/routes/_app.mon-compte.retours.$number_.bon-de-retour[.pdf]";
 import * as photoRoute from "~/routes/_app.mon-compte.retours.$number_.photos.$photoId";
@@ -20,6 +21,7 @@ import { TOO_MANY_PHOTOS, photoNotAnImage } from "~/services/returns/photos.serv
 import type { OrderReturnsView, ReturnFormPage, ReturnFormRefusal, ReturnListView, ReturnPageView } from "~/services/returns/types";
 import { NO_RETURNS_RIGHT } from "~/services/returns/user.server";
 import type { Backoffice } from "../backoffice/harness";
+import { erp } from "../backoffice/orders-fixtures";
 import { callRoute } from "../portal/harness";
 import {
   LOGINS,
@@ -353,6 +355,61 @@ describe("a request sent, followed and withdrawn", () => {
     // Withdrawn again: the back-office's words in a toast.
     const again = await withdraw(cookies.buyer, number, { intent: "withdraw", confirmation: "oui" });
     expect((await toastOf(bed, again))?.type).toBe("error");
+  });
+});
+
+describe("a request accepted, received and credited", () => {
+  let number = "";
+
+  it("offers the slip once accepted, and streams it as a PDF download", async () => {
+    const first = products.plain[0] as Product;
+    const answer = await send(cookies.buyer, {
+      commande: String(order.id),
+      [`quantite-${await positionOf(first)}`]: "2",
+      motif: "erreur-commande",
+      resolution: "avoir",
+    });
+    number = ((answer as Response).headers.get("Location") ?? "").slice(`${PATH}/`.length);
+    expect((await erp(bo, `/returns/${number}/accept`, {})).status).toBe(200);
+    const view = await returnPage(cookies.buyer, number);
+    expect(view).toMatchObject({ status: "accepté", canWithdraw: false, slipHref: `${PATH}/${number}/bon-de-retour.pdf` });
+    const slip = (await load<Response>(bed, slipRoute.loader, view.slipHref ?? "", cookies.buyer, { number })) as Response;
+    expect(slip.status).toBe(200);
+    expect(slip.headers.get("Content-Type")).toBe("application/pdf");
+    expect(slip.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="bon-de-retour-${number}\\.pdf"`));
+    expect(slip.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(
+      Buffer.from(await slip.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  });
+
+  it("shows the units received, then the credit note less the fee, a link to its page that the invoices list has too", async () => {
+    const first = products.plain[0] as Product;
+    expect((await erp(bo, `/returns/${number}/receive`, { lines: [{ obj_ref: first.ref, qty: 1 }] })).status).toBe(200);
+    const received = await returnPage(cookies.buyer, number);
+    expect(received.status).toBe("reçu");
+    expect(received.lines).toMatchObject([{ ref: first.ref, qty: 2, received: 1 }]);
+    expect(received.steps.map((step) => step.kind)).toEqual(["requested", "accepted", "received"]);
+
+    expect((await erp(bo, `/returns/${number}/credit`, {})).status).toBe(200);
+    const credited = await returnPage(cookies.buyer, number);
+    expect(credited).toMatchObject({ status: "avoir émis", restockingFeePct: 15 });
+    expect(credited.creditNotes).toHaveLength(1);
+    const [note] = credited.creditNotes;
+    expect(note?.href).toMatch(/^\/mon-compte\/factures\/\d+$/);
+    expect(note?.totalTtc).toBeGreaterThan(0);
+    const invoices = await load<{ rows: { id: number; number: string }[] }>(
+      bed,
+      invoicesRoute.loader,
+      "/mon-compte/factures",
+      cookies.buyer,
+    );
+    expect(invoices.rows.map((row) => row.number)).toContain(note?.number);
+    // Without `invoices` nor `prices`, the credit note is named without its page nor its amount.
+    const hidden = await returnPage(cookies.noPrices, number);
+    expect(hidden.creditNotes).toEqual([{ number: note?.number, href: null, totalTtc: null }]);
   });
 });
 
