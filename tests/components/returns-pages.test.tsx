@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReturnableOrder, ReturnDetail } from "@shared/contracts/returns";
 import { ReturnLinesTable } from "~/components/returns/ReturnLinesTable";
@@ -8,7 +9,7 @@ import { ReturnRequestForm } from "~/components/returns/ReturnRequestForm";
 import { ReturnTimeline } from "~/components/returns/ReturnTimeline";
 import { ReturnableLinesTable } from "~/components/returns/ReturnableLinesTable";
 import ReturnPage from "~/routes/_app.mon-compte.retours.$number";
-import type { ReturnFormRefusal, ReturnFormView, ReturnPageView } from "~/services/returns/types";
+import { FILES_TO_CHOOSE_AGAIN, type ReturnFormRefusal, type ReturnFormView, type ReturnPageView } from "~/services/returns/types";
 import { returnableLineView, returnPageView, type ReturnReader } from "~/services/returns/views.server";
 
 /**
@@ -275,7 +276,7 @@ describe("the request form", () => {
     expect(screen.queryByText(/frais de remise en stock/)).toBeNull();
   });
 
-  it("draws a refusal: the alert, each message on its field, what was typed, the photos to choose again", async () => {
+  it("draws a refusal: the alert, each message on its field, what was typed; the photos kept in the field with JavaScript", async () => {
     const refusal: ReturnFormRefusal = {
       ok: false,
       message: "La demande n'est pas envoyée : corrigez les champs signalés.",
@@ -288,13 +289,23 @@ describe("the request form", () => {
     const photos = screen.getByLabelText(/^Photos/);
     expect(photos.getAttribute("aria-describedby")).toBe("photos-aide photos-erreur");
     expect(document.getElementById("photos-erreur")?.textContent).toBe("Joignez au moins une photo pour ce motif.");
-    expect(document.getElementById("photos-aide")?.textContent).toContain("choisissez-les à nouveau");
+    // With JavaScript the form stayed in the page: its file field kept the photos.
+    expect(document.getElementById("photos-aide")?.textContent).not.toContain("choisissez-les à nouveau");
     const comment = screen.getByLabelText("Commentaire") as HTMLTextAreaElement;
     expect(comment.value).toBe("Sangle déchirée");
     expect(comment.getAttribute("aria-invalid")).toBe("true");
     expect((screen.getByLabelText("Motif du retour") as HTMLSelectElement).value).toBe("defectueux");
     expect((screen.getByRole("radio", { name: /Échange/ }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText("Quantité à retourner de GIL-150, au plus 3") as HTMLInputElement).value).toBe("2");
+  });
+
+  it("says to choose the photos again when the server drew the form again (no JavaScript)", () => {
+    const refusal: ReturnFormRefusal = { ok: false, message: "Une photo dépasse 5 Mo.", errors: {}, values: {}, filesDropped: true };
+    const Stub = createRemixStub([{ path: "/", Component: () => <ReturnRequestForm view={formView()} refusal={refusal} /> }]);
+    // React separates the alert's two texts with an empty comment.
+    const html = renderToString(<Stub />).replaceAll("<!-- -->", "");
+    expect(html).toContain(`Une photo dépasse 5 Mo. ${FILES_TO_CHOOSE_AGAIN}`);
+    expect(html).toContain("choisissez-les à nouveau");
   });
 });
 

@@ -7,6 +7,7 @@ import { useHydrated } from "~/lib/useHydrated";
 import type { FieldErrors } from "~/services/forms/types";
 import {
   COMMENT_MAX,
+  FILES_TO_CHOOSE_AGAIN,
   PHOTOS_LIMITS_TEXT,
   REASON_CHOICES,
   RESOLUTION_CHOICES,
@@ -61,6 +62,9 @@ export function ReturnRequestForm({ view, refusal }: ReturnRequestFormProps) {
   const values = refusal?.values ?? {};
   const errors: FieldErrors = refusal?.errors ?? {};
   const [reason, setReason] = useState(values[F.reason] ?? "");
+  // Drawn again by the server (no JavaScript), the file field is empty; with JavaScript it kept its files.
+  const hydrated = useHydrated();
+  const filesToChooseAgain = refusal?.filesDropped === true && !hydrated;
   const describe = (field: string, ...hints: string[]) => {
     const ids = [...hints, ...(errors[field] ? [`${field}-erreur`] : [])];
     return { "aria-invalid": errors[field] ? true : undefined, "aria-describedby": ids.length > 0 ? ids.join(" ") : undefined };
@@ -74,6 +78,7 @@ export function ReturnRequestForm({ view, refusal }: ReturnRequestFormProps) {
       {refusal ? (
         <p className="form__error form__error--global" role="alert">
           {refusal.message}
+          {filesToChooseAgain ? ` ${FILES_TO_CHOOSE_AGAIN}` : null}
         </p>
       ) : null}
       <input type="hidden" name={F.order} value={view.order.id} />
@@ -141,7 +146,7 @@ export function ReturnRequestForm({ view, refusal }: ReturnRequestFormProps) {
         <label htmlFor={F.photos}>Photos ({PHOTOS_LIMITS_TEXT})</label>
         <p id={`${F.photos}-aide`} className="field__hint">
           {photoHint ?? `Jusqu'à ${RETURN_PHOTOS_MAX} photos du produit ou du colis, si elles aident à comprendre le problème.`}
-          {refusal?.filesDropped ? " Les photos choisies avant l'envoi ne sont pas conservées : choisissez-les à nouveau." : null}
+          {filesToChooseAgain ? " Les photos choisies avant l'envoi ne sont pas conservées : choisissez-les à nouveau." : null}
         </p>
         <input
           id={F.photos}

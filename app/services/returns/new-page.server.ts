@@ -21,7 +21,6 @@ import { returnableLineView } from "./views.server";
  */
 
 export const NO_ORDER_CHOSEN = "Choisissez d'abord la commande dont vous voulez retourner des articles.";
-export const FILES_TO_CHOOSE_AGAIN = "Choisissez à nouveau vos photos : elles ne sont pas conservées quand le formulaire est renvoyé.";
 export const NOTHING_LEFT =
   "Il ne reste rien à retourner sur cette commande : ses articles sont déjà en retour ou ne peuvent pas être repris.";
 
@@ -86,10 +85,10 @@ function valuesOf(fields: Record<string, string>): Record<string, string> {
   return values;
 }
 
-function formMessage(errors: FieldErrors, filesDropped: boolean, fallback = FORM_REFUSED): string {
+/** One refusal speaks for itself; several are « corrigez les champs signalés ». */
+function formMessage(errors: FieldErrors, fallback = FORM_REFUSED): string {
   const first = Object.values(errors).find((message) => message !== undefined);
-  const message = Object.keys(errors).length > 1 ? fallback : (first ?? fallback);
-  return filesDropped ? `${message} ${FILES_TO_CHOOSE_AGAIN}` : message;
+  return Object.keys(errors).length > 1 ? fallback : (first ?? fallback);
 }
 
 /**
@@ -100,7 +99,7 @@ export async function createReturnAction(user: ReturnsUser, context: PortalLoadC
   const upload = await readReturnUpload(request);
   if (!upload.ok) {
     return refusal(413, {
-      message: `${upload.message} ${FILES_TO_CHOOSE_AGAIN}`,
+      message: upload.message,
       errors: { [RETURN_FIELDS.photos]: upload.message },
       values: valuesOf(upload.fields),
       filesDropped: true,
@@ -118,8 +117,7 @@ export async function createReturnAction(user: ReturnsUser, context: PortalLoadC
 
   const photos = await photosOf(files);
   const checked = checkReturnForm(fields, read.order, photos.ok ? photos.photos : [], photos.ok ? null : photos.message);
-  if (!checked.ok)
-    return refusal(400, { message: formMessage(checked.errors, filesDropped), errors: checked.errors, values, filesDropped });
+  if (!checked.ok) return refusal(400, { message: formMessage(checked.errors), errors: checked.errors, values, filesDropped });
 
   let created;
   try {
@@ -131,7 +129,7 @@ export async function createReturnAction(user: ReturnsUser, context: PortalLoadC
     // unavailable: the form stays as typed.
     const errors = fieldsOfIssues(error.issues, checked.body.lines);
     return refusal(error.isUnavailable ? 503 : error.status, {
-      message: formMessage(errors, filesDropped, error.message),
+      message: formMessage(errors, error.message),
       errors,
       values,
       filesDropped,

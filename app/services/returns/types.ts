@@ -196,13 +196,20 @@ export interface ReturnFormView {
 /** The request form's page: the form, or why there is none (the order is not delivered…). */
 export type ReturnFormPage = { kind: "form"; form: ReturnFormView } | { kind: "refused"; message: string; orderId: number | null };
 
+/**
+ * Said after a refusal when photos had been chosen and the page was drawn again by the server
+ * (no JavaScript): no browser lets a page fill a file field. With JavaScript the form stays in
+ * the page and keeps its files: nothing to say.
+ */
+export const FILES_TO_CHOOSE_AGAIN = "Choisissez à nouveau vos photos : elles ne sont pas conservées quand le formulaire est renvoyé.";
+
 /** A refused request drawn again: each message next to its field, everything typed but the files. */
 export interface ReturnFormRefusal {
   ok: false;
   message: string;
   errors: FieldErrors;
   values: Record<string, string>;
-  /** Photos were chosen: the page says to choose them again. */
+  /** Photos were chosen: without JavaScript the page says to choose them again (FILES_TO_CHOOSE_AGAIN). */
   filesDropped: boolean;
 }
 
