@@ -17,7 +17,7 @@ import {
   atMost,
 } from "~/services/returns/form.server";
 import { NO_ORDER_CHOSEN } from "~/services/returns/new-page.server";
-import { TOO_MANY_PHOTOS, photoNotAnImage } from "~/services/returns/photos.server";
+import { PHOTO_TOO_LARGE, TOO_MANY_PHOTOS, photoNotAnImage } from "~/services/returns/photos.server";
 import type { OrderReturnsView, ReturnFormPage, ReturnFormRefusal, ReturnListView, ReturnPageView } from "~/services/returns/types";
 import { NO_RETURNS_RIGHT } from "~/services/returns/user.server";
 import type { Backoffice } from "../backoffice/harness";
@@ -260,6 +260,23 @@ describe("the request form", () => {
     expect(body.message).toBe(photoNotAnImage("photo.png"));
     const six = await send(cookies.buyer, fields, Array.from({ length: 6 }, png));
     expect(bodyOf<ReturnFormRefusal>(six).errors).toEqual({ photos: TOO_MANY_PHOTOS });
+    expect(await returnCount()).toBe(before);
+  });
+
+  it("stops reading at a photo over 5 MB: a 413, the fields sent before it kept, nothing created", async () => {
+    const before = await returnCount();
+    const position = await positionOf(products.plain[0] as Product);
+    const big = fileOf(Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]), "lourde.png", "image/png");
+    const answer = await send(
+      cookies.buyer,
+      { commande: String(order.id), [`quantite-${position}`]: "1", motif: "transport", resolution: "avoir" },
+      [big],
+    );
+    expect(statusOf(answer)).toBe(413);
+    const body = bodyOf<ReturnFormRefusal>(answer);
+    expect(body.errors).toEqual({ photos: PHOTO_TOO_LARGE });
+    expect(body.values).toMatchObject({ [`quantite-${position}`]: "1", motif: "transport" });
+    expect(body.filesDropped).toBe(true);
     expect(await returnCount()).toBe(before);
   });
 });
