@@ -78,6 +78,8 @@ export const productImportRow = z.object({
   discontinued: z.boolean(),
   /** http(s) picture addresses, the first one the main picture. */
   images: z.array(z.url()).nullable(),
+  /** « Retournable » (docs/returns.md); null when empty: the stored flag stays, true for a new product. */
+  returnable: z.boolean().nullable(),
 });
 export type ProductImportRow = z.infer<typeof productImportRow>;
 

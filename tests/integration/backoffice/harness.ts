@@ -48,7 +48,7 @@ export interface CallResult<T> {
   body: T;
 }
 
-export async function call<T = Record<string, unknown>>(bo: Backoffice, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = Record<string, unknown>>(bo: Pick<Backoffice, "baseUrl">, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const hasBody = options.body !== undefined || options.rawBody !== undefined;
@@ -62,7 +62,7 @@ export async function call<T = Record<string, unknown>>(bo: Backoffice, path: st
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-export async function login(bo: Backoffice, loginName: string, password = "demo1234"): Promise<SessionResponse> {
+export async function login(bo: Pick<Backoffice, "baseUrl">, loginName: string, password = "demo1234"): Promise<SessionResponse> {
   const result = await call<SessionResponse>(bo, "/auth/login", { body: { login: loginName, password } });
   if (result.status !== 200) throw new Error(`login ${loginName} failed: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body;

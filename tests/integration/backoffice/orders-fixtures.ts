@@ -13,7 +13,7 @@ export const SERVICE_TOKEN = DEMO_SERVICE_TOKEN;
 export const SERVICE_NAME = DEMO_SERVICE_NAME;
 
 /** A call of the distributor's systems (/api/erp) with the demo's service token. */
-export function erp<T = Record<string, unknown>>(bo: Backoffice, path: string, body?: unknown): Promise<CallResult<T>> {
+export function erp<T = Record<string, unknown>>(bo: Pick<Backoffice, "baseUrl">, path: string, body?: unknown): Promise<CallResult<T>> {
   return call<T>(bo, `/erp${path}`, { token: SERVICE_TOKEN, body, method: body === undefined ? "GET" : "POST" });
 }
 
@@ -50,7 +50,7 @@ export async function setStock(
  * `options`: the checkout's choices the cart carries (partial delivery accepted, say).
  */
 export async function placeOrder(
-  bo: Backoffice,
+  bo: Pick<Backoffice, "baseUrl">,
   session: SessionResponse,
   lines: readonly [{ id: number; ref: string }, number, Certificate[]?][],
   key: string,

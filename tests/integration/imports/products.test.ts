@@ -258,4 +258,47 @@ describe.each(ENGINES)("the products feed on %s", (engine) => {
     const again = await postFeed(bo, "products", cp1252(PRODUCTS), "?full=1");
     expect(again.body.counts).toEqual({ created: 0, updated: 0, unchanged: 3, refused: 0, discontinued: 0 });
   });
+
+  it("reads « Retournable »: non stops the returns, an empty cell or no column keeps the flag, a new product is returnable", async () => {
+    const returnable = async () =>
+      Object.fromEntries(
+        (
+          await bo.db
+            .selectFrom("products")
+            .select(["ref", "returnable"])
+            .where("ref", "in", ["GIL-PLA-150", "MOT-TOH-6", "NEW-RET-1"])
+            .execute()
+        ).map((row) => [row.ref, row.returnable]),
+      );
+    const file = (cells: [string, string][]) =>
+      utf8(
+        [
+          "Référence;Titre;Référence catégorie;Prix HT;Retournable",
+          ...cells.map(([ref, flag]) => `${ref};Produit ${ref};SEC-GIL;10;${flag}`),
+        ].join("\n"),
+      );
+    const first = await postFeed(
+      bo,
+      "products",
+      file([
+        ["GIL-PLA-150", "non"],
+        ["MOT-TOH-6", "0"],
+        ["NEW-RET-1", ""],
+      ]),
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(await returnable()).toEqual({ "GIL-PLA-150": false, "MOT-TOH-6": false, "NEW-RET-1": true });
+    // An empty cell keeps what is stored; « oui » gives it back.
+    await postFeed(
+      bo,
+      "products",
+      file([
+        ["GIL-PLA-150", ""],
+        ["MOT-TOH-6", "oui"],
+      ]),
+    );
+    expect(await returnable()).toEqual({ "GIL-PLA-150": false, "MOT-TOH-6": true, "NEW-RET-1": true });
+    const bad = await postFeed(bo, "products", file([["GIL-PLA-150", "peut-être"]]));
+    expect(bad.body.refused.map((line) => line.text)).toEqual(["ligne 2, colonne Retournable : « peut-être » n'est ni « oui » ni « non »"]);
+  });
 });

@@ -30,6 +30,7 @@ function line(overrides: Partial<ProductLine> = {}): ProductLine {
     shippingFamilies: [],
     discontinued: false,
     images: ["https://images.exemple.fr/gil.jpg"],
+    returnable: null,
     ...overrides,
   };
 }
@@ -56,6 +57,7 @@ function stored(overrides: Partial<StoredProduct> = {}): StoredProduct {
     is_tag: false,
     is_hazardous: false,
     images: ["https://images.exemple.fr/gil.jpg"],
+    returnable: true,
     ...overrides,
   };
 }
@@ -125,8 +127,24 @@ describe("the products feed's plan", () => {
         is_hazardous: true,
         discontinued: false,
         images: ["https://images.exemple.fr/gil.jpg"],
+        returnable: true,
       },
     ]);
+  });
+
+  it("reads « Retournable »: oui or non as written, an empty cell or no column keeps the stored flag, true for a new product", () => {
+    const refused = stored({ returnable: false });
+    const values = (input: Partial<ProductPlanInput>) => {
+      const result = plan(input);
+      return [...result.creates, ...result.updates.map((update) => update.values)].map((product) => product.returnable);
+    };
+    expect(values({ lines: [line({ returnable: false })] })).toEqual([false]);
+    expect(values({ lines: [line({ returnable: null })] })).toEqual([true]);
+    expect(values({ lines: [line({ returnable: true })], stored: [refused] })).toEqual([true]);
+    expect(plan({ lines: [line({ returnable: null })], stored: [refused] }).counts).toMatchObject({ updated: 0, unchanged: 1 });
+    const withoutColumn = new Set([...EVERY_COLUMN].filter((field) => field !== "returnable"));
+    expect(plan({ lines: [line({ returnable: true })], stored: [refused], present: withoutColumn }).counts).toMatchObject({ unchanged: 1 });
+    expect(values({ lines: [line({ returnable: false })], present: withoutColumn })).toEqual([true]);
   });
 
   it("keeps what the file has no column for, and the portal's own short name", () => {

@@ -108,6 +108,7 @@ describe("the products feed's values", () => {
       weight_net: 1100,
       shipping_families: null,
       images: ["https://images.exemple.fr/produits/GIL-PLA-150.jpg"],
+      returnable: true,
     });
     expect(stockImportRow.strict().parse(stock.records[0]?.values)).toEqual({
       reference: "GIL-PLA-150",

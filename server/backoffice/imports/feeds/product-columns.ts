@@ -1,4 +1,5 @@
 import type { FeedColumn } from "../reader/columns";
+import { parseYesNo } from "../reader/values";
 import { parseAvailableQuantity, parseImageUrls, parseKilograms, parseProductAmount, parseShippingFamilies } from "./product-values";
 
 /**
@@ -118,6 +119,17 @@ export const PRODUCT_COLUMNS: readonly FeedColumn[] = [
     kind: "yesno",
     required: false,
     example: "non",
+  },
+  {
+    field: "returnable",
+    header: "Retournable",
+    aliases: ["Repris", "Reprise", "Retour autorisé", "Returnable"],
+    // oui / non as the other flags, read as text so that an empty cell says nothing (null): the
+    // stored flag stays, a new product may be returned; a blank in an export forbids no return.
+    kind: "text",
+    required: false,
+    example: "oui",
+    parse: parseYesNo,
   },
   {
     field: "images",

@@ -19,6 +19,8 @@ export interface ProductLine {
   shippingFamilies: readonly ShippingFamily[] | null;
   discontinued: boolean;
   images: readonly string[] | null;
+  /** The « Retournable » cell; null when empty: the stored flag stays (true for a new product). */
+  returnable: boolean | null;
 }
 
 /** What an import writes of a product: every column it decides. */
@@ -40,6 +42,8 @@ export interface ProductValues {
   is_hazardous: boolean;
   discontinued: boolean;
   images: readonly string[];
+  /** May be asked back (docs/returns.md); MMSI and hazardous goods never are, whatever it says. */
+  returnable: boolean;
 }
 
 /** A product as the table holds it, with what an import compares and keeps. */
@@ -102,6 +106,7 @@ const COMPARED = [
   "is_tag",
   "is_hazardous",
   "discontinued",
+  "returnable",
 ] as const satisfies readonly (keyof ProductValues)[];
 
 /** The columns the search document is made of: the trigger that rebuilds it fires when one is written. */
@@ -146,6 +151,7 @@ export function nextProduct(
     is_hazardous: flag("hazardous"),
     discontinued: has("discontinued") || full ? line.discontinued : (stored?.discontinued ?? false),
     images: has("images") ? (line.images ?? []) : (stored?.images ?? []),
+    returnable: has("returnable") && line.returnable !== null ? line.returnable : (stored?.returnable ?? true),
   };
 }
 

@@ -40,6 +40,7 @@ export const productsFeed: Feed = {
           "is_antenna",
           "is_tag",
           "is_hazardous",
+          "returnable",
           "images",
         ])
         .execute(),
@@ -84,6 +85,7 @@ function productLine(record: FeedRecord): ProductLine {
     shippingFamilies: listOrNull<ShippingFamily>(values.shipping_families),
     discontinued: values.discontinued === true,
     images: listOrNull<string>(values.images),
+    returnable: typeof values.returnable === "boolean" ? values.returnable : null,
   };
 }
 
@@ -111,14 +113,14 @@ async function updateProducts(trx: Kysely<Database>, slice: readonly ProductUpda
       sql`(${id}::int, ${v.ref}::text, ${v.title}::text, ${v.name}::text, ${v.description}::text, ${v.brand_id}::int, ${v.category_id}::int,
         ${v.price_selling}::int, ${v.ecotaxe}::int, ${v.weight_gross}::int, ${v.weight_net}::int, ${v.is_mmsi}::boolean,
         ${v.is_motor}::boolean, ${v.is_antenna}::boolean, ${v.is_tag}::boolean, ${v.is_hazardous}::boolean, ${v.discontinued}::boolean,
-        ${JSON.stringify(v.images)}::jsonb)`,
+        ${JSON.stringify(v.images)}::jsonb, ${v.returnable}::boolean)`,
   );
   await sql`
     update products as p set ${searched ? SEARCHED_SET : sql``}
       name = v.name, price_selling = v.price_selling, ecotaxe = v.ecotaxe, weight_gross = v.weight_gross, weight_net = v.weight_net,
       is_mmsi = v.is_mmsi, is_motor = v.is_motor, is_antenna = v.is_antenna, is_tag = v.is_tag, is_hazardous = v.is_hazardous,
-      discontinued = v.discontinued, images = v.images
+      discontinued = v.discontinued, images = v.images, returnable = v.returnable
     from (values ${sql.join(rows)}) as v(id, ref, title, name, description, brand_id, category_id, price_selling, ecotaxe,
-      weight_gross, weight_net, is_mmsi, is_motor, is_antenna, is_tag, is_hazardous, discontinued, images)
+      weight_gross, weight_net, is_mmsi, is_motor, is_antenna, is_tag, is_hazardous, discontinued, images, returnable)
     where p.id = v.id`.execute(trx);
 }

@@ -1,6 +1,6 @@
-import { DEMO_SERVICE_TOKEN } from "../../../../server/backoffice/seed/organizations-data";
 import { cookieJar } from "../../portal/harness";
 import { LOGINS, logIn, type TestPortal } from "../../realtime/harness";
+import { makeReturnFixture } from "./returns-fixture";
 
 /**
  * The account kinds of the access-control matrix and the ids its dynamic segments take. Three
@@ -72,9 +72,8 @@ export interface Fixtures {
    * colleague's for the storekeeper); an API row's `make` may set one made for its request alone.
    */
   scheduleId: number;
-  /** A delivered order of C0001 a return may be asked for. */
-  returnOrderId: number;
-  /** A return of C0001 on that order, accepted (its slip is made), with one photo. */
+  /** A delivered order of C0001 and a return of it with a photo (returns-fixture.ts). */
+  deliveredOrderId: number;
   returnNumber: string;
   returnPhotoId: number;
   /** Set by an API row's `make` only: the signed-in account's own user id (its master's after login-as). */
@@ -86,8 +85,6 @@ export interface Fixtures {
 }
 
 export const PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
-/** A real 1×1 PNG: a return's photo. */
-export const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 export async function api<T>(
   portal: TestPortal,
@@ -264,7 +261,7 @@ export class Accounts {
       body: { mmsi: "227000001", file_name: "227000001.pdf", product_id: mmsiProductId, content_base64: PDF_BASE64 },
     });
     if (certificate.status !== 201) throw new Error(`certificate upload: ${certificate.status} ${JSON.stringify(certificate.body)}`);
-    const returned = await this.acceptedReturn(token, orgId);
+    const returned = await makeReturnFixture(this.portal.url, orgId);
     return {
       orgId,
       otherOrgId: other.user.obj_id,
@@ -297,50 +294,5 @@ export class Accounts {
       scheduleId: schedule.id,
       ...returned,
     };
-  }
-
-  /**
-   * A return of C0001 for the returns' rows (docs/returns-portal.md): on an order delivered
-   * within the window (the demo's « expédiée » one delivered now by the ERP's call when none
-   * is), asked with a photo by the organization, then accepted so that its slip exists.
-   */
-  private async acceptedReturn(token: string, orgId: number): Promise<Pick<Fixtures, "returnOrderId" | "returnNumber" | "returnPhotoId">> {
-    const eligible = await read<{ items: Array<{ order_id: number }> }>(this.portal, token, `/returns/${orgId}/eligible`);
-    let orderId = eligible.items[0]?.order_id;
-    if (orderId === undefined) {
-      const shipped = await read<{ items: Array<{ ord_id: number; ord_ref: string }> }>(
-        this.portal,
-        token,
-        `/oms/orders?org_id=${orgId}&status=${encodeURIComponent("expédiée")}`,
-      );
-      const order = shipped.items[0];
-      if (!order) throw new Error("no order of C0001 delivered nor shipped for the returns' rows");
-      const delivered = await api(this.portal, DEMO_SERVICE_TOKEN, `/erp/orders/${order.ord_ref}/deliver`, { body: {} });
-      if (delivered.status !== 200) throw new Error(`delivery of ${order.ord_ref}: ${delivered.status} ${JSON.stringify(delivered.body)}`);
-      orderId = order.ord_id;
-    }
-    const returnable = await read<{ lines: Array<{ position: number; returnable: number }> }>(
-      this.portal,
-      token,
-      `/returns/${orgId}/orders/${orderId}`,
-    );
-    const line = returnable.lines.find((candidate) => candidate.returnable > 0);
-    if (!line) throw new Error(`nothing to return on order ${orderId}`);
-    const created = await api<{ number: string; photos: Array<{ id: number }> }>(this.portal, token, `/returns/${orgId}`, {
-      body: {
-        order_id: orderId,
-        lines: [{ position: line.position, qty: 1 }],
-        reason: "defective",
-        resolution: "credit",
-        comment: "",
-        photos: [{ file_name: "photo.png", content_base64: PNG_BASE64 }],
-      },
-    });
-    const photo = created.body.photos?.[0];
-    if (created.status !== 201 || !photo) throw new Error(`return request: ${created.status} ${JSON.stringify(created.body)}`);
-    const accepted = await api(this.portal, DEMO_SERVICE_TOKEN, `/erp/returns/${created.body.number}/accept`, { body: {} });
-    if (accepted.status !== 200)
-      throw new Error(`acceptance of ${created.body.number}: ${accepted.status} ${JSON.stringify(accepted.body)}`);
-    return { returnOrderId: orderId, returnNumber: created.body.number, returnPhotoId: photo.id };
   }
 }

@@ -448,6 +448,28 @@ export const API_EXPECTATIONS: Record<string, Row> = {
     make: freshSchedule,
     expect: scoped(204, { people: 404, ...NOT_OWNER(404) }),
   },
+  // ---- returns (docs/returns.md): a client's own thing for whoever may order (`orders`); a
+  // representative's own account names the distributor, so C0001's id is a 404 to it. The request
+  // is tried with an empty body (400: let in); the withdrawal of the one return is a 200, then a 409.
+  "GET /returns/:orgId": { path: (ids) => `/returns/${ids.orgId}`, expect: scoped(200, { noOrders: 403 }) },
+  "POST /returns/:orgId": { path: (ids) => `/returns/${ids.orgId}`, expect: scoped("in", { noOrders: 403 }) },
+  "GET /returns/:orgId/eligible": { path: (ids) => `/returns/${ids.orgId}/eligible`, expect: scoped(200, { noOrders: 403 }) },
+  "GET /returns/:orgId/orders/:orderId": {
+    path: (ids) => `/returns/${ids.orgId}/orders/${ids.deliveredOrderId}`,
+    expect: scoped(200, { noOrders: 403 }),
+  },
+  "GET /returns/:orgId/:number": {
+    path: (ids) => `/returns/${ids.orgId}/${ids.returnNumber}`,
+    expect: scoped(200, { noOrders: 403 }),
+  },
+  "POST /returns/:orgId/:number/withdraw": {
+    path: (ids) => `/returns/${ids.orgId}/${ids.returnNumber}/withdraw`,
+    expect: scoped("in", { noOrders: 403 }),
+  },
+  "GET /returns/:orgId/:number/photos/:photoId": {
+    path: (ids) => `/returns/${ids.orgId}/${ids.returnNumber}/photos/${ids.returnPhotoId}`,
+    expect: scoped(200, { noOrders: 403 }),
+  },
   // ---- users: the organization's account (or an admin person), and a representative after login-as
   "GET /crm/users": { path: (ids) => `/crm/users?${withOrg(ids)}`, expect: scoped(200, PEOPLE_403) },
   "PATCH /crm/users/:usrId": {
@@ -513,4 +535,6 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   "POST /erp/returns/:number/receive": { path: () => "/erp/returns/RET-2026-000001/receive", expect: SERVICE },
   "POST /erp/returns/:number/credit": { path: () => "/erp/returns/RET-2026-000001/credit", expect: SERVICE },
   "POST /erp/returns/:number/exchange": { path: () => "/erp/returns/RET-2026-000001/exchange", expect: SERVICE },
+  "GET /erp/returns-settings": { path: () => "/erp/returns-settings", expect: SERVICE },
+  "PUT /erp/returns-settings": { path: () => "/erp/returns-settings", expect: SERVICE },
 };
