@@ -1,5 +1,6 @@
 import { api, PDF_BASE64, type Account, type Accounts, type Fixtures, type Kind } from "./accounts";
 import { all, type Answer, type Row } from "./expect";
+import { DEMO_SERVICE_TOKEN } from "../../../../server/backoffice/seed/organizations-data";
 
 /**
  * The back-office's endpoints (docs/backoffice-api.md), relative to /api: each with the query
@@ -117,6 +118,43 @@ const freshSchedule: Row["make"] = async (ids, _account, accounts) => {
 };
 /** The C0001 person of the no… kinds is neither the demo schedule's owner nor an administrator. */
 const NOT_OWNER = (answer: Answer) => ({ noCart: answer, noOrders: answer, noQuotes: answer, noInvoices: answer, noPrices: answer });
+
+/** The number of C0001's accepted return the slip's row downloads: made once (downloading changes nothing). */
+let acceptedReturn: Promise<string> | null = null;
+async function makeAcceptedReturn(ids: Fixtures, accounts: Accounts): Promise<string> {
+  const token = await accounts.organization();
+  const eligible = await api<{ items: Array<{ order_id: number }> }>(accounts.portal, token, `/returns/${ids.orgId}/eligible`);
+  const [order] = eligible.body.items;
+  if (!order) throw new Error(`no order of C0001 to return: ${eligible.status}`);
+  const lines = await api<{ lines: Array<{ position: number; returnable: number }> }>(
+    accounts.portal,
+    token,
+    `/returns/${ids.orgId}/orders/${order.order_id}`,
+  );
+  const line = lines.body.lines.find((candidate) => candidate.returnable > 0);
+  if (!line) throw new Error("no returnable line");
+  const made = await api<{ number: string }>(accounts.portal, token, `/returns/${ids.orgId}`, {
+    body: {
+      order_id: order.order_id,
+      lines: [{ position: line.position, qty: 1 }],
+      reason: "order_error",
+      resolution: "credit",
+      comment: "",
+      photos: [],
+    },
+  });
+  if (made.status !== 201) throw new Error(`return: ${made.status} ${JSON.stringify(made.body)}`);
+  const accepted = await api(accounts.portal, DEMO_SERVICE_TOKEN, `/erp/returns/${made.body.number}/accept`, { body: {} });
+  if (accepted.status !== 200) throw new Error(`accept ${made.body.number}: ${accepted.status}`);
+  return made.body.number;
+}
+let slipNumber = "";
+/** C0001's accepted return, for its slip. */
+const demoAcceptedReturn: Row["make"] = async (ids, _account, accounts) => {
+  acceptedReturn ??= makeAcceptedReturn(ids, accounts);
+  slipNumber = await acceptedReturn;
+  return ids;
+};
 
 const newQuote = (ids: Fixtures) => ({
   org_id: ids.orgId,
@@ -468,6 +506,12 @@ export const API_EXPECTATIONS: Record<string, Row> = {
   },
   "GET /returns/:orgId/:number/photos/:photoId": {
     path: (ids) => `/returns/${ids.orgId}/${ids.returnNumber}/photos/${ids.returnPhotoId}`,
+    expect: scoped(200, { noOrders: 403 }),
+  },
+  // ---- a return's slip (decision 0207): `orders`; a representative only after login-as
+  "GET /returns/:orgId/:number/slip": {
+    path: (ids) => `/returns/${ids.orgId}/${slipNumber}/slip`,
+    make: demoAcceptedReturn,
     expect: scoped(200, { noOrders: 403 }),
   },
   // ---- users: the organization's account (or an admin person), and a representative after login-as
