@@ -48,7 +48,11 @@ export interface CallResult<T> {
   body: T;
 }
 
-export async function call<T = Record<string, unknown>>(bo: Pick<Backoffice, "baseUrl">, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = Record<string, unknown>>(
+  bo: Pick<Backoffice, "baseUrl">,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const hasBody = options.body !== undefined || options.rawBody !== undefined;
