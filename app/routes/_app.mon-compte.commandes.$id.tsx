@@ -7,9 +7,11 @@ import { ReorderPicker } from "~/components/orders/Reorder";
 import { OrderToListForm } from "~/components/order-lists/MakeListForms";
 import { OrderTotals } from "~/components/checkout/OrderTotals";
 import { OrderScheduleFact } from "~/components/replenishment/OrderScheduleFact";
+import { OrderReturns } from "~/components/returns/OrderReturns";
 import { OrderAddresses, OrderLines, OrderShipments, OrderTimeline } from "~/components/orders/OrderFollowUp";
 import { loadOrderInvoices } from "~/services/invoices/index.server";
 import { loadOrderPage, requireOrdersUser } from "~/services/orders/index.server";
+import { loadOrderReturns } from "~/services/returns/index.server";
 import accountStyles from "~/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
@@ -22,12 +24,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireOrdersUser(args);
   const page = await loadOrderPage(user, args.params.id);
-  // Its invoices and credit notes with their PDFs, for a user with `invoices` (null otherwise).
-  return { ...page, invoices: await loadOrderInvoices(user, page.order.ord_id) };
+  // Its invoices and credit notes with their PDFs, for a user with `invoices` (null otherwise);
+  // its returns, for a delivered order and a user with `orders` (null otherwise, without a call).
+  const [invoices, returns] = await Promise.all([loadOrderInvoices(user, page.order.ord_id), loadOrderReturns(user, page.order)]);
+  return { ...page, invoices, returns };
 }
 
 export default function OrderPage() {
-  const { order, amounts, showPrices, placedBy, canReorder, invoices } = useLoaderData<typeof loader>();
+  const { order, amounts, showPrices, placedBy, canReorder, invoices, returns } = useLoaderData<typeof loader>();
   return (
     <div className="compte">
       <p>
@@ -96,6 +100,7 @@ export default function OrderPage() {
           <InvoiceOrderList invoices={invoices.invoices} unavailable={invoices.unavailable} />
         </section>
       ) : null}
+      {returns ? <OrderReturns view={returns} showPrices={showPrices} /> : null}
       <section aria-labelledby="commande-expeditions">
         <h2 id="commande-expeditions">Expéditions</h2>
         <OrderShipments order={order} />

@@ -39,6 +39,7 @@ function header() {
         canPickClients: false,
         canUpdateCart: true,
         canSchedule: true,
+        canReturn: true,
         canManageUsers: true,
         canConfigureAlerts: true,
         canChangePassword: true,

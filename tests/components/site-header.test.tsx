@@ -15,6 +15,7 @@ const everything: AccountMenuAccess = {
   canPickClients: false,
   canUpdateCart: true,
   canSchedule: true,
+  canReturn: true,
   canManageUsers: true,
   canConfigureAlerts: true,
   canChangePassword: true,
@@ -83,8 +84,13 @@ describe("SiteHeader", () => {
     expect(screen.getByRole("link", { name: "Validations de commandes" }).getAttribute("href")).toBe("/mon-compte/validations");
     expect(screen.getByRole("link", { name: "Listes de commande" }).getAttribute("href")).toBe("/mon-compte/listes");
     expect(screen.getByRole("link", { name: "Commandes programmées" }).getAttribute("href")).toBe("/mon-compte/commandes-programmees");
+    expect(screen.getByRole("link", { name: "Retours" }).getAttribute("href")).toBe("/mon-compte/retours");
     expect(screen.getByRole("link", { name: "Mes références" }).getAttribute("href")).toBe("/mon-compte/references");
     expect(screen.queryByRole("link", { name: "Changer de client" })).toBeNull();
+    cleanup();
+    // Without `orders`, the returns' pages answer 403: no link to them (docs/returns-portal.md).
+    renderHeader({ access: { ...everything, canReturn: false } });
+    expect(screen.queryByRole("link", { name: "Retours" })).toBeNull();
     cleanup();
     // Without `cart`, the approvals page answers 404: no link to it (docs/approvals.md).
     renderHeader({ access: { ...everything, canUpdateCart: false } });

@@ -92,6 +92,9 @@ const READING_PAGES: readonly [title: string, path: string][] = [
   ["the approval requests", "/mon-compte/validations"],
   ["the order lists", "/mon-compte/listes"],
   ["the scheduled orders and the form that creates one", "/mon-compte/commandes-programmees"],
+  // The request form, a return's page and their refusals: tests/e2e/returns.spec.ts (they need a delivered order).
+  ["the returns and the orders a return may be asked for, with a filter ignored and explained", "/mon-compte/retours?statut=perdu"],
+  ["the return request form without an order chosen", "/mon-compte/retours/nouveau"],
   ["the e-mail alerts", "/mon-compte/alertes-emails"],
   ["the personal information and addresses", "/mon-compte/informations-personnelles"],
   ["the password change", "/mon-compte/mot-de-passe"],

@@ -36,6 +36,11 @@ export function AccountMenu({ userName, access }: { userName: string; access: Ac
             <Link to="/mon-compte/commandes-programmees">Commandes programmées</Link>
           </li>
         ) : null}
+        {access.canReturn ? (
+          <li>
+            <Link to="/mon-compte/retours">Retours</Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/mon-compte/references">Mes références</Link>
         </li>

@@ -66,11 +66,14 @@ function sizeOf(value: FormDataEntryValue): number {
   return typeof value === "string" ? Buffer.byteLength(value) : value.size;
 }
 
-/** The multipart form of a request; throws MultipartTooLarge, or a French 400 when it cannot be read. */
-export async function readMultipartForm(request: Request, maxPartSize: number): Promise<FormData> {
+/**
+ * The multipart form of a request; throws MultipartTooLarge, or a French 400 when it cannot be
+ * read. `maxFiles`: how many files of `maxPartSize` the body may carry (the returns' photos).
+ */
+export async function readMultipartForm(request: Request, maxPartSize: number, maxFiles = 1): Promise<FormData> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body) throw data({ message: UNREADABLE_FORM }, { status: 400 });
-  const { bytes, truncated } = await readAtMost(request.body, maxPartSize + TEXT_ALLOWANCE_BYTES);
+  const { bytes, truncated } = await readAtMost(request.body, maxPartSize * maxFiles + TEXT_ALLOWANCE_BYTES);
   if (truncated) throw new MultipartTooLarge(await fieldsBefore(bytes, contentType));
   let form: FormData;
   try {

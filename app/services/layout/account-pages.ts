@@ -22,6 +22,7 @@ export function accountAccessOf(user: AuthUser, master: AuthUser | null): Accoun
     canPickClients: permissions.canPickClients,
     canUpdateCart: permissions.canUpdateCart,
     canSchedule: permissions.canUpdateCart || permissions.canOrder,
+    canReturn: permissions.canOrder,
     canManageUsers: canManageUsers(user),
     canConfigureAlerts: permissions.canConfigureAlerts,
     // Acting for a client, the session is the client's: its password is not the contributor's to change.

@@ -13,6 +13,8 @@ export interface AccountMenuAccess {
   canUpdateCart: boolean;
   /** /mon-compte/commandes-programmees: who may order, or fill the cart (its runs then go to approval: docs/replenishment.md). */
   canSchedule: boolean;
+  /** /mon-compte/retours: who may order may send products back (docs/returns-portal.md). */
+  canReturn: boolean;
   /** /mon-compte/utilisateurs: the organization account (a contributor after login-as included) or a people administrator. */
   canManageUsers: boolean;
   /** /mon-compte/alertes-emails: every class but people (docs/specification.md §6). */

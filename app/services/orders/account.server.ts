@@ -25,6 +25,7 @@ function shortcutsFor(user: OrdersUser): AccountShortcut[] {
   if (permissions.canUpdateCart || permissions.canOrder) {
     links.push({ to: "/mon-compte/commandes-programmees", label: "Commandes programmées" });
   }
+  if (permissions.canOrder) links.push({ to: "/mon-compte/retours", label: "Retours" });
   links.push({ to: "/mon-compte/references", label: "Mes références" });
   if (permissions.canPickClients) links.push({ to: "/clients", label: "Changer de client" });
   return links;

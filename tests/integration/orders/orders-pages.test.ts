@@ -220,6 +220,7 @@ describe("/mon-compte", () => {
         "/mon-panier",
         "/mon-compte/listes",
         "/mon-compte/commandes-programmees",
+        "/mon-compte/retours",
         "/mon-compte/references",
       ]),
     );

@@ -146,8 +146,8 @@ const SERVICES_ONLY: Record<string, string> = {
 /** Words of the French route file names that are English words too. */
 const ENGLISH_TOO = new Set([
   ...["a", "app", "archive", "catalogue", "client", "csv", "de", "email", "export", "id", "index", "information"],
-  ...["invitation", "me", "mention", "pdf", "piece", "proposition", "public", "reference", "slug", "suggestion", "token"],
-  ...["validation", "version", "xlsx", "zip"],
+  ...["invitation", "me", "mention", "number", "pdf", "photo", "piece", "proposition", "public", "reference", "slug", "suggestion"],
+  ...["token", "validation", "version", "xlsx", "zip"],
 ]);
 
 function folders(dir: string): string[] {

@@ -1,4 +1,5 @@
-import type { Kind } from "./accounts";
+import { DEMO_SERVICE_TOKEN } from "../../../../server/backoffice/seed/organizations-data";
+import { api, type Kind } from "./accounts";
 import { all, type Answer, type Row } from "./expect";
 
 /**
@@ -37,10 +38,22 @@ const QUOTES = { noQuotes: 404 } as const;
 /** Invoices are amounts: without prices, no invoices either (decision 0188). */
 const INVOICES = { noInvoices: 403, noPrices: 403 } as const;
 const PRICES = { noPrices: 403 } as const;
+/** Returns are for whoever may order (docs/returns-portal.md): a 403 page saying so. */
+const RETURNS = { noOrders: 403 } as const;
 const CART = { noCart: 403 } as const;
 const CART_404 = { noCart: 404 } as const;
 /** A schedule of the buyer: the storekeeper, whom the no… kinds vary, is a colleague who is not an administrator. */
 const COLLEAGUE_404 = { noCart: 404, noOrders: 404, noQuotes: 404, noInvoices: 404, noPrices: 404 } as const;
+
+/** The fixture's return, accepted once (through the distributor's call) for its slip's row. */
+let accepted: Promise<void> | null = null;
+const acceptedReturn: Row["make"] = async (ids, _account, accounts) => {
+  accepted ??= api(accounts.portal, DEMO_SERVICE_TOKEN, `/erp/returns/${ids.returnNumber}/accept`, { body: {} }).then((answer) => {
+    if (answer.status !== 200) throw new Error(`acceptance of ${ids.returnNumber}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  });
+  await accepted;
+  return ids;
+};
 
 export const PAGE_EXPECTATIONS: Record<string, Row> = {
   "GET /": { path: () => "/", expect: client() },
@@ -215,6 +228,30 @@ export const PAGE_EXPECTATIONS: Record<string, Row> = {
   // The empty form is refused (422) before the `orders` flag is looked at (orders/backorders.server.ts).
   "POST /mon-compte/reliquats": { path: () => "/mon-compte/reliquats", expect: action(client({ noOrders: 422 })) },
   "GET /mon-compte/reliquats/export.csv": { path: () => "/mon-compte/reliquats/export.csv", expect: client({ ...ORDERS }) },
+  // Returns (issue 39, docs/returns-portal.md): the `orders` right (a 403 page saying so); another
+  // organization's order or return is a 404. The empty request form names no order: a 400 for
+  // everyone let in; the return's empty form (no intent) is a 400 before the return is asked for.
+  "GET /mon-compte/retours": { path: () => "/mon-compte/retours", expect: client({ ...RETURNS }) },
+  "GET /mon-compte/retours/nouveau": {
+    path: (ids) => `/mon-compte/retours/nouveau?commande=${ids.deliveredOrderId}`,
+    expect: own({ ...RETURNS }),
+  },
+  "POST /mon-compte/retours/nouveau": { path: () => "/mon-compte/retours/nouveau", expect: action(client({ ...RETURNS })) },
+  "GET /mon-compte/retours/:number": { path: (ids) => `/mon-compte/retours/${ids.returnNumber}`, expect: own({ ...RETURNS }) },
+  "POST /mon-compte/retours/:number": {
+    path: (ids) => `/mon-compte/retours/${ids.returnNumber}`,
+    expect: action(own({ ...RETURNS }), { otherOrg: 400 }),
+  },
+  // The fixture's return accepted once by the distributor (its slip exists from then on).
+  "GET /mon-compte/retours/:number/bon-de-retour.pdf": {
+    path: (ids) => `/mon-compte/retours/${ids.returnNumber}/bon-de-retour.pdf`,
+    make: acceptedReturn,
+    expect: own({ ...RETURNS }),
+  },
+  "GET /mon-compte/retours/:number/photos/:photoId": {
+    path: (ids) => `/mon-compte/retours/${ids.returnNumber}/photos/${ids.returnPhotoId}`,
+    expect: own({ ...RETURNS }),
+  },
   "GET /mon-compte/tarifs": { path: () => "/mon-compte/tarifs", expect: client({ ...PRICES }) },
   "GET /mon-compte/tarifs/export.csv": { path: () => "/mon-compte/tarifs/export.csv", expect: client({ ...PRICES }) },
   "GET /mon-compte/tarifs/export.xlsx": { path: () => "/mon-compte/tarifs/export.xlsx", expect: client({ ...PRICES }) },
