@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitUntilInteractive } from "./fixtures";
@@ -8,8 +9,10 @@ import { orderByQuickOrder, warehouse } from "./ordering";
  * Returns in the browser, JavaScript on and off (issue 39, docs/returns-portal.md): an order
  * shipped and delivered by `npm run warehouse`, a return asked from its page with a photo (the
  * form refused first for want of one, the quantity kept), the return's page; the distributor
- * accepts it and the slip downloads; it is received and credited, and the credit note is found
- * from the return's page and in « Mes factures ». Each page gets its axe check with JavaScript.
+ * accepts it and the slip downloads; one unit of the two is received and credited, and the credit
+ * note is found from the return's page and in « Mes factures », subtracted from the amount due (the
+ * worker's organization is its own: nothing else moves that amount meanwhile). Each page gets its
+ * axe check with JavaScript.
  */
 
 /** A chart plotter with plenty of stock in the demo set: an ordinary parcel, returnable. */
@@ -17,6 +20,21 @@ const PRODUCT = "TRC00004";
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+/** « 1 234,56 € » as cents. */
+function centsOf(text: string): number {
+  const match = /(\d[\d\s\u202f\u00a0]*),(\d{2})\s*€/.exec(text);
+  if (!match?.[1] || !match[2]) throw new Error(`no amount in « ${text} »`);
+  return Number(match[1].replace(/[\s\u202f\u00a0]/g, "")) * 100 + Number(match[2]);
+}
+
+/** « Montant restant dû » on « Mes factures », in cents. */
+async function amountDue(page: Page): Promise<number> {
+  await page.goto("/mon-compte/factures");
+  const situation = page.getByRole("region", { name: "Votre situation" });
+  await expect(situation).toContainText("Montant restant dû");
+  return centsOf((await situation.locator("dd").first().textContent()) ?? "");
+}
 
 test("a return asked with a photo: the slip downloaded, then the credit note in « Mes factures »", async ({
   page,
@@ -32,6 +50,7 @@ test("a return asked with a photo: the slip downloaded, then the credit note in 
   const orderNumber = await orderByQuickOrder(page, PRODUCT, 2, `RETOUR-${javaScriptEnabled ? "JS" : "NOJS"}-${Date.now()}`);
   expect(await warehouse(portal, "ship", orderNumber, "--all", "--carrier", "Colissimo")).toContain(orderNumber);
   expect(await warehouse(portal, "deliver", orderNumber)).toContain(orderNumber);
+  const dueBefore = await amountDue(page);
 
   await test.step("the delivered order's page leads to the form", async () => {
     await page.goto(`/mon-compte/commandes?reference=${orderNumber}`);
@@ -47,14 +66,14 @@ test("a return asked with a photo: the slip downloaded, then the credit note in 
 
   const quantity = page.getByLabel(`Quantité à retourner de ${PRODUCT}, au plus 2`);
   await test.step("sent without a photo for « Produit défectueux »: refused on its field, the rest kept", async () => {
-    await quantity.fill("1");
+    await quantity.fill("2");
     await page.getByLabel("Motif du retour").selectOption({ label: "Produit défectueux" });
     await page.getByRole("radio", { name: /^Avoir/ }).check();
     await page.getByLabel("Commentaire").fill("L'écran reste noir.");
     await page.getByRole("button", { name: "Envoyer la demande de retour" }).click();
     await expect(page.locator("#photos-erreur")).toHaveText("Joignez au moins une photo pour ce motif.");
     await expect(page.getByLabel(/^Photos/)).toHaveAttribute("aria-invalid", "true");
-    await expect(quantity).toHaveValue("1");
+    await expect(quantity).toHaveValue("2");
     await expect(page.getByLabel("Commentaire")).toHaveValue("L'écran reste noir.");
     await waitUntilInteractive(page, javaScriptEnabled);
     if (javaScriptEnabled) await expectNoAxeViolations(page, "/mon-compte/retours/nouveau, refused");
@@ -91,8 +110,11 @@ test("a return asked with a photo: the slip downloaded, then the credit note in 
     expect(text).toContain(number);
   });
 
-  await test.step("received and credited: the credit note from the return's page and in « Mes factures »", async () => {
-    await warehouse(portal, "return-receive", number, "--all");
+  await test.step("one unit of the two received, then credited: the credit note from the return's page and in « Mes factures »", async () => {
+    await warehouse(portal, "return-receive", number, "--line", `${PRODUCT}=1`);
+    await page.reload();
+    const line = page.getByRole("table", { name: "Produits du retour" }).getByRole("row").filter({ hasText: PRODUCT });
+    await expect(line).toContainText("1 sur 2");
     await warehouse(portal, "return-credit", number);
     await page.reload();
     await expect(page.getByText("L'avoir a été émis.")).toBeVisible();
@@ -105,7 +127,15 @@ test("a return asked with a photo: the slip downloaded, then the credit note in 
     await credit.click();
     await expect(heading).toHaveText(`Avoir ${creditNumber}`);
     await page.goto(`/mon-compte/factures?commande=${orderNumber}`);
-    await expect(page.getByRole("table").getByRole("rowheader").filter({ hasText: creditNumber })).toHaveCount(1);
+    const row = page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader").filter({ hasText: creditNumber }) });
+    await expect(row).toHaveCount(1);
+    // The cells after the tick box: date, due date, order, reference, total HT, total TTC.
+    const credited = centsOf((await row.getByRole("cell").nth(6).textContent()) ?? "");
+    expect(credited).toBeGreaterThan(0);
+    expect(await amountDue(page)).toBe(dueBefore - credited);
   });
 
   await test.step("the returns' list shows it", async () => {
