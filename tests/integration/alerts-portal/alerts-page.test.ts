@@ -70,10 +70,12 @@ describe("the e-mail alerts page", () => {
       "approval_decided",
       "replenishment_reminder",
       "replenishment_failed",
+      "return_answered",
+      "return_settled",
     ]);
     expect(first.choices[1]).toMatchObject({ label: "Commande expédiée", description: expect.stringContaining("numéro de suivi") });
     expect(enabledOf(first)).not.toContain("news");
-    expect(enabledOf(first)).toHaveLength(12);
+    expect(enabledOf(first)).toHaveLength(14);
 
     const saved = await responseOf(() => save(cookie, ["order_shipped", "news"]));
     expect(saved.status).toBe(303);
@@ -120,6 +122,9 @@ describe("the e-mail alerts page", () => {
       "invoice_overdue",
       "backorder_available",
       "news",
+      // A return's answer and settlement reach the organization's representatives too (docs/returns.md).
+      "return_answered",
+      "return_settled",
     ]);
 
     await responseOf(() => save(cookie, ["order_confirmed"]));
@@ -158,7 +163,7 @@ describe("the e-mail alerts page", () => {
     const acting = await show(cookie);
     expect(acting.audience).toEqual({ kind: "acting", clientName: "Voilerie Atlantique" });
     expect(acting.email).toBe(CLIENT);
-    expect(acting.choices).toHaveLength(13);
+    expect(acting.choices).toHaveLength(15);
     const own = await stored(SALES);
     await responseOf(() => save(cookie, ["order_shipped", "invoice_overdue"]));
     expect(

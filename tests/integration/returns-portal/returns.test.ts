@@ -148,7 +148,7 @@ async function positionOf(product: Product): Promise<number> {
 const png = () => fileOf(PNG, "sangle.png", "image/png");
 
 describe("/mon-compte/retours", () => {
-  it("lists the delivered order with its last day, and no return yet", async () => {
+  it("lists the delivered order with its last day, and no return of it yet", async () => {
     const view = await listPage(cookies.buyer);
     expect(view.windowDays).toBe(30);
     expect(view.eligible).toContainEqual({
@@ -159,7 +159,8 @@ describe("/mon-compte/retours", () => {
       deadline: "2026-12-20",
       returnableUnits: 6,
     });
-    expect(view.rows).toEqual([]);
+    // The demo's own returns of C0001 are listed (server/backoffice/seed/returns.ts); none of this order.
+    expect(view.rows.filter((row) => row.orderRef === order.ref)).toEqual([]);
     expect(view.showPrices).toBe(true);
   });
 
