@@ -20,6 +20,11 @@ import { readReturnSettings } from "./settings";
  * notes carry the return's id, and the fee applied is kept on the return.
  */
 
+/** The restocking fee a credit note deducts, with the title of its lines; none at 0 %. */
+export function restockingFee(pct: number): { percent: number; label: string } | undefined {
+  return pct > 0 ? { percent: pct, label: `Frais de remise en stock ${formatPercent(pct)}` } : undefined;
+}
+
 export interface CreditInput extends StepInput {
   /** Another fee than the reason's, in percent (a gesture). */
   feePct?: number;
@@ -109,7 +114,7 @@ async function issueCreditNotes(
     );
   }
   const reason = `Retour ${locked.number} : ${RETURN_REASON_LABELS[locked.reason]}`;
-  const fee = pct > 0 ? { percent: pct, label: `Frais de remise en stock ${formatPercent(pct)}` } : undefined;
+  const fee = restockingFee(pct);
   const issued: number[] = [];
   for (const allocation of allocations) {
     const note = await issueCreditNote(trx, {

@@ -6,6 +6,7 @@ import { addDaysTo, parisDate } from "@shared/domain/index";
 import { returnNumberOf } from "@shared/domain/returns";
 import type { Database } from "../db/schema";
 import { issueCreditNote } from "../invoices/issue";
+import { restockingFee } from "../returns/credit";
 import { DEMO_SERVICE_NAME } from "./organizations-data";
 import { crackedScreenPng } from "./return-photo";
 
@@ -330,7 +331,7 @@ async function creditSeeded(
     at: input.at,
     author: WAREHOUSE,
     returnId: input.id,
-    ...(pct > 0 ? { fee: { percent: pct, label: `Frais de remise en stock ${pct} %` } } : {}),
+    fee: restockingFee(pct),
   });
   await trx.updateTable("returns").set({ restocking_fee_pct: pct }).where("id", "=", input.id).execute();
 }
