@@ -113,10 +113,14 @@ test("a list from the cart and a file of own codes, ticked lines to the shared c
     await expect(colleague.getByTestId("cart-count")).toHaveText("1");
     await expect(colleague.locator("html")).toHaveAttribute("data-live-cart", "on");
     await cordLine.getByRole("checkbox").check();
+    // The notice lives five seconds: watched for from the click on.
+    const noticeSeen = expect(
+      colleague.getByTestId("live-cart-notice").filter({ hasText: /ajouté au panier par Maël Kerjean/ }),
+    ).toBeVisible(LIVE);
     await buyer.getByRole("button", { name: "Ajouter la sélection au panier" }).click();
     await expect(buyer).toHaveURL(/\/mon-panier$/);
     await expect(buyer.getByTestId("cart-count")).toHaveText("2");
-    await expect(colleague.getByTestId("live-cart-notice").filter({ hasText: /ajouté au panier par Maël Kerjean/ })).toBeVisible(LIVE);
+    await noticeSeen;
     await expect(colleague.getByTestId("cart-count")).toHaveText("2", LIVE);
     await expect(colleague.getByText("votre code VA-CORD-08")).toBeVisible(LIVE);
 
