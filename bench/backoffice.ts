@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import type { CartLine } from "@shared/contracts/entities";
 import { emptyCart } from "@shared/domain/index";
 import { otherClients } from "../server/backoffice/seed/organizations-data";
+import { recordSummary } from "./summary";
 
 /**
  * Back-office benchmark (`npm run bench`): starts the back-office as its own process on the
@@ -222,7 +223,13 @@ export async function runBackofficeBench(): Promise<void> {
           ],
         };
       });
-    rows.push(await saveCase("enregistrement d'un panier de 100 lignes (comme le portail)", leanLines));
+    const portalSave = await saveCase("enregistrement d'un panier de 100 lignes (comme le portail)", leanLines);
+    rows.push(portalSave);
+    recordSummary("cartSave", {
+      now: `p99 ${portalSave.p99} ms, ${Math.round(portalSave.rps)} req/s (${CONNECTIONS} connections)`,
+      stock: "—",
+      met: portalSave.p99 < 40 && portalSave.non2xx + portalSave.errors === 0,
+    });
     rows.push(await saveCase("enregistrement d'un panier de 100 lignes complètes", wholeLines));
 
     console.log(`\nBack-office, ${CONNECTIONS} connexions, ${DURATION_S} s par cas`);

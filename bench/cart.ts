@@ -18,6 +18,7 @@ import { createBackofficeApi } from "../server/backoffice/app";
 import { inProcessBackoffice } from "../server/in-process-backoffice";
 import { openDatabase } from "../server/backoffice/db/open";
 import { seedDemo } from "../server/backoffice/seed/demo";
+import { recordSummary } from "./summary";
 
 /**
  * Add-to-cart round trip on a 100-line cart (docs/performance.md): the add action (catalogue look-up,
@@ -104,7 +105,8 @@ async function roundTrip(context: () => PortalLoadContext, cookie: string, produ
   return performance.now() - started;
 }
 
-async function measure(label: string, context: () => PortalLoadContext, cookies: string[], productIds: number[]): Promise<void> {
+/** Prints the round trips' figures; returns their p95 in ms. */
+async function measure(label: string, context: () => PortalLoadContext, cookies: string[], productIds: number[]): Promise<number> {
   const timings: number[] = [];
   let cpuStart = process.cpuUsage();
   let mainStart = mainThreadCpuMs();
@@ -131,6 +133,7 @@ async function measure(label: string, context: () => PortalLoadContext, cookies:
   console.log(
     `${label}: ${timings.length} round trips, p50 ${fmt(percentile(timings, 50))}, p95 ${fmt(percentile(timings, 95))}, p99 ${fmt(percentile(timings, 99))}, max ${fmt(timings.at(-1) ?? 0)}, CPU ${fmt(cpuPerTrip)} per round trip${mainPerTrip === null ? "" : ` (main thread ${fmt(mainPerTrip)})`}`,
   );
+  return percentile(timings, 95);
 }
 
 export async function runCartBench(): Promise<void> {
@@ -180,7 +183,17 @@ export async function runCartBench(): Promise<void> {
     const logins = await db.selectFrom("users").select("login").where("class", "=", "organization").orderBy("id").limit(USERS).execute();
     const orgCookies = await Promise.all(logins.map((row) => logIn(context(), row.login)));
     await Promise.all(orgCookies.map((cookie) => fillCart(context(), cookie, productIds)));
-    await measure(`${USERS} organizations, ${CART_LINES}-line carts, ${USERS} concurrent users`, context, orgCookies, productIds);
+    const p95 = await measure(
+      `${USERS} organizations, ${CART_LINES}-line carts, ${USERS} concurrent users`,
+      context,
+      orgCookies,
+      productIds,
+    );
+    recordSummary("addToCart", {
+      now: `p95 ${p95.toFixed(0)} ms (${USERS} organizations, ${CART_LINES}-line carts)`,
+      stock: "—",
+      met: p95 < 80,
+    });
     const sameOrg = await Promise.all(Array.from({ length: USERS }, () => logIn(context(), logins[0]?.login ?? "")));
     await fillCart(context(), sameOrg[0] ?? "", productIds);
     await measure(`1 organization, ${CART_LINES}-line cart, ${USERS} concurrent sessions (contended)`, context, sameOrg, productIds);

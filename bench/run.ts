@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { hasSummary, summaryTable } from "./summary";
 
 /**
  * `npm run bench`: every benchmark of the project, one after the other, each case a few
@@ -37,6 +38,8 @@ const BENCHES: Bench[] = [
   { title: "PDF de facture", file: "invoice-pdf.ts", run: "runInvoicePdfBench" },
   { title: "Tarifs", file: "price-list.ts", run: "runPriceListBench", needsBenchData: true },
   { title: "Lighthouse", file: "lighthouse.ts", run: "runLighthouseBench" },
+  { title: "Démarrage", file: "start.ts", run: "runStartBench" },
+  { title: "Mémoire", file: "memory.ts", run: "runMemoryBench", needsBenchData: true },
   { title: "Panier", file: "cart.ts", run: "runCartBench" },
   { title: "Imports de l'ERP", file: "import.ts", run: "runImportBench" },
   { title: "Webhooks de l'ERP", file: "webhooks.ts", run: "runWebhooksBench" },
@@ -74,6 +77,8 @@ async function main(): Promise<void> {
   for (const bench of selected) {
     if (!(await runOne(bench))) failures += 1;
   }
+  // The issue-40 table (docs/performance.md), every row, with the stock figures of this run.
+  if (hasSummary()) console.log(`\n== Synthèse (issue 40)\n${summaryTable()}`);
   if (failures > 0 || process.exitCode) process.exitCode = 1;
 }
 
