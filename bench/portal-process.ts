@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
 /**
- * The built portal (server/index.ts → createPortalServer) in a process of its own, for the
- * benchmarks: started on 127.0.0.1 in production mode, logged in through the real login form.
- * Nothing here builds: `npm run build` comes first.
+ * The built portal (build/server/index.js, compiled from server/index.ts → createPortalServer) in
+ * a process of its own, for the benchmarks: started on 127.0.0.1 in production mode, logged in
+ * through the real login form. Nothing here builds: `npm run build` comes first.
  */
 
 export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789-abcdefghij";
@@ -24,6 +24,8 @@ export interface PortalOptions {
   redisUrl?: string;
   /** How often /sante is asked while the process starts (default 500 ms; shorter to time a cold start). */
   startPollMs?: number;
+  /** "compiled" (default): build/server/index.js as `npm start` runs it; "tsx": the sources through tsx, to compare (decision 0209). */
+  runtime?: "compiled" | "tsx";
 }
 
 export interface PortalProcess {
@@ -41,7 +43,7 @@ export async function startPortal(options: PortalOptions): Promise<PortalProcess
   const base = `http://127.0.0.1:${options.port}`;
   const workers = options.webConcurrency ?? 1;
   const { DATABASE_URL: _ignored, DATABASE_MEMORY: _ignoredToo, WEB_CONCURRENCY: _ignoredAlso, ...environment } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, options.runtime === "tsx" ? ["--import", "tsx", "server/index.ts"] : ["build/server/index.js"], {
     env: {
       ...environment,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

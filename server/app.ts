@@ -1,7 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -10,6 +9,7 @@ import type { InvoicesIssuedBy } from "@shared/contracts/erp-invoices";
 import { deriveAlertsSecret } from "./backoffice/alerts/tokens";
 import { createBackofficeApi } from "./backoffice/app";
 import { createLoginThrottle } from "./backoffice/auth/login-throttle";
+import { ROOT_DIR } from "./config/project-root";
 import { resolveSessionSecret } from "./config/session-secret";
 import { localPortalUrl } from "./config/env";
 import { FIRST_START_NOTICE, openPortalDatabase } from "./database";
@@ -27,8 +27,6 @@ import { importPortalBuild, watchPortalBuild, type LoadedBuild } from "./portal-
 import { createRemixHandler, type PortalRuntime } from "./remix-handler";
 import { inProcessBackoffice } from "./in-process-backoffice";
 import { closeGracefully } from "./shutdown";
-
-const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface PortalServerOptions {
   /**
@@ -140,7 +138,10 @@ export async function createPortalServer(options: PortalServerOptions = {}): Pro
     memory: options.memoryDb ?? false,
     demoData,
     onDatabaseLost: options.onDatabaseLost,
+    onDemoCopyError: (error) =>
+      logger.warn({ err: error }, "Copie des données de démonstration illisible ou impossible à écrire : elles sont créées"),
   });
+  if (database.demo) logger.info({ demo: database.demo }, "Données de démonstration ajoutées");
   if (database.empty) logger.warn(FIRST_START_NOTICE);
   const portalUrl = options.portalUrl ?? (production ? undefined : localPortalUrl(options.host ?? "0.0.0.0", options.port ?? 3000));
 

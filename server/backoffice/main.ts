@@ -1,9 +1,9 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import express from "express";
 import pino from "pino";
 import type { InvoicesIssuedBy } from "@shared/contracts/erp-invoices";
 import { envSchema, localPortalUrl } from "../config/env";
+import { ROOT_DIR } from "../config/project-root";
 import { resolveSessionSecret } from "../config/session-secret";
 import { importPortalBuild } from "../portal-build";
 import { deriveAlertsSecret } from "./alerts/tokens";
@@ -11,8 +11,6 @@ import { createBackofficeApi, type BackofficeApiDeps } from "./app";
 import { createLoginThrottle } from "./auth/login-throttle";
 import { openDatabase } from "./db/open";
 import { seedDemoIfEmpty } from "./seed/demo";
-
-const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /**
  * The project's mail service for the quotes' e-mails and the alerts: it is the app's, reached through the

@@ -60,7 +60,7 @@ test("an empty production start fed by the distributor's files becomes a portal 
   let portal: OwnPortal | null = null;
   try {
     // 1. The ERP's token, the portal stopped.
-    const token = await run("server/backoffice/admin/service-token-cli.ts", ["create", "ERP"], env);
+    const token = await run("build/server/service-token.js", ["create", "ERP"], env);
     expect(token.code, token.out).toBe(0);
     const serviceToken = /svc_[A-Za-z0-9_-]+/.exec(token.out)?.[0] ?? "";
     expect(serviceToken).not.toBe("");
@@ -73,7 +73,7 @@ test("an empty production start fed by the distributor's files becomes a portal 
       const file = path.join(dataDir, name);
       await writeFile(file, text);
       const args = feed === "customers" || feed === "users" ? [feed, file, "--invite"] : [feed, file];
-      const imported = await run("server/backoffice/imports/cli.ts", args, { UPSTREAM_URL: url, WAREHOUSE_TOKEN: serviceToken });
+      const imported = await run("build/server/import.js", args, { UPSTREAM_URL: url, WAREHOUSE_TOKEN: serviceToken });
       expect(imported.code, `${feed}: ${imported.out}`).toBe(0);
       expect(imported.out).toContain("Fichier appliqué : ");
     }

@@ -15,7 +15,7 @@ const run = promisify(execFile);
 
 /** `npm run warehouse -- …` as the distributor's terminal would run it, against this portal. */
 export async function warehouse(portal: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "server/backoffice/warehouse/cli.ts", ...args], {
+  const { stdout } = await run(process.execPath, ["build/server/warehouse.js", ...args], {
     env: {
       ...process.env,
       UPSTREAM_URL: portal,

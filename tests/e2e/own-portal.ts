@@ -27,12 +27,12 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** Runs one of the project's npm scripts' entry points as npm does; its exit code and output. */
+/** Runs one of the project's npm scripts' compiled entry points (build/server/…) as npm does; its exit code and output. */
 export function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", script, ...args],
+      [script, ...args],
       { cwd: ROOT, env: { ...cleanEnv(), ...env }, timeout: 120_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, out: `${stdout}${stderr}` }),
@@ -52,10 +52,10 @@ export interface OwnPortal {
   stop(): Promise<void>;
 }
 
-/** Starts `server/index.ts` with `env` on `port` and waits until it answers. */
+/** Starts the compiled server (build/server/index.js, as `npm start`) with `env` on `port` and waits until it answers. */
 export async function startOwnPortal(port: number, env: Record<string, string>): Promise<OwnPortal> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/server/index.js"], {
     cwd: ROOT,
     env: { ...cleanEnv(), ...env, HOST: "127.0.0.1", PORT: String(port), PORTAL_URL: url },
     stdio: ["ignore", "ignore", "inherit"],

@@ -7,7 +7,8 @@ import { createServer } from "node:net";
  * `webServer` list one after the other. The portals come in E2E_PORTALS (JSON: url and
  * environment of each). Prints « Portails de test prêts » once every portal answers (the
  * config waits for that line); if a port is already taken or a portal stops, stops the others
- * and exits non-zero. Playwright ends the whole process group after the run.
+ * and exits non-zero. Playwright ends the whole process group after the run. They run the
+ * compiled server, as `npm start` does (`npm run build` comes first, decision 0209).
  */
 
 const portals: { url: string; env: Record<string, string> }[] = JSON.parse(process.env.E2E_PORTALS ?? "[]");
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     if (!(await portIsFree(portal.url))) throw new Error(`${portal.url} is already used: stop what listens there first.`);
   }
   const children: ChildProcess[] = portals.map((portal) =>
-    spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    spawn(process.execPath, ["build/server/index.js"], {
       env: { ...process.env, E2E_PORTALS: "", ...portal.env },
       stdio: ["ignore", "ignore", "inherit"],
     }),

@@ -20,6 +20,15 @@ export class PGliteThreadError extends Error {
   }
 }
 
+/**
+ * The worker thread's entry file. From the sources (tsx, vitest): a JavaScript entry that loads
+ * the TypeScript worker through tsx. In the compiled server (scripts/build-server.mjs, decision
+ * 0209) this module is part of a bundle in build/server/, beside the worker's own bundle.
+ */
+export function workerEntry(moduleUrl: string): URL {
+  return moduleUrl.endsWith(".ts") ? new URL("./pglite-worker-boot.mjs", moduleUrl) : new URL("./pglite-worker.js", moduleUrl);
+}
+
 interface Pending {
   resolve(message: Extract<FromWorker, { id: number }>): void;
   reject(error: Error): void;
@@ -46,8 +55,7 @@ export class PGliteThread implements PGliteLike {
    */
   constructor(dataDir: string | undefined, onLost?: (error: Error) => void, loadDump?: string) {
     const workerData: PGliteWorkerData = { dataDir, loadDump };
-    // A JavaScript entry that loads the TypeScript worker through tsx (here and under vitest).
-    this.worker = new Worker(new URL("./pglite-worker-boot.mjs", import.meta.url), { workerData, execArgv: [] });
+    this.worker = new Worker(workerEntry(import.meta.url), { workerData, execArgv: [] });
     this.waitReady = new Promise<void>((resolve, reject) => {
       let started = false;
       this.worker.on("message", (message: FromWorker) => {

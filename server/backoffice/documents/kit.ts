@@ -1,5 +1,6 @@
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import PDFDocument from "pdfkit";
+import { ROOT_DIR } from "../../config/project-root";
 
 /**
  * What every A4 document of the back-office is drawn with (docs/invoice-pdf.md,
@@ -9,6 +10,9 @@ import PDFDocument from "pdfkit";
  * the footers, and the finished bytes. The parties' blocks are in letterhead.ts; the invoice,
  * the quote proposal and the seeded downloads draw their own blocks with both.
  */
+
+/** From the project's folder: the compiled server (build/server/, decision 0209) does not sit beside them. */
+const FONTS_DIR = path.join(ROOT_DIR, "server", "backoffice", "documents", "fonts");
 
 type FontSource = PDFKit.Mixins.PDFFontSource;
 export type Doc = PDFKit.PDFDocument;
@@ -22,7 +26,7 @@ export type Align = "left" | "right" | "center";
  * still embeds its own subset. fontkit is pdfkit's, not a dependency of ours: hence the probe.
  */
 function parsedFont(file: string): FontSource {
-  const probe = new PDFDocument({ autoFirstPage: false, font: fileURLToPath(new URL(file, import.meta.url)) }) as unknown as {
+  const probe = new PDFDocument({ autoFirstPage: false, font: path.join(FONTS_DIR, file) }) as unknown as {
     _font?: { font?: { layout?: unknown } };
   };
   const font = probe._font?.font;
@@ -32,7 +36,7 @@ function parsedFont(file: string): FontSource {
 
 let fonts: { regular: FontSource; bold: FontSource } | null = null;
 export function loadFonts(): { regular: FontSource; bold: FontSource } {
-  fonts ??= { regular: parsedFont("./fonts/DejaVuSansCondensed.ttf"), bold: parsedFont("./fonts/DejaVuSansCondensed-Bold.ttf") };
+  fonts ??= { regular: parsedFont("DejaVuSansCondensed.ttf"), bold: parsedFont("DejaVuSansCondensed-Bold.ttf") };
   return fonts;
 }
 

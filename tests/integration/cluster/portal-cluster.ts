@@ -26,8 +26,12 @@ export interface PortalProcessTree {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts server/index.ts with exactly `env` on top of PATH and the like (no DATABASE_URL, REDIS_URL… inherited). */
-export function spawnPortalEntry(env: Record<string, string>): PortalProcessTree {
+/**
+ * Starts server/index.ts with exactly `env` on top of PATH and the like (no DATABASE_URL, REDIS_URL… inherited);
+ * `compiled`: its compiled file build/server/index.js with node alone, as `npm start` (decision 0209,
+ * made by tests/setup/build-once.ts).
+ */
+export function spawnPortalEntry(env: Record<string, string>, options: { compiled?: boolean } = {}): PortalProcessTree {
   const {
     DATABASE_URL: _database,
     DATABASE_MEMORY: _memory,
@@ -36,7 +40,7 @@ export function spawnPortalEntry(env: Record<string, string>): PortalProcessTree
     BACKOFFICE_PORT: _port,
     ...inherited
   } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, options.compiled ? ["build/server/index.js"] : ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
     env: { ...inherited, ...env },
     stdio: ["ignore", "pipe", "pipe"],
