@@ -24,6 +24,8 @@ export interface PortalOptions {
   redisUrl?: string;
   /** How often /sante is asked while the process starts (default 500 ms; shorter to time a cold start). */
   startPollMs?: number;
+  /** More environment variables for the process (NODE_OPTIONS of a memory probe). */
+  env?: Record<string, string>;
 }
 
 export interface PortalProcess {
@@ -59,6 +61,7 @@ export async function startPortal(options: PortalOptions): Promise<PortalProcess
       LOG_LEVEL: workers > 1 ? "info" : "warn",
       DATA_DIR: options.dataDir,
       SESSION_SECRET: BENCH_SESSION_SECRET,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -40,6 +40,7 @@ const BENCHES: Bench[] = [
   { title: "Panier", file: "cart.ts", run: "runCartBench" },
   { title: "Imports de l'ERP", file: "import.ts", run: "runImportBench" },
   { title: "Webhooks de l'ERP", file: "webhooks.ts", run: "runWebhooksBench" },
+  { title: "Mémoire", file: "memory.ts", run: "runMemoryBench", needsBenchData: true },
   // Written by the live-sync work: run only when it is there.
   { title: "Temps réel", file: "realtime.ts", run: "runRealtimeBench" },
 ];
