@@ -61,8 +61,20 @@ const CASES: MemoryCase[] = [
   },
 ];
 
+/** On the benchmark data the login may answer 503 while the back-office still loads: asked again. */
+async function logInWhenReady(base: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await logIn(base, LOGIN);
+    } catch (error) {
+      if (attempt >= 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
 async function warmUp(base: string): Promise<void> {
-  const cookie = await logIn(base, LOGIN);
+  const cookie = await logInWhenReady(base);
   const category = await pageHtml(base, PAGES[1] ?? "/catalogue", cookie);
   const productId = /\/catalogue\/produit\/(\d+)/.exec(category)?.[1];
   const pages = productId ? [...PAGES, `/catalogue/produit/${productId}`] : PAGES;
