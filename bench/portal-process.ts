@@ -26,6 +26,8 @@ export interface PortalOptions {
   startPollMs?: number;
   /** "compiled" (default): build/server/index.js as `npm start` runs it; "tsx": the sources through tsx, to compare (decision 0209). */
   runtime?: "compiled" | "tsx";
+  /** More environment variables for the process (NODE_OPTIONS of a memory probe). */
+  env?: Record<string, string>;
 }
 
 export interface PortalProcess {
@@ -61,6 +63,7 @@ export async function startPortal(options: PortalOptions): Promise<PortalProcess
       LOG_LEVEL: workers > 1 ? "info" : "warn",
       DATA_DIR: options.dataDir,
       SESSION_SECRET: BENCH_SESSION_SECRET,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

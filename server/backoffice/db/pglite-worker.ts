@@ -3,6 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { pgliteStartParams } from "./pglite-settings";
 import { toWorkerError, type FromWorker, type PGliteWorkerData, type ToWorker } from "./pglite-protocol";
 import { textParsers } from "./text-parsers";
 
@@ -17,7 +18,13 @@ const send = (message: FromWorker) => port.postMessage(message);
 
 try {
   const loadDataDir = loadDump ? new Blob([await readFile(loadDump)]) : undefined;
-  const pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { unaccent, pg_trgm }, parsers: textParsers });
+  const pglite = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { unaccent, pg_trgm },
+    parsers: textParsers,
+    startParams: pgliteStartParams(),
+  });
   port.on("message", (message: ToWorker) => {
     if (message.type === "close") {
       pglite.close().then(

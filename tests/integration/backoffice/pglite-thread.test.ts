@@ -5,6 +5,7 @@ import type { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "../../../server/backoffice/db/open";
+import { PGLITE_SHARED_BUFFERS } from "../../../server/backoffice/db/pglite-settings";
 import { PGliteThread, PGliteThreadError } from "../../../server/backoffice/db/pglite-thread";
 
 /** Embedded PGlite runs on a worker thread (docs/decisions/0086-pglite-on-its-own-thread.md). */
@@ -22,6 +23,12 @@ describe("PGlite on its own thread", () => {
       select 12::int8 as big, '2026-11-20'::date as day, 12.5::numeric as discount, now() as at`.execute(opened.db);
     expect(rows[0]).toMatchObject({ big: 12, day: "2026-11-20", discount: 12.5 });
     expect(rows[0]?.at).toBeInstanceOf(Date);
+  });
+
+  it("starts with the smaller buffer pool of decision 0215, PGlite's own settings kept", async () => {
+    const { rows } = await sql<{ buffers: string; parallel: string }>`
+      select current_setting('shared_buffers') as buffers, current_setting('max_parallel_workers') as parallel`.execute(opened.db);
+    expect(rows[0]).toEqual({ buffers: PGLITE_SHARED_BUFFERS, parallel: "0" });
   });
 
   it("keeps the engine's error code and message across the thread, and goes on afterwards", async () => {
