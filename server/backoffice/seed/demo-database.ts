@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { parisDate } from "@shared/domain/index";
@@ -54,17 +54,13 @@ export async function demoDumpFile(dir = DEMO_DATABASE_DIR, now = new Date()): P
 
 /** The copy named `file`, if it is there. */
 export function existingDemoDump(file: string): string | undefined {
-  try {
-    return readdirSync(path.dirname(file)).includes(path.basename(file)) ? file : undefined;
-  } catch {
-    return undefined; // no folder yet
-  }
+  return existsSync(file) ? file : undefined;
 }
 
 /**
  * Writes `database` (just seeded, nothing else written yet) as the copy `file`, through a
  * temporary name: a start that reads the folder meanwhile sees the whole file or none. The
- * other days' and sources' copies are removed (about 20 MB each).
+ * other days' and sources' copies are removed (about 75 MB each).
  */
 export async function saveDemoDump(database: OpenedDatabase, file: string): Promise<void> {
   if (!database.dump) throw new Error("only embedded PGlite can be dumped");
